@@ -1,0 +1,241 @@
+"""The `boardwright` command line.
+
+Exit status 0 on success; 2 on bad input (a flag, an unknown game, a damaged file, a
+replay that does not verify) with one clear line on stderr.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+from boardwright.framework import BoardwrightError, PluginHost
+from boardwright.framework import replay as replay_files
+from boardwright.framework import simulation
+from boardwright.framework.scenarios import load_scenario
+
+
+class UsageError(Exception):
+    pass
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _option_pairs(pairs: list[str]) -> dict[str, str]:
+    options = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key] = value
+    return options
+
+
+# --- commands ---
+
+
+def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
+    games = host.games()
+    rows = []
+    for game_id, game in games.items():
+        spec = game.spec
+        scenarios = host.engine(game_id).scenarios
+        rows.append(
+            {
+                "id": game_id,
+                "version": spec.version,
+                "title_en": spec.title_en,
+                "title_ru": spec.title_ru,
+                "players": list(spec.players),
+                "scenarios": sorted(scenarios),
+                "options": {o.key: o.default for o in spec.all_options()},
+            }
+        )
+    broken = [{"name": b.name, "error": b.error} for b in host.broken]
+    if args.json:
+        print(json.dumps({"games": rows, "bots": sorted(host.bots()), "broken": broken}, ensure_ascii=False, indent=2))
+        return 0
+    for row in rows:
+        players = ", ".join(map(str, row["players"]))
+        print(f"{row['id']:<14} {row['version']:<8} {row['title_en']} / {row['title_ru']}  ({players} players)")
+        if row["scenarios"]:
+            print(f"{'':<23} scenarios: {', '.join(row['scenarios'])}")
+    print(f"bots: {', '.join(sorted(host.bots()))}")
+    for b in broken:
+        print(f"broken plugin {b['name']}: {b['error']}")
+    return 0
+
+
+def _progress_bar(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
+    engine = host.engine(args.game)
+    spec = engine.spec
+    scenario = engine.scenario(args.scenario)
+    players = args.players
+    if players is None:
+        players = scenario.players[0] if scenario and scenario.players else spec.players[0]
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    options = _option_pairs(args.option)
+    spec.resolve_options({**engine.game.simulation_options, **options})
+    bots = simulation.seat_bots([b for b in args.bots.split(",") if b] if args.bots else [], players, host.bots())
+    config = simulation.Config(
+        game=args.game,
+        players=players,
+        bots=bots,
+        games=args.games,
+        seed=args.seed,
+        scenario=args.scenario,
+        options=options,
+        keep_records=bool(args.save_replays),
+    )
+    replay_dir = Path(args.save_replays) if args.save_replays else None
+    if replay_dir is not None:
+        replay_dir.mkdir(parents=True, exist_ok=True)
+
+    def on_game(result: dict[str, Any], record: Any) -> None:
+        if replay_dir is not None and record is not None:
+            replay_files.save(replay_dir / f"{args.game}-{result['index']:04d}.bwr", record)
+        if not args.json:
+            if result["finished"]:
+                who = "draw" if result["draw"] else "winners " + ",".join(str(s + 1) for s in result["winners"])
+            else:
+                who = "unfinished"
+            capped = " (round cap)" if result["capped"] else ""
+            print(f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
+
+    show_progress = sys.stderr.isatty() and args.games >= 10
+    summary = simulation.run(host, config, args.workers, _progress_bar if show_progress else None, on_game)
+    if args.report:
+        from boardwright.framework import report
+
+        report.write(summary, Path(args.report))
+    if args.json:
+        print(json.dumps(summary, ensure_ascii=False))
+        return 0
+    print(f"{summary['games']} games of {args.game}, {players} players, bots {', '.join(summary['bots'])}")
+    for seat, info in summary["win_rate"].items():
+        low, high = info["ci95"]
+        print(f"  seat {int(seat) + 1}: {summary['wins'][seat]} wins ({info['rate']:.0%}, 95% CI {low:.0%}-{high:.0%})")
+    for faction, info in summary["faction_win_rate"].items():
+        print(f"  {faction}: {summary['wins_by_faction'][faction]} wins in {info['games']} games ({info['rate']:.0%})")
+    print(
+        f"  draws {summary['draws']}, capped {summary['capped']}, mean length {summary['mean_actions']:.1f} actions; "
+        f"{summary['games_per_s']} games/s, {summary['actions_per_s']} actions/s"
+    )
+    return 0
+
+
+def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
+    record = replay_files.load(args.file)
+    engine = host.engine(record.game)
+    result = replay_files.replay(engine, record, verify=args.verify, where=args.file)
+    outcome = result.state["k"]["outcome"]
+    status = "unfinished"
+    if outcome:
+        status = "draw" if outcome["draw"] else "winners " + ",".join(str(s + 1) for s in outcome["winners"])
+    verified = f", {result.checked} hashes verified" if args.verify else ""
+    print(f"{args.file}: {record.game} {record.game_version}, {len(record.actions)} actions, {status}{verified}")
+    return 0
+
+
+def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:
+    scenario = load_scenario(args.file, host.games())
+    print(f"{args.file}: ok ({scenario.id}: {scenario.title_en})")
+    return 0
+
+
+def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
+    if args.game:
+        host.game(args.game)
+    from boardwright.client.app import run_client
+
+    return run_client(host, args.game)
+
+
+def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
+    from boardwright.cli.new_plugin import create
+
+    created = create(args.name, Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}")
+    print(f"created {created}; install it with: pip install -e {created}")
+    return 0
+
+
+def build_parser() -> Parser:
+    parser = Parser(prog="boardwright", description="Play tabletop games on a desktop and on a LAN, against people or bots.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
+
+    p = sub.add_parser("list", help="installed games, versions, player counts, scenarios, broken plugins")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_list)
+
+    p = sub.add_parser("play", help="the desktop client")
+    p.add_argument("game", nargs="?")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("simulate", help="bots play games headless")
+    p.add_argument("game")
+    p.add_argument("--players", type=int)
+    p.add_argument("--bots", default="", help="bot kinds, one for all seats or one per seat: random,mcts:hard")
+    p.add_argument("--games", type=int, default=1)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scenario")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--save-replays", metavar="DIR")
+    p.add_argument("--report", metavar="DIR", help="write a balance report (table and chart)")
+    p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("replay", help="re-apply a saved game")
+    p.add_argument("file")
+    p.add_argument("--verify", action="store_true", help="check every stored state hash")
+    p.set_defaults(run=cmd_replay)
+
+    p = sub.add_parser("scenario", help="scenario files")
+    scenario_sub = p.add_subparsers(dest="scenario_command", required=True, parser_class=Parser)
+    v = scenario_sub.add_parser("validate", help="check a scenario file")
+    v.add_argument("file")
+    v.set_defaults(run=cmd_scenario_validate)
+
+    p = sub.add_parser("new-plugin", help="a pip-installable game package skeleton with tests")
+    p.add_argument("name")
+    p.add_argument("dir", nargs="?")
+    p.set_defaults(run=cmd_new_plugin)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        host = PluginHost()
+        return int(args.run(host, args))
+    except UsageError as exc:
+        print(f"boardwright: {exc}".replace("boardwright: boardwright", "boardwright"), file=sys.stderr)
+        return 2
+    except BoardwrightError as exc:
+        print(f"boardwright: {exc.message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("boardwright: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

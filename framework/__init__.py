@@ -1,0 +1,59 @@
+"""The Boardwright kernel: turns, phases, zones, pieces, cards, dice, decisions,
+hidden information, seeded randomness and replay. No Qt, no sockets."""
+
+from . import decks, dice, hexgrid, kernel, regions, tracks, turns, zones
+from .bots import LEVELS, Bot, BotKind, Turn
+from .engine import Engine
+from .errors import (
+    BoardwrightError,
+    FileFormatError,
+    GameOver,
+    IllegalAction,
+    NotYourTurn,
+    OptionError,
+    PluginError,
+    ScenarioError,
+    UnknownGame,
+)
+from .events import NULL_LOG, EventLog, NullLog, render
+from .game import Game, Setup
+from .hooks import hookimpl, hookspec
+from .plugins import PluginHost
+from .spec import GameSpec, Option, Scenario
+
+__all__ = [
+    "LEVELS",
+    "NULL_LOG",
+    "BoardwrightError",
+    "Bot",
+    "BotKind",
+    "Engine",
+    "EventLog",
+    "FileFormatError",
+    "Game",
+    "GameOver",
+    "GameSpec",
+    "IllegalAction",
+    "NotYourTurn",
+    "NullLog",
+    "Option",
+    "OptionError",
+    "PluginError",
+    "PluginHost",
+    "Scenario",
+    "ScenarioError",
+    "Setup",
+    "Turn",
+    "UnknownGame",
+    "decks",
+    "dice",
+    "hexgrid",
+    "hookimpl",
+    "hookspec",
+    "kernel",
+    "regions",
+    "render",
+    "tracks",
+    "turns",
+    "zones",
+]

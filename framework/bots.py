@@ -1,0 +1,51 @@
+"""The bot contract: a bot sees what its seat may see and picks one of the legal actions.
+
+Bots never touch the true state: `Turn` hands them the legal actions and, on demand,
+their seat's view. Search bots rebuild a full state from that view with
+`Game.determinize`, so they cannot peek at hidden cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .engine import Engine
+
+Action = dict[str, Any]
+
+LEVELS = ("easy", "normal", "hard")
+
+
+class Turn:
+    """One decision a bot is asked to make."""
+
+    __slots__ = ("engine", "seat", "legal", "_state", "_view")
+
+    def __init__(self, engine: Engine, state: dict[str, Any], seat: int, legal: list[Action]) -> None:
+        self.engine = engine
+        self.seat = seat
+        self.legal = legal
+        self._state = state
+        self._view: dict[str, Any] | None = None
+
+    def view(self) -> dict[str, Any]:
+        if self._view is None:
+            self._view = self.engine.view(self._state, self.seat)
+        return self._view
+
+
+class Bot(Protocol):
+    def choose(self, turn: Turn) -> Action: ...
+
+
+@dataclass(frozen=True)
+class BotKind:
+    """A named way to make bots, registered through the `boardwright_bots` hook."""
+
+    name: str
+    title_en: str
+    title_ru: str
+    make: Callable[[Engine, int, int, str], Bot]  # (engine, seat, seed, level) -> bot
+    levels: tuple[str, ...] = ("normal",)

@@ -1,0 +1,76 @@
+"""The event log: what happened, in English and Russian, for people and for machines.
+
+Games emit events with a message key and parameters; text is made from the game's
+message catalog only when someone reads it, so emitting costs almost nothing.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import Any
+
+LANGUAGES = ("en", "ru")
+
+
+class NullLog:
+    """The sink used in playouts and search: it drops every event."""
+
+    __slots__ = ()
+
+    def emit(self, key: str, to: list[int] | None = None, **params: Any) -> None:
+        return None
+
+
+NULL_LOG = NullLog()
+
+
+class EventLog:
+    """Events of one game, each a plain dict: {"key", "params", "to", "ply"}."""
+
+    def __init__(self) -> None:
+        self.events: list[dict[str, Any]] = []
+        self.ply = -1  # set-up events; then the ply of the action that caused them
+
+    def emit(self, key: str, to: list[int] | None = None, **params: Any) -> None:
+        self.events.append({"key": key, "params": params, "to": to, "ply": self.ply})
+
+    def visible_to(self, seat: int | None) -> list[dict[str, Any]]:
+        """Events that `seat` may read (`None`: a spectator, who reads public events only)."""
+        return [e for e in self.events if e["to"] is None or (seat is not None and seat in e["to"])]
+
+
+class _Fields(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def _localise(value: Any, lang: str, seat_names: list[str]) -> Any:
+    if isinstance(value, dict) and "en" in value:
+        return value.get(lang) or value["en"]
+    if isinstance(value, list):
+        return ", ".join(str(_localise(v, lang, seat_names)) for v in value)
+    return value
+
+
+def render(
+    event: dict[str, Any],
+    messages: dict[str, dict[str, str]],
+    lang: str = "en",
+    seat_names: list[str] | None = None,
+) -> str:
+    """One line of text for `event` in `lang`, falling back to English, then to the key."""
+    names = seat_names or []
+    catalog = messages.get(lang) or {}
+    template = catalog.get(event["key"]) or messages.get("en", {}).get(event["key"])
+    fields = _Fields()
+    for name, value in event["params"].items():
+        if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
+            fields[name] = names[value] if value < len(names) else f"#{value + 1}"
+        elif (name == "seats" or name.endswith("_seats")) and isinstance(value, list):
+            fields[name] = ", ".join(names[v] if v < len(names) else f"#{v + 1}" for v in value)
+        else:
+            fields[name] = _localise(value, lang, names)
+    if template is None:
+        details = " ".join(f"{k}={v}" for k, v in fields.items())
+        return f"{event['key']} {details}".strip()
+    return string.Formatter().vformat(template, (), fields)

@@ -1,0 +1,132 @@
+"""The base class every game's rules derive from.
+
+A game is a static `spec` plus a transition: `setup`, `legal_actions`, `apply`, `view`,
+and a board description. The kernel (`Engine`) owns turn and decision bookkeeping and
+checks legality before the game's own `apply` runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import kernel, zones
+from .events import NullLog
+from .spec import GameSpec, Scenario
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Log = Any  # EventLog or NullLog: anything with `emit(key, to=None, **params)`
+
+
+@dataclass
+class Setup:
+    """What `Game.setup` is given."""
+
+    players: int
+    options: dict[str, Any]
+    scenario: Scenario | None
+    teams: list[list[int]] | None
+    seed: int
+    log: Log = field(default_factory=NullLog)
+
+
+class Game:
+    """Subclass this; override `setup`, `legal_actions` and `apply` at least."""
+
+    spec: GameSpec
+    # {"en": {key: template}, "ru": {...}}: text for event keys (see events.py)
+    messages: dict[str, dict[str, str]] = {}
+    # A JSON schema that a scenario file's data must satisfy (see scenarios.py)
+    scenario_schema: dict[str, Any] = {"type": "object"}
+    # Options `boardwright simulate` uses unless told otherwise (e.g. {"round_cap": 40}),
+    # so that bot games always end; people get the spec's defaults.
+    simulation_options: dict[str, Any] = {}
+
+    # --- rules ---
+
+    def setup(self, state: State, setup: Setup) -> None:
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Actions for `kernel.active(state)`; the kernel answers pending decisions itself."""
+        raise NotImplementedError
+
+    def apply(self, state: State, action: Action, log: Log) -> None:
+        """Carry out a legal action by mutating `state`."""
+        raise NotImplementedError
+
+    def resume(self, state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
+        """Continue after `decision` was answered with `choice`; calls `resume_<kind>`."""
+        handler = getattr(self, "resume_" + decision["kind"], None)
+        if handler is None:
+            raise NotImplementedError(f"{type(self).__name__} has no resume_{decision['kind']}")
+        handler(state, decision, choice, log)
+
+    # --- what seats see ---
+
+    def view(self, state: State, seat: int | None) -> State:
+        """What `seat` may know (`None`: a spectator). The default: zones redacted, no rng."""
+        view = dict(state)
+        k = dict(state["k"])
+        k["rng"] = None
+        k["pending"] = [d if d["seat"] == seat else {"seat": d["seat"], "kind": d["kind"]} for d in k["pending"]]
+        view["k"] = k
+        if "zones" in state:
+            view["zones"] = zones.redact_all(state["zones"], seat)
+        return view
+
+    def determinize(self, view: State, seat: int, seed: int) -> State:
+        """A full state consistent with `view`, for search by a bot that must not peek.
+
+        The default serves games without hidden zones; games with hidden items override it.
+        """
+        state = kernel.clone(view)
+        state["k"]["rng"] = seed
+        for z in state.get("zones", {}).values():
+            if "count" in z:
+                raise NotImplementedError(f"{self.spec.id} hides items; it must override determinize")
+        return state
+
+    def board(self, state: State, seat: int | None) -> dict[str, Any]:
+        """Data for clients to draw (see client/README.md); seat-specific when secrets show."""
+        return {"kind": "generic", "state": self.view(state, seat)}
+
+    # --- results and bots ---
+
+    def cap_winners(self, state: State) -> list[int]:
+        """Who wins when the round cap ends the game; by default the best `scores`."""
+        scores = self.scores(state)
+        if not scores:
+            return []
+        best = max(scores)
+        leaders = [seat for seat, score in enumerate(scores) if score == best]
+        return leaders if len(leaders) < len(scores) else []
+
+    def scores(self, state: State) -> list[float]:
+        return []
+
+    def faction(self, state: State, seat: int) -> str | None:
+        """The faction a seat plays, for win counts per faction."""
+        return None
+
+    def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
+        faction = self.faction(state, seat)
+        return faction or (f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}")
+
+    def heuristic(self, state: State, seat: int) -> float | None:
+        """How good `state` looks for `seat`, in [-1, 1]; None when the game offers none."""
+        return None
+
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+        """A short label for an action, for menus and logs."""
+        details = " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
+        return f"{action['type']} {details}".strip()
+
+    def check_scenario(self, data: dict[str, Any]) -> list[tuple[str, str]]:
+        """Checks beyond the schema: (field path, problem) pairs, e.g. unknown region ids."""
+        return []
+
+    def scenarios(self) -> list[Scenario]:
+        """The scenarios this game ships."""
+        return []

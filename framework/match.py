@@ -1,0 +1,143 @@
+"""A live game: state, history, undo, event log, save and load.
+
+The client, the LAN host and the command line all drive games through `Match`; it
+never lets an illegal action through and never leaves the state half-changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from . import kernel, replay
+from .engine import Engine
+from .errors import BoardwrightError, FileFormatError
+from .events import EventLog, render
+from .replay import Record
+
+Listener = Callable[["Match"], None]
+
+
+class Match:
+    def __init__(
+        self,
+        engine: Engine,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        scenario: str | None = None,
+        seat_kinds: list[str] | None = None,
+    ) -> None:
+        self.engine = engine
+        self.log = EventLog()
+        self.state = engine.new_game(players, options, seed, scenario, log=self.log)
+        resolved = engine.spec.resolve_options(options)
+        self.record = Record(
+            game=engine.spec.id,
+            game_version=engine.spec.version,
+            players=kernel.seats(self.state),
+            options=resolved,
+            seed=seed,
+            scenario=scenario,
+            start_hash=kernel.state_hash(self.state),
+            seat_kinds=list(seat_kinds or []),
+        )
+        self._snapshots = [kernel.clone(self.state)]
+        self._listeners: list[Listener] = []
+
+    # --- reading ---
+
+    @property
+    def game(self) -> Any:
+        return self.engine.game
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self.engine.legal_actions(self.state)
+
+    def to_move(self) -> int:
+        return kernel.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return kernel.is_over(self.state)
+
+    def outcome(self) -> dict[str, Any] | None:
+        return kernel.outcome(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.view(self.state, seat)
+
+    def board(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.board(self.state, seat)
+
+    def seat_names(self, lang: str = "en") -> list[str]:
+        return [self.game.seat_name(self.state, s, lang) for s in range(kernel.seats(self.state))]
+
+    def log_lines(self, seat: int | None, lang: str = "en") -> list[str]:
+        names = self.seat_names(lang)
+        return [render(e, self.game.messages, lang, names) for e in self.log.visible_to(seat)]
+
+    # --- changing ---
+
+    def subscribe(self, listener: Listener) -> None:
+        self._listeners.append(listener)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    def apply(self, action: dict[str, Any], seat: int | None = None) -> None:
+        """Apply a legal action for `seat` (None: whoever is to move). Raises IllegalAction."""
+        self.engine.try_apply(self.state, action, seat, self.log)
+        self.record.actions.append(action)
+        self.record.hashes.append(kernel.state_hash(self.state))
+        self.record.outcome = kernel.outcome(self.state)
+        self._snapshots.append(kernel.clone(self.state))
+        self._changed()
+
+    def undo(self, steps: int = 1) -> int:
+        """Take back up to `steps` actions; returns how many were taken back."""
+        steps = max(0, min(steps, len(self.record.actions)))
+        if not steps:
+            return 0
+        keep = len(self.record.actions) - steps
+        del self.record.actions[keep:]
+        del self.record.hashes[keep:]
+        del self._snapshots[keep + 1 :]
+        self.state = kernel.clone(self._snapshots[-1])
+        self.log.events = [e for e in self.log.events if e["ply"] < keep]
+        self.record.outcome = kernel.outcome(self.state)
+        self._changed()
+        return steps
+
+    def undo_to_seat(self, seat: int) -> int:
+        """Take back everything since `seat` last had a choice (a person's 'undo my move')."""
+        for keep in range(len(self.record.actions) - 1, -1, -1):
+            if kernel.to_move(self._snapshots[keep]) == seat:
+                return self.undo(len(self.record.actions) - keep)
+        return 0
+
+    # --- files ---
+
+    def save(self, path: str | Path) -> None:
+        replay.save(path, self.record)
+
+    @classmethod
+    def load(cls, engine: Engine, path: str | Path) -> Match:
+        """Load a save: replays it with hash checks, so a tampered file is refused whole."""
+        where = str(path)
+        record = replay.load(path)
+        if record.game != engine.spec.id:
+            raise FileFormatError(f"{where}: the file is a {record.game} game, not {engine.spec.id}")
+        try:
+            match = cls(engine, record.players, record.options, record.seed, record.scenario, record.seat_kinds)
+        except BoardwrightError as exc:
+            raise FileFormatError(f"{where}: cannot set the game up again: {exc}") from None
+        for index, action in enumerate(record.actions):
+            try:
+                match.apply(action)
+            except BoardwrightError as exc:
+                raise FileFormatError(f"{where}: action {index + 1} does not apply: {exc}") from None
+            if index < len(record.hashes) and match.record.hashes[index] != record.hashes[index]:
+                raise FileFormatError(f"{where}: state after action {index + 1} differs from the stored hash")
+        return match

@@ -1,0 +1,228 @@
+"""Headless bot games: `boardwright simulate`, balance reports, and the conformance suite.
+
+Results depend only on (game, version, options, scenario, seed, bots): the same
+configuration prints the same results on any machine and with any number of workers.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import kernel
+from .bots import LEVELS, BotKind, Turn
+from .engine import Engine
+from .errors import OptionError
+from .plugins import PluginHost
+from .replay import Record
+
+DEFAULT_MAX_ACTIONS = 200_000
+
+
+@dataclass(frozen=True)
+class SeatBot:
+    kind: str
+    level: str = "normal"
+
+    @classmethod
+    def parse(cls, text: str, kinds: dict[str, BotKind]) -> SeatBot:
+        name, _, level = text.strip().partition(":")
+        if name not in kinds:
+            raise OptionError(f"unknown bot {name!r} (bots: {', '.join(sorted(kinds))})")
+        level = level or "normal"
+        if level not in kinds[name].levels and level not in LEVELS:
+            raise OptionError(f"bot {name} has no level {level!r} (levels: {', '.join(kinds[name].levels)})")
+        return cls(name, level)
+
+    def label(self) -> str:
+        return self.kind if self.level == "normal" else f"{self.kind}:{self.level}"
+
+
+@dataclass
+class Config:
+    game: str
+    players: int
+    bots: list[SeatBot]
+    games: int = 1
+    seed: int = 0
+    scenario: str | None = None
+    options: dict[str, Any] = field(default_factory=dict)
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    keep_records: bool = False
+
+
+def seat_bots(specs: list[str], players: int, kinds: dict[str, BotKind]) -> list[SeatBot]:
+    """One bot per seat: one name serves every seat; otherwise exactly one per seat."""
+    parsed = [SeatBot.parse(s, kinds) for s in specs] or [SeatBot("random")]
+    if len(parsed) == 1:
+        return parsed * players
+    if len(parsed) != players:
+        raise OptionError(f"{len(parsed)} bots for {players} players: give one bot, or one per seat")
+    return parsed
+
+
+def play_game(
+    engine: Engine,
+    kinds: dict[str, BotKind],
+    config: Config,
+    index: int,
+) -> tuple[dict[str, Any], Record | None]:
+    """Play game number `index` of a series; returns its result (and its replay record)."""
+    seed = kernel.derive_seed(config.seed, index)
+    options = {**engine.game.simulation_options, **config.options}
+    state = engine.new_game(config.players, options, seed, config.scenario)
+    resolved = engine.spec.resolve_options(options)
+    record = None
+    if config.keep_records:
+        record = Record(
+            game=engine.spec.id,
+            game_version=engine.spec.version,
+            players=config.players,
+            options=resolved,
+            seed=seed,
+            scenario=config.scenario,
+            start_hash=kernel.state_hash(state),
+            seat_kinds=[b.label() for b in config.bots],
+        )
+    bots = [
+        kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level) for seat, b in enumerate(config.bots)
+    ]
+    actions = 0
+    k = state["k"]
+    while not k["over"] and actions < config.max_actions:
+        legal = engine.legal_actions(state)
+        if not legal:
+            raise RuntimeError(f"{engine.spec.id}: no legal action in a running game (seed {seed}, action {actions})")
+        seat = kernel.to_move(state)
+        action = bots[seat].choose(Turn(engine, state, seat, legal))
+        if action not in legal:
+            raise RuntimeError(f"bot {config.bots[seat].kind} chose an illegal action {action!r}")
+        engine.apply_unchecked(state, action)
+        actions += 1
+        if record is not None:
+            record.actions.append(action)
+            record.hashes.append(kernel.state_hash(state))
+    outcome = k["outcome"]
+    result = {
+        "index": index,
+        "seed": seed,
+        "finished": bool(k["over"]),
+        "winners": list(outcome["winners"]) if outcome else [],
+        "draw": bool(outcome["draw"]) if outcome else False,
+        "capped": bool(outcome["capped"]) if outcome else False,
+        "reason": outcome["reason"] if outcome else "action limit",
+        "actions": actions,
+        "rounds": kernel.round_number(state),
+        "hash": kernel.state_hash(state),
+        "factions": [engine.game.faction(state, s) for s in range(config.players)],
+    }
+    if record is not None:
+        record.outcome = outcome
+    return result, record
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """95% confidence interval of a win rate (Wilson score interval)."""
+    if games == 0:
+        return 0.0, 0.0
+    p = wins / games
+    denominator = 1 + z * z / games
+    centre = (p + z * z / (2 * games)) / denominator
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    games = len(results)
+    wins = [0] * config.players
+    faction_games: dict[str, int] = {}
+    faction_wins: dict[str, int] = {}
+    for result in results:
+        for seat in result["winners"]:
+            wins[seat] += 1
+        for seat, faction in enumerate(result["factions"]):
+            if faction is None:
+                continue
+            faction_games[faction] = faction_games.get(faction, 0) + 1
+            if seat in result["winners"]:
+                faction_wins[faction] = faction_wins.get(faction, 0) + 1
+    total_actions = sum(r["actions"] for r in results)
+    return {
+        "game": config.game,
+        "players": config.players,
+        "bots": [b.label() for b in config.bots],
+        "games": games,
+        "seed": config.seed,
+        "scenario": config.scenario,
+        "options": config.options,
+        "results": results,
+        "wins": {str(seat): n for seat, n in enumerate(wins)},
+        "win_rate": {
+            str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))} for seat, n in enumerate(wins)
+        },
+        "wins_by_faction": {f: faction_wins.get(f, 0) for f in sorted(faction_games)},
+        "faction_win_rate": {
+            f: {"games": g, "rate": faction_wins.get(f, 0) / g, "ci95": list(wilson_interval(faction_wins.get(f, 0), g))}
+            for f, g in sorted(faction_games.items())
+        },
+        "draws": sum(1 for r in results if r["draw"] and r["finished"]),
+        "capped": sum(1 for r in results if r["capped"]),
+        "unfinished": sum(1 for r in results if not r["finished"]),
+        "mean_actions": total_actions / games if games else 0.0,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(games / seconds, 2) if seconds > 0 else None,
+        "actions_per_s": round(total_actions / seconds, 1) if seconds > 0 else None,
+    }
+
+
+# --- worker processes: each builds its own plugin host once ---
+
+_worker: dict[str, Any] = {}
+
+
+def _init_worker(game_id: str) -> None:
+    host = PluginHost()
+    _worker["engine"] = host.engine(game_id)
+    _worker["kinds"] = host.bots()
+
+
+def _play_in_worker(config: Config, index: int) -> tuple[dict[str, Any], Record | None]:
+    return play_game(_worker["engine"], _worker["kinds"], config, index)
+
+
+def run(
+    host: PluginHost,
+    config: Config,
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
+) -> dict[str, Any]:
+    """Play `config.games` games; returns the summary (see `summarise`)."""
+    engine = host.engine(config.game)
+    kinds = host.bots()
+    started = time.perf_counter()
+    outcomes: list[tuple[dict[str, Any], Record | None]] = []
+    workers = max(1, min(workers, config.games, os.cpu_count() or 1))
+    if workers == 1:
+        for index in range(config.games):
+            outcomes.append(play_game(engine, kinds, config, index))
+            if on_game:
+                on_game(*outcomes[-1])
+            if progress:
+                progress(index + 1, config.games)
+    else:
+        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(config.game,)) as pool:
+            futures = [pool.submit(_play_in_worker, config, index) for index in range(config.games)]
+            for done, future in enumerate(futures, 1):
+                outcomes.append(future.result())
+                if on_game:
+                    on_game(*outcomes[-1])
+                if progress:
+                    progress(done, config.games)
+    seconds = time.perf_counter() - started
+    return summarise(config, [result for result, _ in outcomes], seconds)

@@ -1,0 +1,1 @@
+"""Games bundled with Boardwright; each registers through the `boardwright` entry points."""

@@ -1,0 +1,145 @@
+"""Connect Four rules.
+
+State (plain data): ``cols`` holds each column as a list of seats from the bottom up,
+and ``bits`` holds one bitboard int per seat (bit ``column * (rows + 1) + height``),
+which makes the four-in-a-row check a handful of shifts instead of a scan.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+
+_DATA = resources.files(__package__) / "data"
+_CONFIG = tomllib.loads((_DATA / "game.toml").read_text(encoding="utf-8"))
+_MESSAGES = tomllib.loads((_DATA / "messages.toml").read_text(encoding="utf-8"))
+
+
+def _has_line(bits: int, height: int, connect: int) -> bool:
+    """True when `bits` holds `connect` stones in a row in any of the four directions."""
+    for shift in (1, height + 1, height + 2, height):  # vertical, horizontal, two diagonals
+        run = bits
+        for _ in range(connect - 1):
+            run &= run >> shift
+        if run:
+            return True
+    return False
+
+
+class ConnectFour(Game):
+    spec = GameSpec(
+        id="connect_four",
+        version="1.0.0",
+        title_en="Connect Four",
+        title_ru="Четыре в ряд",
+        players=(2,),
+        options=(
+            Option("columns", _CONFIG["columns"], minimum=4, maximum=12, title_en="Columns", title_ru="Столбцы"),
+            Option("rows", _CONFIG["rows"], minimum=4, maximum=10, title_en="Rows", title_ru="Ряды"),
+            Option("connect", _CONFIG["connect"], minimum=3, maximum=6, title_en="In a row to win", title_ru="Сколько в ряд для победы"),
+        ),
+        summary_en="Drop discs into columns; four in a row wins.",
+        summary_ru="Бросайте фишки в столбцы; четыре в ряд побеждают.",
+    )
+    messages = _MESSAGES
+
+    def __init__(self) -> None:
+        self._actions: dict[int, list[dict[str, Any]]] = {}
+
+    def _drop_actions(self, columns: int) -> list[dict[str, Any]]:
+        # shared, never-mutated action dicts: legal_actions returns them without allocating
+        if columns not in self._actions:
+            self._actions[columns] = [{"type": "drop", "column": c} for c in range(columns)]
+        return self._actions[columns]
+
+    def setup(self, state: dict[str, Any], setup: Setup) -> None:
+        opts = setup.options
+        state["rows"] = opts["rows"]
+        state["connect"] = opts["connect"]
+        state["cols"] = [[] for _ in range(opts["columns"])]
+        state["bits"] = [0, 0]
+        kernel.set_active(state, 0)
+
+    def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        rows = state["rows"]
+        drops = self._drop_actions(len(state["cols"]))
+        return [drops[c] for c, col in enumerate(state["cols"]) if len(col) < rows]
+
+    def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
+        seat = state["k"]["active"]
+        column = action["column"]
+        col = state["cols"][column]
+        rows = state["rows"]
+        state["bits"][seat] |= 1 << (column * (rows + 1) + len(col))
+        col.append(seat)
+        log.emit("drop", seat=seat, column=column + 1)
+        if _has_line(state["bits"][seat], rows, state["connect"]):
+            log.emit("win", seat=seat)
+            kernel.finish(state, winners=[seat], reason="four in a row")
+        elif all(len(c) == rows for c in state["cols"]):
+            log.emit("draw")
+            kernel.finish(state, winners=[], reason="board full")
+        else:
+            state["k"]["active"] = 1 - seat
+
+    def explain_illegal(self, state: dict[str, Any], action: dict[str, Any]) -> str | None:
+        column = action.get("column")
+        if action.get("type") == "drop":
+            if not isinstance(column, int) or not 0 <= column < len(state["cols"]):
+                return f"no column {column!r}"
+            return f"column {column + 1} is full"
+        return None
+
+    def heuristic(self, state: dict[str, Any], seat: int) -> float:
+        """Open lines of three: a cheap positional estimate in [-1, 1]."""
+        rows = state["rows"]
+        mine, theirs = state["bits"][seat], state["bits"][1 - seat]
+        score = 0
+        for shift in (1, rows + 1, rows + 2, rows):
+            score += bin(mine & (mine >> shift) & (mine >> 2 * shift)).count("1")
+            score -= bin(theirs & (theirs >> shift) & (theirs >> 2 * shift)).count("1")
+        return max(-1.0, min(1.0, score / 8))
+
+    def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
+        return f"Column {action['column'] + 1}" if lang == "en" else f"Столбец {action['column'] + 1}"
+
+    def seat_name(self, state: dict[str, Any], seat: int, lang: str = "en") -> str:
+        names = {"en": ("Red", "Yellow"), "ru": ("Красные", "Жёлтые")}
+        return names.get(lang, names["en"])[seat]
+
+    def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        rows = state["rows"]
+        columns = len(state["cols"])
+        cell = 100
+        items: list[dict[str, Any]] = [
+            {"shape": "rect", "rect": [0, 0, columns * cell, rows * cell], "fill": "#1f4fa8", "stroke": "#12306a", "width": 4}
+        ]
+        for c, col in enumerate(state["cols"]):
+            for r in range(rows):
+                owner = col[r] if r < len(col) else None
+                centre = [c * cell + cell / 2, (rows - 1 - r) * cell + cell / 2]
+                if owner is None:
+                    # empty holes carry the column number, so a click on a column drops there
+                    items.append({"shape": "circle", "center": centre, "radius": cell * 0.4, "fill": "#10213f", "id": c})
+                else:
+                    items.append(
+                        {
+                            "shape": "circle",
+                            "center": centre,
+                            "radius": cell * 0.4,
+                            "fill": _CONFIG["colours"][owner],
+                            "stroke": "#00000080",
+                            "layer": "piece",
+                            "id": c,
+                        }
+                    )
+        to_move = state["k"]["active"]
+        status = (
+            {"en": "Game over", "ru": "Игра окончена"}
+            if state["k"]["over"]
+            else {"en": f"{self.seat_name(state, to_move)} to move", "ru": f"Ходят {self.seat_name(state, to_move, 'ru')}"}
+        )
+        return {"kind": "grid", "size": [columns * cell, rows * cell], "items": items, "panels": [], "status": status}
