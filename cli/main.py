@@ -9,12 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from boardwright.framework import BoardwrightError, PluginHost
+from boardwright.framework import BoardwrightError, PluginHost, simulation
 from boardwright.framework import replay as replay_files
-from boardwright.framework import simulation
 from boardwright.framework.scenarios import load_scenario
 
 
@@ -72,13 +72,21 @@ def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
-def _progress_bar(done: int, total: int) -> None:
-    width = 30
-    filled = width * done // total
-    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games")
-    if done == total:
-        sys.stderr.write("\n")
-    sys.stderr.flush()
+class _ProgressBar:
+    """`[#####.....] 12/40 games, 3s left` on stderr, redrawn in place."""
+
+    def __init__(self) -> None:
+        self.started = time.monotonic()
+
+    def __call__(self, done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        elapsed = time.monotonic() - self.started
+        left = f", {elapsed * (total - done) / done:.0f}s left" if done < total else f" in {elapsed:.0f}s"
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{left}\033[K")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
@@ -121,11 +129,12 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             print(f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
 
     show_progress = sys.stderr.isatty() and args.games >= 10
-    summary = simulation.run(host, config, args.workers, _progress_bar if show_progress else None, on_game)
+    summary = simulation.run(host, config, args.workers, _ProgressBar() if show_progress else None, on_game)
+    written = []
     if args.report:
         from boardwright.framework import report
 
-        report.write(summary, Path(args.report))
+        written = report.write(summary, Path(args.report))
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
@@ -136,9 +145,13 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     for faction, info in summary["faction_win_rate"].items():
         print(f"  {faction}: {summary['wins_by_faction'][faction]} wins in {info['games']} games ({info['rate']:.0%})")
     print(
-        f"  draws {summary['draws']}, capped {summary['capped']}, mean length {summary['mean_actions']:.1f} actions; "
+        f"  draws {summary['draws']}, capped {summary['capped']}, mean length {summary['mean_actions']:.1f} actions"
+        + (f" ({summary['mean_rounds']:.1f} rounds)" if summary["mean_rounds"] > 1 else "")
+        + "; "
         f"{summary['games_per_s']} games/s, {summary['actions_per_s']} actions/s"
     )
+    if written:
+        print(f"  report: {', '.join(str(path) for path in written)}")
     return 0
 
 
@@ -172,13 +185,17 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
 def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.cli.new_plugin import create
 
-    created = create(args.name, Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}")
+    created = create(
+        args.name, Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}"
+    )
     print(f"created {created}; install it with: pip install -e {created}")
     return 0
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog="boardwright", description="Play tabletop games on a desktop and on a LAN, against people or bots.")
+    parser = Parser(
+        prog="boardwright", description="Play tabletop games on a desktop and on a LAN, against people or bots."
+    )
     sub = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
 
     p = sub.add_parser("list", help="installed games, versions, player counts, scenarios, broken plugins")

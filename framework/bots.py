@@ -21,7 +21,7 @@ LEVELS = ("easy", "normal", "hard")
 class Turn:
     """One decision a bot is asked to make."""
 
-    __slots__ = ("engine", "seat", "legal", "_state", "_view")
+    __slots__ = ("_state", "_view", "engine", "legal", "seat")
 
     def __init__(self, engine: Engine, state: dict[str, Any], seat: int, legal: list[Action]) -> None:
         self.engine = engine

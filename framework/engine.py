@@ -120,7 +120,7 @@ class Engine:
     def apply_unchecked(self, state: State, action: Action, log: Log = NULL_LOG) -> None:
         """Apply an action taken from `legal_actions(state)` (playouts and search)."""
         k = state["k"]
-        if hasattr(log, "ply"):
+        if log is not NULL_LOG:
             log.ply = k["ply"]
         pending = k["pending"]
         if pending:

@@ -8,7 +8,7 @@ checks legality before the game's own `apply` runs.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from . import kernel, zones
 from .events import NullLog
@@ -36,12 +36,12 @@ class Game:
 
     spec: GameSpec
     # {"en": {key: template}, "ru": {...}}: text for event keys (see events.py)
-    messages: dict[str, dict[str, str]] = {}
+    messages: ClassVar[dict[str, dict[str, str]]] = {}
     # A JSON schema that a scenario file's data must satisfy (see scenarios.py)
-    scenario_schema: dict[str, Any] = {"type": "object"}
+    scenario_schema: ClassVar[dict[str, Any]] = {"type": "object"}
     # Options `boardwright simulate` uses unless told otherwise (e.g. {"round_cap": 40}),
     # so that bot games always end; people get the spec's defaults.
-    simulation_options: dict[str, Any] = {}
+    simulation_options: ClassVar[dict[str, Any]] = {}
 
     # --- rules ---
 

@@ -25,14 +25,17 @@ class BoardwrightSpecs:
     @hookspec
     def boardwright_games(self) -> list[Any]:
         """Return the games (``Game`` instances, each with a ``spec``) this package provides."""
+        raise NotImplementedError
 
     @hookspec
     def boardwright_scenarios(self, game_id: str) -> list[Any]:
         """Return extra ``Scenario`` objects for ``game_id`` (data-only scenario packs)."""
+        raise NotImplementedError
 
     @hookspec
     def boardwright_bots(self) -> list[Any]:
         """Return ``BotKind`` objects: named bot factories usable in any game."""
+        raise NotImplementedError
 
     @hookspec
     def boardwright_board_painters(self) -> dict[str, Any]:
@@ -41,3 +44,4 @@ class BoardwrightSpecs:
         A painter factory is called by the client with the board description and must
         return an object the client can draw; the kernel never imports it.
         """
+        raise NotImplementedError

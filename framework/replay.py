@@ -151,7 +151,9 @@ def replay(engine: Engine, record: Record, verify: bool = False, where: str = "r
     checked = 0
     if verify and record.start_hash:
         if kernel.state_hash(state) != record.start_hash:
-            raise FileFormatError(f"{where}: the starting position differs (game version {record.game_version} vs {engine.spec.version}?)")
+            raise FileFormatError(
+                f"{where}: the starting position differs (game version {record.game_version} vs {engine.spec.version}?)"
+            )
         checked += 1
     for index, action in enumerate(record.actions):
         try:

@@ -86,6 +86,14 @@ def _check(schema: dict[str, Any], data: Any, prefix: list[str | int], text: str
             missing = error.message.split("'")[1] if "'" in error.message else ""
             raise ScenarioError(where, _line_of(text, path), _field_name([*path, missing]), "is missing")
         if error.validator == "additionalProperties":
+            known = set(error.schema.get("properties", {})) if isinstance(error.schema, dict) else set()
+            extra = sorted(set(error.instance) - known) if isinstance(error.instance, dict) else []
+            if extra:
+                path = [*path, extra[0]]
+                allowed = ", ".join(sorted(known)) or "none"
+                raise ScenarioError(
+                    where, _line_of(text, path), _field_name(path), f"unknown field (allowed: {allowed})"
+                )
             raise ScenarioError(where, _line_of(text, path), _field_name(path), error.message)
         raise ScenarioError(where, _line_of(text, path), _field_name(path), error.message)
 
@@ -101,13 +109,20 @@ def parse_scenario(text: str, where: str, games: dict[str, Game]) -> Scenario:
         raise ScenarioError(where, None, "scenario", "is missing (a [scenario] table with game, id and title_en)")
     unknown = sorted(set(doc) - {"scenario", "data"})
     if unknown:
-        raise ScenarioError(where, _line_of(text, [unknown[0]]), unknown[0], "is not a scenario section (use [scenario] and [data])")
+        raise ScenarioError(
+            where, _line_of(text, [unknown[0]]), unknown[0], "is not a scenario section (use [scenario] and [data])"
+        )
     header = doc["scenario"]
     _check(HEADER_SCHEMA, header, ["scenario"], text, where)
     game = games.get(header["game"])
     if game is None:
         known = ", ".join(sorted(games)) or "none"
-        raise ScenarioError(where, _line_of(text, ["scenario", "game"]), "scenario.game", f"unknown game {header['game']!r} (installed: {known})")
+        raise ScenarioError(
+            where,
+            _line_of(text, ["scenario", "game"]),
+            "scenario.game",
+            f"unknown game {header['game']!r} (installed: {known})",
+        )
     data = doc.get("data", {})
     _check(game.scenario_schema, data, ["data"], text, where)
     for field, problem in game.check_scenario(data):
@@ -116,7 +131,12 @@ def parse_scenario(text: str, where: str, games: dict[str, Game]) -> Scenario:
     players = tuple(header.get("players", ()))
     bad = [p for p in players if p not in game.spec.players]
     if bad:
-        raise ScenarioError(where, _line_of(text, ["scenario", "players"]), "scenario.players", f"{game.spec.id} is not for {bad[0]} players")
+        raise ScenarioError(
+            where,
+            _line_of(text, ["scenario", "players"]),
+            "scenario.players",
+            f"{game.spec.id} is not for {bad[0]} players",
+        )
     return Scenario(
         id=header["id"],
         title_en=header["title_en"],
@@ -147,5 +167,9 @@ def package_scenarios(game: Game, package: str, folder: str = "data/scenarios") 
     out = []
     for entry in sorted(root.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".toml"):
-            out.append(parse_scenario(entry.read_text(encoding="utf-8"), f"{package}/{folder}/{entry.name}", {game.spec.id: game}))
+            out.append(
+                parse_scenario(
+                    entry.read_text(encoding="utf-8"), f"{package}/{folder}/{entry.name}", {game.spec.id: game}
+                )
+            )
     return out

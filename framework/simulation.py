@@ -90,7 +90,8 @@ def play_game(
             seat_kinds=[b.label() for b in config.bots],
         )
     bots = [
-        kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level) for seat, b in enumerate(config.bots)
+        kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level)
+        for seat, b in enumerate(config.bots)
     ]
     actions = 0
     k = state["k"]
@@ -163,17 +164,23 @@ def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> 
         "results": results,
         "wins": {str(seat): n for seat, n in enumerate(wins)},
         "win_rate": {
-            str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))} for seat, n in enumerate(wins)
+            str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))}
+            for seat, n in enumerate(wins)
         },
         "wins_by_faction": {f: faction_wins.get(f, 0) for f in sorted(faction_games)},
         "faction_win_rate": {
-            f: {"games": g, "rate": faction_wins.get(f, 0) / g, "ci95": list(wilson_interval(faction_wins.get(f, 0), g))}
+            f: {
+                "games": g,
+                "rate": faction_wins.get(f, 0) / g,
+                "ci95": list(wilson_interval(faction_wins.get(f, 0), g)),
+            }
             for f, g in sorted(faction_games.items())
         },
         "draws": sum(1 for r in results if r["draw"] and r["finished"]),
         "capped": sum(1 for r in results if r["capped"]),
         "unfinished": sum(1 for r in results if not r["finished"]),
         "mean_actions": total_actions / games if games else 0.0,
+        "mean_rounds": sum(r["rounds"] for r in results) / games if games else 0.0,
         "seconds": round(seconds, 3),
         "games_per_s": round(games / seconds, 2) if seconds > 0 else None,
         "actions_per_s": round(total_actions / seconds, 1) if seconds > 0 else None,

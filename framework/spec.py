@@ -45,16 +45,16 @@ class Option:
 
     def check(self, value: Any) -> OptionValue:
         kind = type(self.default)
-        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+        if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
             raise OptionError(f"option {self.key}: expected {kind.__name__}, got {value!r}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.key}: {value!r} is not one of {allowed}")
-        if self.minimum is not None and value < self.minimum:
+        if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.key}: {value} is below {self.minimum}")
-        if self.maximum is not None and value > self.maximum:
+        if isinstance(value, int) and self.maximum is not None and value > self.maximum:
             raise OptionError(f"option {self.key}: {value} is above {self.maximum}")
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 ROUND_CAP = Option(
@@ -111,5 +111,7 @@ class GameSpec:
         values: dict[str, OptionValue] = {o.key: o.default for o in self.all_options()}
         for key, value in (given or {}).items():
             opt = self.option(key)
-            values[key] = opt.parse(value) if isinstance(value, str) and not isinstance(opt.default, str) else opt.check(value)
+            values[key] = (
+                opt.parse(value) if isinstance(value, str) and not isinstance(opt.default, str) else opt.check(value)
+            )
         return values

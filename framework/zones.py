@@ -34,7 +34,9 @@ def make_zone(vis: str, owner: int | None = None, items: list[Any] | None = None
     return {"vis": vis, "owner": owner, "items": list(items or []), "revealed": []}
 
 
-def add_zone(state: State, zone_id: str, vis: str, owner: int | None = None, items: list[Any] | None = None) -> dict[str, Any]:
+def add_zone(
+    state: State, zone_id: str, vis: str, owner: int | None = None, items: list[Any] | None = None
+) -> dict[str, Any]:
     zones = state.setdefault("zones", {})
     if zone_id in zones:
         raise ValueError(f"zone {zone_id!r} exists already")

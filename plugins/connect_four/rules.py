@@ -1,8 +1,9 @@
 """Connect Four rules.
 
 State (plain data): ``cols`` holds each column as a list of seats from the bottom up,
-and ``bits`` holds one bitboard int per seat (bit ``column * (rows + 1) + height``),
-which makes the four-in-a-row check a handful of shifts instead of a scan.
+``bits`` holds one bitboard int per seat (bit ``column * (rows + 1) + height``), which
+makes the four-in-a-row check a handful of shifts instead of a scan, and ``full`` is a
+bitmask of the full columns, which picks the legal actions from a cached list.
 """
 
 from __future__ import annotations
@@ -19,8 +20,17 @@ _MESSAGES = tomllib.loads((_DATA / "messages.toml").read_text(encoding="utf-8"))
 
 
 def _has_line(bits: int, height: int, connect: int) -> bool:
-    """True when `bits` holds `connect` stones in a row in any of the four directions."""
+    """True when `bits` holds `connect` stones in a row in any of the four directions.
+
+    Columns are `height + 1` bits apart, so the spare bit on top of each column keeps a
+    run from wrapping into the next column.
+    """
     for shift in (1, height + 1, height + 2, height):  # vertical, horizontal, two diagonals
+        if connect == 4:
+            pairs = bits & (bits >> shift)
+            if pairs & (pairs >> 2 * shift):
+                return True
+            continue
         run = bits
         for _ in range(connect - 1):
             run &= run >> shift
@@ -39,7 +49,14 @@ class ConnectFour(Game):
         options=(
             Option("columns", _CONFIG["columns"], minimum=4, maximum=12, title_en="Columns", title_ru="Столбцы"),
             Option("rows", _CONFIG["rows"], minimum=4, maximum=10, title_en="Rows", title_ru="Ряды"),
-            Option("connect", _CONFIG["connect"], minimum=3, maximum=6, title_en="In a row to win", title_ru="Сколько в ряд для победы"),
+            Option(
+                "connect",
+                _CONFIG["connect"],
+                minimum=3,
+                maximum=6,
+                title_en="In a row to win",
+                title_ru="Сколько в ряд для победы",
+            ),
         ),
         summary_en="Drop discs into columns; four in a row wins.",
         summary_ru="Бросайте фишки в столбцы; четыре в ряд побеждают.",
@@ -47,13 +64,14 @@ class ConnectFour(Game):
     messages = _MESSAGES
 
     def __init__(self) -> None:
-        self._actions: dict[int, list[dict[str, Any]]] = {}
+        # (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts
+        self._legal: dict[tuple[int, int], list[dict[str, Any]]] = {}
 
-    def _drop_actions(self, columns: int) -> list[dict[str, Any]]:
-        # shared, never-mutated action dicts: legal_actions returns them without allocating
-        if columns not in self._actions:
-            self._actions[columns] = [{"type": "drop", "column": c} for c in range(columns)]
-        return self._actions[columns]
+    def _drops(self, columns: int, full: int) -> list[dict[str, Any]]:
+        legal = [{"type": "drop", "column": c} for c in range(columns) if not full >> c & 1]
+        if len(self._legal) < 10_000:
+            self._legal[columns, full] = legal
+        return legal
 
     def setup(self, state: dict[str, Any], setup: Setup) -> None:
         opts = setup.options
@@ -61,12 +79,14 @@ class ConnectFour(Game):
         state["connect"] = opts["connect"]
         state["cols"] = [[] for _ in range(opts["columns"])]
         state["bits"] = [0, 0]
+        state["full"] = 0
+        state["moves"] = 0
         kernel.set_active(state, 0)
 
     def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        rows = state["rows"]
-        drops = self._drop_actions(len(state["cols"]))
-        return [drops[c] for c, col in enumerate(state["cols"]) if len(col) < rows]
+        key = (len(state["cols"]), state["full"])
+        legal = self._legal.get(key)
+        return legal if legal is not None else self._drops(*key)
 
     def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
         seat = state["k"]["active"]
@@ -75,11 +95,14 @@ class ConnectFour(Game):
         rows = state["rows"]
         state["bits"][seat] |= 1 << (column * (rows + 1) + len(col))
         col.append(seat)
+        if len(col) == rows:
+            state["full"] |= 1 << column
+        state["moves"] += 1
         log.emit("drop", seat=seat, column=column + 1)
         if _has_line(state["bits"][seat], rows, state["connect"]):
             log.emit("win", seat=seat)
             kernel.finish(state, winners=[seat], reason="four in a row")
-        elif all(len(c) == rows for c in state["cols"]):
+        elif state["moves"] == rows * len(state["cols"]):
             log.emit("draw")
             kernel.finish(state, winners=[], reason="board full")
         else:
@@ -115,7 +138,13 @@ class ConnectFour(Game):
         columns = len(state["cols"])
         cell = 100
         items: list[dict[str, Any]] = [
-            {"shape": "rect", "rect": [0, 0, columns * cell, rows * cell], "fill": "#1f4fa8", "stroke": "#12306a", "width": 4}
+            {
+                "shape": "rect",
+                "rect": [0, 0, columns * cell, rows * cell],
+                "fill": "#1f4fa8",
+                "stroke": "#12306a",
+                "width": 4,
+            }
         ]
         for c, col in enumerate(state["cols"]):
             for r in range(rows):
@@ -123,7 +152,9 @@ class ConnectFour(Game):
                 centre = [c * cell + cell / 2, (rows - 1 - r) * cell + cell / 2]
                 if owner is None:
                     # empty holes carry the column number, so a click on a column drops there
-                    items.append({"shape": "circle", "center": centre, "radius": cell * 0.4, "fill": "#10213f", "id": c})
+                    items.append(
+                        {"shape": "circle", "center": centre, "radius": cell * 0.4, "fill": "#10213f", "id": c}
+                    )
                 else:
                     items.append(
                         {
@@ -140,6 +171,9 @@ class ConnectFour(Game):
         status = (
             {"en": "Game over", "ru": "Игра окончена"}
             if state["k"]["over"]
-            else {"en": f"{self.seat_name(state, to_move)} to move", "ru": f"Ходят {self.seat_name(state, to_move, 'ru')}"}
+            else {
+                "en": f"{self.seat_name(state, to_move)} to move",
+                "ru": f"Ходят {self.seat_name(state, to_move, 'ru')}",
+            }
         )
         return {"kind": "grid", "size": [columns * cell, rows * cell], "items": items, "panels": [], "status": status}

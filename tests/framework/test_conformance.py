@@ -158,7 +158,7 @@ def _hidden_from(state, seat):
 def test_views_hide_secrets_and_determinize_agrees(host, game_id, players, scenario):
     engine, state = _new(host, game_id, players, scenario, 21)
     game = engine.game
-    seats = list(range(players)) + [None]
+    seats = [*range(players), None]
 
     def visit(state, step):
         if step % 5:

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Sets everything up on a fresh machine (a venv in .venv) and runs the whole test suite:
+# ruff (lint and format), mypy over framework/, then pytest. Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
+.venv/bin/python -m pip install --quiet -e '.[test]'
+echo "== ruff"
+.venv/bin/ruff check .
+.venv/bin/ruff format --check .
+echo "== mypy framework"
+.venv/bin/mypy
+echo "== pytest"
+export QT_QPA_PLATFORM=offscreen
+status=0
+.venv/bin/python -m pytest -p no:cacheprovider "$@" || status=$?
+if [ "$status" -eq 5 ]; then
+    echo "pytest collected no tests: that is a failure" >&2
+    exit 1
+fi
+exit "$status"

@@ -1,0 +1,99 @@
+"""The `boardwright` command line: output people read, JSON machines read, exit codes."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from boardwright.cli.main import main
+
+
+def _run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_shows_games_and_bots(capsys):
+    code, out, _ = _run(capsys, "list")
+    assert code == 0
+    assert "connect_four" in out and "Четыре в ряд" in out
+    assert "bots: " in out and "random" in out
+    code, out, _ = _run(capsys, "list", "--json")
+    data = json.loads(out)
+    four = next(g for g in data["games"] if g["id"] == "connect_four")
+    assert four["players"] == [2] and four["options"]["rows"] == 6
+
+
+def test_simulate_json_is_reproducible(capsys):
+    code, out, _ = _run(capsys, "simulate", "connect_four", "--games", "6", "--seed", "5", "--json")
+    assert code == 0
+    first = json.loads(out)
+    assert first["game"] == "connect_four" and first["games"] == 6 and first["seed"] == 5
+    assert len(first["results"]) == 6
+    for result in first["results"]:
+        assert result["finished"] and len(result["hash"]) == 32 and result["actions"] >= 7
+        assert result["draw"] or len(result["winners"]) == 1
+    assert sum(first["wins"].values()) + first["draws"] == 6
+    assert first["actions_per_s"] > 0 and first["games_per_s"] > 0
+    _, again, _ = _run(capsys, "simulate", "connect_four", "--games", "6", "--seed", "5", "--json")
+    assert json.loads(again)["results"] == first["results"]
+    _, other, _ = _run(capsys, "simulate", "connect_four", "--games", "6", "--seed", "6", "--json")
+    assert json.loads(other)["results"] != first["results"]
+
+
+def test_simulate_with_workers_gives_the_same_results(capsys):
+    _, one, _ = _run(capsys, "simulate", "connect_four", "--games", "4", "--seed", "2", "--json")
+    _, two, _ = _run(capsys, "simulate", "connect_four", "--games", "4", "--seed", "2", "--workers", "2", "--json")
+    assert json.loads(one)["results"] == json.loads(two)["results"]
+
+
+def test_simulate_options_change_the_game(capsys):
+    _, out, _ = _run(capsys, "simulate", "connect_four", "--games", "3", "--option", "connect=3", "--json")
+    short = json.loads(out)
+    assert all(r["actions"] < 42 for r in short["results"])
+    assert short["options"] == {"connect": "3"}
+
+
+def test_saved_replays_verify(capsys, tmp_path):
+    code, out, _ = _run(
+        capsys, "simulate", "connect_four", "--games", "3", "--seed", "8", "--save-replays", str(tmp_path)
+    )
+    assert code == 0
+    files = sorted(tmp_path.iterdir())
+    assert len(files) == 3
+    code, out, _ = _run(capsys, "replay", str(files[1]), "--verify")
+    assert code == 0 and "hashes verified" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "connect_four", "--games", "0"], "--games must be at least 1"),
+        (["simulate", "connect_four", "--games", "many"], "invalid int value"),
+        (["simulate", "connect_four", "--players", "3"], "not 3"),
+        (["simulate", "connect_four", "--bots", "genius"], "unknown bot 'genius'"),
+        (["simulate", "connect_four", "--bots", "random,random,random"], "3 bots for 2 players"),
+        (["simulate", "connect_four", "--option", "rows"], "KEY=VALUE"),
+        (["simulate", "connect_four", "--option", "rows=99"], "above 10"),
+        (["simulate", "connect_four", "--scenario", "nope"], "no scenario 'nope'"),
+        (["frobnicate"], "invalid choice"),
+        (["replay", "/nonexistent/file.bwr"], "No such file"),
+        (["scenario", "validate", "/nonexistent/s.toml"], "No such file"),
+    ],
+)
+def test_bad_input_exits_2_with_one_clear_line(capsys, args, message):
+    code, _, err = _run(capsys, *args)
+    assert code == 2
+    assert message in err
+    assert err.count("\n") == 1 and err.startswith("boardwright")
+    assert "Traceback" not in err
+
+
+def test_replay_of_a_damaged_file(capsys, tmp_path):
+    path = tmp_path / "x.bwr"
+    path.write_bytes(b"\x85garbage")
+    code, _, err = _run(capsys, "replay", str(path))
+    assert code == 2 and "damaged or truncated" in err

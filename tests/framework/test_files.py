@@ -1,0 +1,126 @@
+"""Save and replay files, and the live Match: atomic writes, clear errors, undo."""
+
+from __future__ import annotations
+
+import msgpack
+import pytest
+
+from boardwright.framework import FileFormatError, IllegalAction, kernel, replay
+from boardwright.framework.match import Match
+
+
+@pytest.fixture
+def engine(host):
+    return host.engine("connect_four")
+
+
+def _play(match, columns):
+    for column in columns:
+        match.apply({"type": "drop", "column": column})
+
+
+def test_save_and_load_round_trip(engine, tmp_path):
+    match = Match(engine, seed=9)
+    _play(match, [3, 3, 4, 4])
+    path = tmp_path / "game.bwr"
+    match.save(path)
+    loaded = Match.load(engine, path)
+    assert loaded.state == match.state
+    assert loaded.record.hashes == match.record.hashes
+    assert [p.name for p in tmp_path.iterdir()] == ["game.bwr"], "no temporary file may be left behind"
+
+
+def test_a_finished_game_replays_and_verifies(engine, tmp_path):
+    match = Match(engine, seed=1)
+    _play(match, [0, 1, 0, 1, 0, 1, 0])
+    assert match.outcome()["winners"] == [0]
+    match.save(tmp_path / "g.bwr")
+    result = replay.replay(engine, replay.load(tmp_path / "g.bwr"), verify=True)
+    assert result.checked == 8
+    assert kernel.outcome(result.state)["winners"] == [0]
+
+
+@pytest.mark.parametrize(
+    ("payload", "message"),
+    [
+        (b"", "empty"),
+        (b"\x93\x01", "damaged or truncated"),
+        (msgpack.packb({"hello": 1}), "not a Boardwright save"),
+        (msgpack.packb({"format": "boardwright", "format_version": 99}), "newer than this Boardwright reads"),
+        (msgpack.packb({"format": "boardwright", "format_version": 1, "game": "connect_four"}), "missing or damaged"),
+    ],
+)
+def test_bad_files_give_one_clear_error(tmp_path, payload, message):
+    path = tmp_path / "bad.bwr"
+    path.write_bytes(payload)
+    with pytest.raises(FileFormatError, match=message):
+        replay.load(path)
+
+
+def test_a_truncated_save_is_refused(engine, tmp_path):
+    match = Match(engine, seed=2)
+    _play(match, [1, 2, 3])
+    path = tmp_path / "g.bwr"
+    match.save(path)
+    data = path.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    with pytest.raises(FileFormatError, match="damaged or truncated"):
+        Match.load(engine, path)
+
+
+def test_a_tampered_save_is_refused_whole(engine, tmp_path):
+    match = Match(engine, seed=2)
+    _play(match, [1, 2, 3])
+    record = match.record
+    record.actions[1] = {"type": "drop", "column": 5}
+    path = tmp_path / "g.bwr"
+    replay.save(path, record)
+    with pytest.raises(FileFormatError, match="after action 2 differs"):
+        Match.load(engine, path)
+    record.actions[1] = {"type": "drop", "column": 99}
+    replay.save(path, record)
+    with pytest.raises(FileFormatError, match="action 2 does not apply"):
+        Match.load(engine, path)
+
+
+def test_a_failed_write_leaves_the_old_file(engine, tmp_path, monkeypatch):
+    match = Match(engine)
+    path = tmp_path / "g.bwr"
+    match.save(path)
+    before = path.read_bytes()
+    _play(match, [0])
+
+    def broken_replace(src, dst):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("os.replace", broken_replace)
+    with pytest.raises(OSError):
+        match.save(path)
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["g.bwr"]
+
+
+def test_undo_restores_the_state_and_the_log(engine):
+    match = Match(engine, seed=4)
+    start = kernel.state_hash(match.state)
+    _play(match, [2, 5])
+    assert len(match.log_lines(None)) == 2
+    assert match.undo() == 1
+    assert match.log_lines(None, "ru") == ["Красные бросает фишку в столбец 3"]
+    assert match.undo(5) == 1
+    assert kernel.state_hash(match.state) == start
+    assert match.undo() == 0
+    _play(match, [6, 1])
+    assert match.undo_to_seat(0) == 2
+
+
+def test_an_illegal_action_leaves_the_match_unchanged(engine):
+    match = Match(engine)
+    _play(match, [0] * 6)
+    before = kernel.state_hash(match.state)
+    with pytest.raises(IllegalAction, match="column 1 is full"):
+        match.apply({"type": "drop", "column": 0})
+    with pytest.raises(IllegalAction, match="no column 9"):
+        match.apply({"type": "drop", "column": 9})
+    assert kernel.state_hash(match.state) == before
+    assert len(match.record.actions) == 6

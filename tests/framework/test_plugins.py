@@ -1,0 +1,175 @@
+"""The plugin host: entry points, each hook, broken plugins reported by name."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import textwrap
+import types
+
+from boardwright.framework import BotKind, Game, GameSpec, PluginHost, Scenario, hookimpl
+
+
+class Tiny(Game):
+    spec = GameSpec(id="tiny", version="1", title_en="Tiny", title_ru="Крошка", players=(1,))
+
+
+def _module(name, **hooks):
+    module = types.ModuleType(name)
+    for hook, function in hooks.items():
+        setattr(module, hook, hookimpl(function))
+    return module
+
+
+def test_bundled_games_and_bots_come_through_entry_points():
+    host = PluginHost()
+    assert "connect_four" in host.games()
+    assert "random" in host.bots()
+    names = {name for name, _ in host.pm.list_name_plugin()}
+    assert {"connect_four", "bots"} <= names
+
+
+def test_each_hook_is_called_through_the_facade():
+    host = PluginHost(load_entry_points=False)
+    host.register(
+        _module(
+            "pack",
+            boardwright_games=lambda: [Tiny()],
+            boardwright_scenarios=lambda game_id: [Scenario("quick", "Quick")] if game_id == "tiny" else [],
+            boardwright_bots=lambda: [BotKind("lazy", "Lazy", "Ленивый", lambda e, s, seed, level: None)],
+            boardwright_board_painters=lambda: {"tiny-board": object},
+        ),
+        name="pack",
+    )
+    assert list(host.games()) == ["tiny"]
+    assert [s.id for s in host.scenarios("tiny")] == ["quick"]
+    assert host.scenarios("other") == []
+    assert "quick" in host.engine("tiny").scenarios
+    assert list(host.bots()) == ["lazy"]
+    assert host.board_painters() == {"tiny-board": object}
+    assert host.broken == []
+
+
+def test_a_failing_plugin_is_reported_and_the_rest_still_load():
+    host = PluginHost(load_entry_points=False)
+
+    def explode():
+        raise RuntimeError("data file missing")
+
+    host.register(_module("bad", boardwright_games=explode), name="bad")
+    host.register(_module("good", boardwright_games=lambda: [Tiny()]), name="good")
+    host.register(_module("wrong", boardwright_games=lambda: ["not a game"]), name="wrong")
+    host.register(_module("twin", boardwright_games=lambda: [Tiny()]), name="twin")
+    assert list(host.games()) == ["tiny"]
+    broken = {b.name: b.error for b in host.broken}
+    assert broken["bad"] == "boardwright_games: RuntimeError: data file missing"
+    assert "not a Game" in broken["wrong"]
+    assert "taken already" in broken["twin"]
+
+
+def test_a_misspelt_hook_is_caught():
+    host = PluginHost(load_entry_points=False)
+    host.register(_module("typo", boardwright_game=lambda: [Tiny()]), name="typo")
+    assert [(b.name, b.error) for b in host.broken] == [("typo", "unknown hook boardwright_game")]
+    assert host.games() == {}
+
+
+def _run(args, cwd, extra_path=""):
+    env = dict(os.environ)
+    if extra_path:
+        env["PYTHONPATH"] = extra_path + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run(args, cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_a_game_installed_with_pip_is_listed(tmp_path):
+    """`new-plugin` writes a package; pip installs it; `boardwright list` shows it; its tests pass."""
+    package = tmp_path / "src"
+    made = _run([sys.executable, "-m", "boardwright.cli.main", "new-plugin", "take_away", str(package)], tmp_path)
+    assert made.returncode == 0, made.stderr
+    target = tmp_path / "site"
+    installed = _run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "--target",
+            str(target),
+            str(package),
+        ],
+        tmp_path,
+    )
+    assert installed.returncode == 0, installed.stderr
+    listed = _run([sys.executable, "-m", "boardwright.cli.main", "list", "--json"], tmp_path, str(target))
+    assert listed.returncode == 0, listed.stderr
+    games = {g["id"]: g for g in json.loads(listed.stdout)["games"]}
+    assert games["take_away"]["title_en"] == "Take away"
+    assert "connect_four" in games
+    tested = _run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(package / "tests")], tmp_path, str(target)
+    )
+    assert tested.returncode == 0, tested.stdout + tested.stderr
+    assert "3 passed" in tested.stdout
+
+
+def test_a_broken_installed_plugin_is_listed_with_its_error(tmp_path):
+    dist = tmp_path / "site" / "broken_game-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: broken-game\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[boardwright]\nbroken_game = broken_game.plugin\n")
+    (tmp_path / "site" / "broken_game").mkdir()
+    (tmp_path / "site" / "broken_game" / "__init__.py").write_text("")
+    (tmp_path / "site" / "broken_game" / "plugin.py").write_text("raise ImportError('needs libfoo')\n")
+    listed = _run([sys.executable, "-m", "boardwright.cli.main", "list", "--json"], tmp_path, str(tmp_path / "site"))
+    assert listed.returncode == 0
+    out = json.loads(listed.stdout)
+    assert {"name": "broken_game", "error": "ImportError: needs libfoo"} in out["broken"]
+    assert "connect_four" in {g["id"] for g in out["games"]}
+
+
+def test_the_kernel_and_games_import_no_qt_and_no_network_code():
+    code = textwrap.dedent(
+        """
+        import sys
+        from boardwright.framework import PluginHost
+        host = PluginHost()
+        for game_id in host.games():
+            engine = host.engine(game_id)
+            engine.new_game(seed=1)
+        import boardwright.framework.simulation, boardwright.framework.match, boardwright.framework.replay
+        bad = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'zeroconf', 'asyncio')
+                     or m.startswith(('boardwright.client', 'boardwright.net')))
+        print(','.join(bad))
+        """
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == ""
+
+
+def test_no_kernel_or_game_module_imports_qt_or_sockets():
+    """The standard library loads `socket` for entry points itself; our own code never imports it."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    forbidden = {"PySide6", "shiboken6", "zeroconf", "socket", "asyncio", "selectors"}
+    offenders = []
+    for folder in ("framework", "plugins", "bots"):
+        for path in (root / folder).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                names = []
+                if isinstance(node, ast.Import):
+                    names = [alias.name for alias in node.names]
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    names = [node.module]
+                for name in names:
+                    if name.split(".")[0] in forbidden or name.startswith(("boardwright.client", "boardwright.net")):
+                        offenders.append(f"{path.relative_to(root)}: {name}")
+    assert offenders == []

@@ -1,0 +1,73 @@
+"""Connect Four rules: drops stack, four in a row wins in every direction, full board draws."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardwright.framework import IllegalAction, kernel
+
+
+@pytest.fixture
+def engine(host):
+    return host.engine("connect_four")
+
+
+def _play(engine, state, columns):
+    for column in columns:
+        engine.apply(state, {"type": "drop", "column": column})
+
+
+@pytest.mark.parametrize(
+    ("moves", "winner"),
+    [
+        ([0, 1, 0, 1, 0, 1, 0], 0),  # vertical
+        ([0, 0, 1, 1, 2, 2, 3], 0),  # horizontal
+        ([0, 1, 1, 2, 2, 3, 2, 3, 3, 6, 3], 0),  # diagonal up
+        ([6, 5, 5, 4, 4, 3, 4, 3, 3, 0, 3], 0),  # diagonal down
+        ([0, 6, 1, 6, 2, 6, 5, 6], 1),  # the second player
+    ],
+)
+def test_four_in_a_row_wins(engine, moves, winner):
+    state = engine.new_game()
+    _play(engine, state, moves[:-1])
+    assert not kernel.is_over(state)
+    _play(engine, state, moves[-1:])
+    assert engine.outcome(state)["winners"] == [winner]
+
+
+def test_three_in_a_row_across_the_wrap_is_no_win(engine):
+    # a column's top and the next column's bottom are not neighbours (bit layout has a gap row)
+    state = engine.new_game()
+    _play(engine, state, [0, 1, 0, 1, 0, 1, 2, 0, 1, 0, 3, 0])
+    assert not kernel.is_over(state)
+
+
+def test_a_full_column_is_refused(engine):
+    state = engine.new_game()
+    _play(engine, state, [2] * 6)
+    assert {"type": "drop", "column": 2} not in engine.legal_actions(state)
+    with pytest.raises(IllegalAction, match="column 3 is full"):
+        engine.apply(state, {"type": "drop", "column": 2})
+
+
+def test_a_full_board_without_a_line_is_a_draw(engine):
+    state = engine.new_game()
+    moves = []  # columns filled in pairs, alternating colours by row pairs: no four anywhere
+    for block in ([0, 1], [2, 3], [4, 5]):
+        moves += block * 3 + block[::-1] * 3
+    moves += [6] * 6
+    _play(engine, state, moves)
+    assert engine.outcome(state) == {
+        "winners": [],
+        "draw": True,
+        "reason": "board full",
+        "scores": None,
+        "capped": False,
+    }
+
+
+def test_options_change_the_board(engine):
+    state = engine.new_game(options={"columns": 5, "rows": 4, "connect": 3})
+    assert len(engine.legal_actions(state)) == 5
+    _play(engine, state, [0, 0, 1, 1, 2])
+    assert engine.outcome(state)["winners"] == [0]
