@@ -1,7 +1,7 @@
 """The Boardwright kernel: turns, phases, zones, pieces, cards, dice, decisions,
 hidden information, seeded randomness and replay. No Qt, no sockets."""
 
-from . import decks, dice, hexgrid, kernel, regions, tracks, turns, zones
+from . import conformance, decks, dice, hexgrid, kernel, regions, tracks, turns, zones
 from .bots import LEVELS, Bot, BotKind, Turn
 from .engine import Engine
 from .errors import (
@@ -45,6 +45,7 @@ __all__ = [
     "Setup",
     "Turn",
     "UnknownGame",
+    "conformance",
     "decks",
     "dice",
     "hexgrid",

@@ -1,0 +1,232 @@
+"""The conformance checks every game must pass, usable from any game package's tests.
+
+    from boardwright.framework.conformance import check_game
+    def test_my_game_conforms():
+        check_game(MyGame())
+
+Each check plays seeded random games and raises AssertionError with a message a game
+author can act on: playouts end with legal actions always on offer; illegal, mutated
+and out-of-turn actions are refused with the state unchanged; replays reproduce every
+hash; states survive msgpack; views hide what a seat may not see; determinized states
+agree with the view they came from; boards and event text are complete.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgpack
+
+from . import kernel
+from .engine import Engine
+from .errors import IllegalAction
+from .events import EventLog, render
+from .game import Game
+from .zones import can_see
+
+State = dict[str, Any]
+MAX_ACTIONS = 20_000
+SHAPES = {"polygon", "hex", "circle", "rect", "line", "text"}
+
+
+def _new(engine: Engine, players: int | None, scenario: str | None, seed: int, log: Any = None) -> State:
+    options = dict(engine.game.simulation_options)
+    if log is None:
+        return engine.new_game(players, options, seed, scenario)
+    return engine.new_game(players, options, seed, scenario, log=log)
+
+
+def _playout(engine: Engine, state: State, seed: int, visit: Any = None, log: Any = None) -> list[dict[str, Any]]:
+    """A random legal playout; calls visit(state, step) before each action."""
+    rng = random.Random(seed)
+    actions: list[dict[str, Any]] = []
+    while not kernel.is_over(state):
+        legal = engine.legal_actions(state)
+        assert legal, f"no legal action while the game runs (after {len(actions)} actions)"
+        assert 0 <= kernel.to_move(state) < kernel.seats(state), "the seat to move is not a seat"
+        if visit:
+            visit(state, len(actions))
+        action = legal[rng.randrange(len(legal))]
+        if log is not None:
+            engine.apply(state, action, log=log)
+        else:
+            engine.apply_unchecked(state, action)
+        actions.append(action)
+        assert len(actions) < MAX_ACTIONS, "the playout does not end; set a round cap in simulation_options"
+    return actions
+
+
+def check_playouts_and_replay(
+    engine: Engine, players: int | None = None, scenario: str | None = None, seeds: tuple[int, ...] = (1, 2)
+) -> None:
+    for seed in seeds:
+        state = _new(engine, players, scenario, seed)
+        seats = kernel.seats(state)
+        start = kernel.state_hash(state)
+        hashes = []
+        rng = random.Random(seed)
+        actions = []
+        while not kernel.is_over(state):
+            legal = engine.legal_actions(state)
+            assert legal, "no legal action while the game runs"
+            action = legal[rng.randrange(len(legal))]
+            engine.apply(state, action)
+            actions.append(action)
+            hashes.append(kernel.state_hash(state))
+            assert len(actions) < MAX_ACTIONS, "the playout does not end; set a round cap in simulation_options"
+        outcome = engine.outcome(state)
+        assert outcome is not None, "a finished game without an outcome"
+        assert set(outcome["winners"]) <= set(range(seats)), "winners that are not seats"
+        assert engine.legal_actions(state) == [], "legal actions after the end"
+        # the same seed and actions, decoded from the wire, give the same hashes
+        again = _new(engine, players, scenario, seed)
+        assert kernel.state_hash(again) == start, "the same seed set up a different game"
+        for index, (action, expected) in enumerate(zip(actions, hashes, strict=True)):
+            engine.apply(again, msgpack.unpackb(msgpack.packb(action)))
+            assert kernel.state_hash(again) == expected, f"replay differs after action {index + 1}"
+
+
+def _mutations(base: dict[str, Any]) -> list[Any]:
+    attempts: list[Any] = [{"type": "no-such-action"}, {"column": 1}, "march", None]
+    for key, value in base.items():
+        if key == "type":
+            continue
+        mutated: Any
+        if isinstance(value, bool) or value is None:
+            mutated = not value
+        elif isinstance(value, int):
+            mutated = value + 1009
+        elif isinstance(value, str):
+            mutated = value + "-x"
+        elif isinstance(value, list):
+            mutated = [*value, "zz"]
+        else:
+            mutated = "zz"
+        attempts.append({**base, key: mutated})
+    attempts.append({**base, "extra": 1})
+    return attempts
+
+
+def check_illegal_actions(
+    engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 11
+) -> None:
+    state = _new(engine, players, scenario, seed)
+    seats = kernel.seats(state)
+    probe = random.Random(5)
+
+    def visit(state: State, step: int) -> None:
+        if step % 7:
+            return
+        before = kernel.state_hash(state)
+        legal = engine.legal_actions(state)
+        base = legal[probe.randrange(len(legal))]
+        for attempt in _mutations(base):
+            if attempt in legal:
+                continue
+            try:
+                engine.apply(state, attempt)
+            except IllegalAction as refused:
+                assert refused.message, "a refusal without a reason"
+            else:
+                raise AssertionError(f"an illegal action was applied: {attempt!r}")
+            assert kernel.state_hash(state) == before, f"a refused action changed the state: {attempt!r}"
+        if seats > 1:
+            wrong = (kernel.to_move(state) + 1) % seats
+            try:
+                engine.apply(state, base, seat=wrong)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError("a seat moved out of turn")
+            assert kernel.state_hash(state) == before
+
+    _playout(engine, state, 3, visit)
+    try:
+        engine.apply(state, {"type": "anything"})
+    except IllegalAction:
+        pass
+    else:
+        raise AssertionError("an action was applied after the end")
+
+
+def _hidden_from(state: State, seat: int | None) -> list[tuple[str, list[int]]]:
+    """Zones `seat` may not see, with the positions of the items it does not know."""
+    out = []
+    for zone_id, zone in state.get("zones", {}).items():
+        if not can_see(zone, seat):
+            unknown = [i for i, item in enumerate(zone["items"]) if item not in zone["revealed"]]
+            out.append((zone_id, unknown))
+    return out
+
+
+def check_views(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 21) -> None:
+    state = _new(engine, players, scenario, seed)
+    game = engine.game
+    seats: list[int | None] = [*range(kernel.seats(state)), None]
+
+    def visit(state: State, step: int) -> None:
+        if step % 5:
+            return
+        assert msgpack.unpackb(msgpack.packb(state), strict_map_key=False) == state, (
+            "the state does not survive msgpack"
+        )
+        for seat in seats:
+            view = engine.view(state, seat)
+            assert view["k"]["rng"] is None, "a view must not hold the random generator"
+            msgpack.packb(view)
+            # shuffling what the seat cannot see must not change what it sees
+            scrambled = kernel.clone(state)
+            hidden = _hidden_from(scrambled, seat)
+            pool = [scrambled["zones"][z]["items"][i] for z, idx in hidden for i in idx]
+            random.Random(step).shuffle(pool)
+            for zone_id, idx in hidden:
+                for i in idx:
+                    scrambled["zones"][zone_id]["items"][i] = pool.pop()
+            assert engine.view(scrambled, seat) == view, f"seat {seat}'s view shows what it may not see"
+            if seat is not None and kernel.to_move(state) == seat:
+                guess = game.determinize(view, seat, 99)
+                assert engine.view(guess, seat) == view, "determinize disagrees with the view"
+                assert engine.legal_actions(guess) == engine.legal_actions(state), (
+                    "determinize changes the legal actions"
+                )
+
+    _playout(engine, state, 4, visit)
+
+
+def check_board_and_text(
+    engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 31
+) -> None:
+    log = EventLog()
+    state = _new(engine, players, scenario, seed, log)
+    game = engine.game
+    count = kernel.seats(state)
+
+    def visit(state: State, step: int) -> None:
+        if step % 9:
+            return
+        for seat in [*range(count), None]:
+            board = engine.board(state, seat)
+            msgpack.packb(board)
+            assert isinstance(board.get("items"), list) and board["items"], "a board with nothing to draw"
+            for item in board["items"]:
+                assert item.get("shape") in SHAPES, f"unknown shape in {item}"
+
+    _playout(engine, state, 6, visit, log)
+    assert log.events, "a whole game that logged nothing"
+    names = [game.seat_name(state, s) for s in range(count)]
+    for event in log.events:
+        for lang in ("en", "ru"):
+            assert event["key"] in game.messages.get(lang, {}), f"no {lang} text for event {event['key']!r}"
+            text = render(event, game.messages, lang, names)
+            assert "{" not in text, f"unfilled field in {lang} text: {text}"
+
+
+CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text)
+
+
+def check_game(game: Game | Engine, players: int | None = None, scenario: str | None = None) -> None:
+    """Run every check on one game (an Engine carries plugin scenarios too)."""
+    engine = game if isinstance(game, Engine) else Engine(game)
+    for check in CHECKS:
+        check(engine, players, scenario)
