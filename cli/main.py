@@ -182,6 +182,21 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
     return run_client(host, args.game)
 
 
+def cmd_host(host: PluginHost, args: argparse.Namespace) -> int:
+    from boardwright.cli.lan import run_host
+
+    engine = host.engine(args.game)
+    options = _option_pairs(args.option)
+    engine.spec.resolve_options(options)
+    return run_host(host, args, options)
+
+
+def cmd_join(host: PluginHost, args: argparse.Namespace) -> int:
+    from boardwright.cli.lan import run_join
+
+    return run_join(host, args)
+
+
 def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.cli.new_plugin import create
 
@@ -230,6 +245,33 @@ def build_parser() -> Parser:
     v = scenario_sub.add_parser("validate", help="check a scenario file")
     v.add_argument("file")
     v.set_defaults(run=cmd_scenario_validate)
+
+    p = sub.add_parser("host", help="host a LAN table (headless): people join open seats, bots fill the rest")
+    p.add_argument("game")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seats", default="", help="one per seat: open (a person joins) or a bot, e.g. open,open,random")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--scenario")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--name", default="Boardwright table")
+    p.add_argument("--bind", default="0.0.0.0", help="the address to listen on (127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--journal", help="a save file kept current after every action; an existing one resumes the table")
+    p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
+    p.add_argument("--bot-delay", type=float, default=0.0)
+    p.add_argument("--max-seconds", type=float, default=0.0, help="stop after this long (0: when the game ends)")
+    p.set_defaults(run=cmd_host)
+
+    p = sub.add_parser("join", help="join a LAN table with a bot or as a terminal seat")
+    p.add_argument("table", nargs="?", help="HOST:PORT, or a table name to look for")
+    p.add_argument("--bot", help="let a bot play this seat, e.g. random or mcts:easy")
+    p.add_argument("--name", default="guest")
+    p.add_argument("--seat", type=int)
+    p.add_argument("--token", help="rejoin a seat with the token the host gave")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--interface", default="127.0.0.1", help="where to look for tables")
+    p.add_argument("--browse-seconds", type=float, default=2.0)
+    p.set_defaults(run=cmd_join)
 
     p = sub.add_parser("new-plugin", help="a pip-installable game package skeleton with tests")
     p.add_argument("name")

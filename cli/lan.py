@@ -1,0 +1,153 @@
+"""`boardwright host` and `boardwright join`: headless LAN tables for servers and tests."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, render
+from boardwright.framework.match import Match
+
+
+def _local_addresses() -> list[str]:
+    import ifaddr
+
+    out = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                out.append(ip.ip)
+    return out or ["127.0.0.1"]
+
+
+async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
+    from boardwright.net.discovery import Advertiser
+    from boardwright.net.host import OPEN, Table
+
+    engine = host.engine(args.game)
+    journal = Path(args.journal) if args.journal else None
+    if journal is not None and journal.exists():
+        table = Table.resume(engine, journal, host.bots(), name=args.name, bot_delay=args.bot_delay)
+        print(f"resumed {journal} at action {len(table.match.record.actions)}", flush=True)
+    else:
+        seats = [s for s in args.seats.split(",") if s] if args.seats else []
+        players = args.players or (len(seats) if seats else None)
+        match = Match(engine, players, options, args.seed, args.scenario)
+        count = kernel.seats(match.state)
+        kinds = seats if seats else [OPEN] * count
+        if len(kinds) == 1:
+            kinds = kinds * count
+        table = Table(engine, match, kinds, host.bots(), name=args.name, journal=journal, bot_delay=args.bot_delay)
+    port = await table.start(args.bind, args.port)
+    print(f"table {args.name!r} for {args.game} on {args.bind}:{port}", flush=True)
+    advertiser = None
+    if not args.no_advertise:
+        address = args.bind if args.bind != "0.0.0.0" else _local_addresses()[0]
+        advertiser = Advertiser(port, address=address)
+        await advertiser.start(table.info())
+    try:
+        deadline = asyncio.get_running_loop().time() + args.max_seconds if args.max_seconds else None
+        while not table.match.is_over():
+            waiter = asyncio.ensure_future(table.changed.wait())
+            timeout = None if deadline is None else max(0.0, deadline - asyncio.get_running_loop().time())
+            done, _ = await asyncio.wait({waiter}, timeout=timeout)
+            if not done:
+                waiter.cancel()
+                print("stopped: --max-seconds reached", file=sys.stderr)
+                return 1
+            if advertiser is not None:
+                await advertiser.update(table.info())
+        await asyncio.sleep(0.2)  # let the last updates reach the peers
+        outcome = table.match.outcome() or {}
+        winners = ",".join(str(s + 1) for s in outcome.get("winners", [])) or "none (draw)"
+        print(f"game over after {len(table.match.record.actions)} actions; winners: {winners}", flush=True)
+        return 0
+    finally:
+        if advertiser is not None:
+            await advertiser.close()
+        await table.close()
+
+
+def _terminal_choice(update: dict[str, Any], game: Any) -> dict[str, Any]:
+    legal = update["legal"]
+    for number, action in enumerate(legal, 1):
+        print(f"  {number}. {game.describe_action(update['view'], action)}")
+    while True:
+        line = sys.stdin.readline()
+        if not line:
+            raise BoardwrightError("standard input closed", "no-input")
+        if line.strip().isdigit() and 1 <= int(line) <= len(legal):
+            return legal[int(line) - 1]
+        print(f"choose 1 to {len(legal)}")
+
+
+async def _join(host: PluginHost, args: argparse.Namespace) -> int:
+    from boardwright.net.discovery import browse
+    from boardwright.net.peer import Peer, play_with_bot
+
+    if args.table and ":" in args.table:
+        address, _, port_text = args.table.rpartition(":")
+        if not port_text.isdigit():
+            raise BoardwrightError(f"bad table address {args.table!r} (use HOST:PORT or a table name)", "bad-table")
+        port = int(port_text)
+    else:
+        tables = await asyncio.get_running_loop().run_in_executor(None, browse, args.browse_seconds, [args.interface])
+        wanted = [t for t in tables if (args.table is None or t.name == args.table) and t.free > 0]
+        if not wanted:
+            names = ", ".join(f"{t.name} ({t.game}, {t.free} free)" for t in tables) or "none"
+            raise BoardwrightError(f"no table with a free seat found (tables heard: {names})", "no-table")
+        address, port = wanted[0].address, wanted[0].port
+    peer = Peer(address, port, args.name, seat=args.seat, token=args.token)
+    try:
+        welcome = await peer.connect()
+    except (OSError, TimeoutError) as exc:
+        raise BoardwrightError(
+            f"cannot reach the table at {address}:{port} ({exc.strerror or type(exc).__name__})", "unreachable"
+        ) from None
+    game = host.game(welcome["game"])
+    print(
+        f"joined {welcome['table']!r} ({welcome['game']}) as seat {welcome['seat'] + 1}; token {welcome['token']}",
+        flush=True,
+    )
+    try:
+        if args.bot:
+            engine = host.engine(welcome["game"])
+            kind = host.bots()[args.bot.partition(":")[0]] if args.bot.partition(":")[0] in host.bots() else None
+            if kind is None:
+                raise BoardwrightError(f"unknown bot {args.bot!r}", "bad-bot")
+            bot = kind.make(
+                engine, peer.seat, random.Random(args.seed).randrange(1 << 30), args.bot.partition(":")[2] or "normal"
+            )
+
+            def choose(update: dict[str, Any]) -> dict[str, Any]:
+                # the bot sees only the view the host sent: it determinizes from it
+                state = game.determinize(update["view"], peer.seat, args.seed)
+                return bot.choose(Turn(engine, state, peer.seat, update["legal"]))
+
+            outcome = await play_with_bot(peer, choose)
+        else:
+            names = [f"#{i + 1}" for i in range(welcome["players"])]
+
+            def choose(update: dict[str, Any]) -> dict[str, Any]:
+                for event in update["events"]:
+                    print(render(event, game.messages, "en", names))
+                return _terminal_choice(update, game)
+
+            outcome = await play_with_bot(peer, choose)
+        winners = ",".join(str(s + 1) for s in (outcome or {}).get("winners", [])) or "none"
+        print(f"game over; winners: {winners}", flush=True)
+        return 0
+    finally:
+        await peer.close()
+
+
+def run_host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
+    return asyncio.run(_host(host, args, options))
+
+
+def run_join(host: PluginHost, args: argparse.Namespace) -> int:
+    return asyncio.run(_join(host, args))

@@ -1,0 +1,143 @@
+"""A peer: one seat (or a spectator) at a hosted table.
+
+The peer holds only what the host sent it: its seat's view, board, legal actions and
+the events it may read. It sends intents; the host decides.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from boardwright.framework import BoardwrightError
+
+from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, read_message, send_message
+
+
+class Refused(BoardwrightError):
+    code = "refused"
+
+
+class Peer:
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        name: str = "guest",
+        seat: int | None = None,
+        token: str | None = None,
+        spectate: bool = False,
+        game: str | None = None,
+        version: str | None = None,
+    ) -> None:
+        self.address = address
+        self.port = port
+        self.name = name
+        self.seat = seat
+        self.token = token
+        self.spectate = spectate
+        self.game = game
+        self.version = version
+        self.welcome: dict[str, Any] | None = None
+        self.update: dict[str, Any] | None = None
+        self.errors: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []
+        self._reader: asyncio.StreamReader | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._updates: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self._task: asyncio.Task[None] | None = None
+
+    async def connect(self, timeout: float = 10) -> dict[str, Any]:
+        self._reader, self._writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port), timeout)
+        join: dict[str, Any] = {"t": "join", "protocol": PROTOCOL_VERSION, "name": self.name}
+        for key in ("seat", "token", "game", "version"):
+            if getattr(self, key) is not None:
+                join[key] = getattr(self, key)
+        if self.spectate:
+            join["spectate"] = True
+        await send_message(self._writer, join)
+        first = await asyncio.wait_for(read_message(self._reader, FROM_HOST), timeout)
+        if first is None:
+            raise Refused("the host closed the connection")
+        if first["t"] in ("refused", "error"):
+            raise Refused(str(first.get("message", "refused")), str(first.get("code", "refused")))
+        if first["t"] != "welcome":
+            raise ProtocolError(f"expected a welcome, got {first['t']}")
+        self.welcome = first
+        self.seat = first["seat"]
+        self.token = first["token"]
+        self._task = asyncio.get_running_loop().create_task(self._listen())
+        return first
+
+    async def _listen(self) -> None:
+        assert self._reader is not None
+        try:
+            while True:
+                message = await read_message(self._reader, FROM_HOST)
+                if message is None:
+                    break
+                if message["t"] == "update":
+                    self.update = message
+                    self.events.extend(message["events"])
+                    await self._updates.put(message)
+                elif message["t"] in ("error", "refused"):
+                    self.errors.append(message)
+        except (ProtocolError, ConnectionError, OSError):
+            pass
+        finally:
+            await self._updates.put(None)
+
+    async def next_update(self, timeout: float = 10) -> dict[str, Any] | None:
+        """The next update from the host; None once the connection is gone."""
+        return await asyncio.wait_for(self._updates.get(), timeout)
+
+    async def wait_for(self, predicate: Any, timeout: float = 10, max_updates: int = 10_000) -> dict[str, Any]:
+        """Wait until the latest update satisfies `predicate(update)`; raises TimeoutError."""
+        if self.update is not None and predicate(self.update):
+            return self.update
+        for _ in range(max_updates):
+            update = await self.next_update(timeout)
+            if update is None:
+                raise ConnectionError("the host closed the connection")
+            if predicate(update):
+                return update
+        raise TimeoutError(f"no such update within {max_updates} updates")
+
+    async def act(self, action: dict[str, Any]) -> None:
+        assert self._writer is not None
+        ply = self.update["ply"] if self.update else None
+        await send_message(self._writer, {"t": "act", "action": action, "ply": ply})
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            try:
+                await send_message(self._writer, {"t": "bye"})
+            except (ConnectionError, OSError):
+                pass
+            self._writer.close()
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except asyncio.CancelledError:
+                pass
+
+
+async def play_with_bot(
+    peer: Peer, choose: Any, max_updates: int = 100_000, timeout: float = 30
+) -> dict[str, Any] | None:
+    """Answer every update that asks this seat to move with `choose(update)`; returns the outcome."""
+    update = peer.update
+    acted_at = -1  # queued updates may repeat a position this seat already answered
+    for _ in range(max_updates):
+        if update is None:
+            update = await peer.next_update(timeout)
+            if update is None:
+                return None
+        if update["outcome"] is not None:
+            return update["outcome"]
+        if update["to_move"] == peer.seat and update["legal"] and update["ply"] > acted_at:
+            acted_at = update["ply"]
+            await peer.act(choose(update))
+        update = None
+    raise ProtocolError(f"no end after {max_updates} updates")

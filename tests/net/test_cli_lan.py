@@ -1,0 +1,95 @@
+"""`boardwright host` and `boardwright join` as separate processes on 127.0.0.1."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+
+BOARDWRIGHT = [sys.executable, "-m", "boardwright.cli.main"]
+
+
+def _start_host(*extra):
+    host = subprocess.Popen(
+        [
+            *BOARDWRIGHT,
+            "host",
+            "connect_four",
+            "--bind",
+            "127.0.0.1",
+            "--seats",
+            "open,random",
+            "--max-seconds",
+            "60",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = host.stdout.readline()
+    match = re.search(r"on 127\.0\.0\.1:(\d+)", line)
+    assert match, line + host.stderr.read()
+    return host, int(match.group(1))
+
+
+def test_a_bot_joins_by_address_and_the_game_ends(tmp_path):
+    journal = tmp_path / "t.bwr"
+    host, port = _start_host("--no-advertise", "--journal", str(journal))
+    try:
+        joined = subprocess.run(
+            [*BOARDWRIGHT, "join", f"127.0.0.1:{port}", "--bot", "random"], capture_output=True, text=True, timeout=60
+        )
+        assert joined.returncode == 0, joined.stderr
+        assert "as seat 1" in joined.stdout and "game over; winners:" in joined.stdout
+        out, _ = host.communicate(timeout=30)
+        assert host.returncode == 0
+        assert "game over after" in out
+    finally:
+        host.kill()
+    replayed = subprocess.run(
+        [*BOARDWRIGHT, "replay", str(journal), "--verify"], capture_output=True, text=True, timeout=60
+    )
+    assert replayed.returncode == 0 and "hashes verified" in replayed.stdout
+
+
+def test_a_table_is_found_by_name_with_zeroconf_on_loopback():
+    host, _ = _start_host("--name", "Loopback table")
+    try:
+        joined = subprocess.run(
+            [
+                *BOARDWRIGHT,
+                "join",
+                "Loopback table",
+                "--bot",
+                "random",
+                "--interface",
+                "127.0.0.1",
+                "--browse-seconds",
+                "4",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+        assert joined.returncode == 0, joined.stderr
+        assert "joined 'Loopback table'" in joined.stdout
+        host.communicate(timeout=30)
+        assert host.returncode == 0
+    finally:
+        host.kill()
+
+
+def test_join_with_a_bad_address_is_one_clear_line():
+    joined = subprocess.run([*BOARDWRIGHT, "join", "127.0.0.1:notaport"], capture_output=True, text=True, timeout=60)
+    assert joined.returncode == 2
+    assert (
+        joined.stderr.strip() == "boardwright: bad table address '127.0.0.1:notaport' (use HOST:PORT or a table name)"
+    )
+
+
+def test_join_to_a_closed_port_is_one_clear_line():
+    joined = subprocess.run([*BOARDWRIGHT, "join", "127.0.0.1:9"], capture_output=True, text=True, timeout=60)
+    assert joined.returncode == 2
+    assert joined.stderr.startswith("boardwright: cannot reach the table at 127.0.0.1:9")
+    assert "Traceback" not in joined.stderr
