@@ -1,0 +1,255 @@
+"""The desktop client's main window: the library, the new-game dialog and the table.
+
+`boardwright play [GAME]` calls `run_client(host, game_id)`.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
+
+from boardwright.framework import PluginHost, replay
+from boardwright.framework.match import Match
+
+from .i18n import LANGUAGES, tr
+from .library import LibraryPage
+from .new_game import GameConfig, NewGameDialog
+from .session import Session
+from .settings import Settings
+from .table import TablePage
+
+SAVE_SUFFIX = ".bwr"
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        host: PluginHost,
+        settings: Settings | None = None,
+        bot_delay_ms: int = 500,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.settings = settings or Settings()
+        self.bot_delay_ms = bot_delay_ms
+        self.lang = self.settings.lang
+        self.session: Session | None = None
+        self.handover = True
+        self.dialog: NewGameDialog | None = None
+        self.error_box: QMessageBox | None = None
+        self.last_error = ""
+
+        self.library = LibraryPage(host)
+        self.library.new_game_requested.connect(self.request_new_game)
+        self.library.open_requested.connect(self.choose_file_to_open)
+        self.library.back_requested.connect(self.show_table)
+        self.table = TablePage()
+        self.table.message.connect(self.show_message)
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.library)
+        self.pages.addWidget(self.table)
+        self.setCentralWidget(self.pages)
+        self._build_menus()
+        self.resize(1200, 800)
+        self.set_language(self.lang)
+
+    # --- menus ---
+
+    def _build_menus(self) -> None:
+        def action(shortcut: QKeySequence.StandardKey | str | None, slot: Any) -> QAction:
+            entry = QAction(self)
+            if shortcut is not None:
+                entry.setShortcut(QKeySequence(shortcut))
+            entry.triggered.connect(slot)
+            return entry
+
+        self.new_action = action(QKeySequence.StandardKey.New, lambda: self.request_new_game(self.current_game_id()))
+        self.open_action = action(QKeySequence.StandardKey.Open, self.choose_file_to_open)
+        self.save_action = action(QKeySequence.StandardKey.Save, self.choose_file_to_save)
+        self.undo_action = action(QKeySequence.StandardKey.Undo, self.undo)
+        self.library_action = action("Ctrl+L", self.show_library)
+        self.quit_action = action(QKeySequence.StandardKey.Quit, self.close)
+        self.game_menu = self.menuBar().addMenu("")
+        for entry in (self.new_action, self.open_action, self.save_action, self.undo_action):
+            self.game_menu.addAction(entry)
+        self.game_menu.addSeparator()
+        self.game_menu.addAction(self.library_action)
+        self.game_menu.addAction(self.quit_action)
+        self.language_menu = self.menuBar().addMenu("")
+        group = QActionGroup(self)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            entry = QAction(name, self, checkable=True)
+            entry.triggered.connect(lambda _checked=False, chosen=code: self.set_language(chosen))
+            group.addAction(entry)
+            self.language_menu.addAction(entry)
+            self.language_actions[code] = entry
+
+    def set_language(self, lang: str) -> None:
+        """Switch every text of the window, the game's texts included."""
+        self.lang = lang
+        if self.settings.lang != lang:
+            self.settings.lang = lang
+        self.language_actions[lang].setChecked(True)
+        self.game_menu.setTitle(tr("menu_game", lang))
+        self.language_menu.setTitle(tr("menu_language", lang))
+        self.new_action.setText(tr("new_game", lang))
+        self.open_action.setText(tr("open", lang))
+        self.save_action.setText(tr("save", lang))
+        self.undo_action.setText(tr("undo", lang))
+        self.library_action.setText(tr("library", lang))
+        self.quit_action.setText(tr("quit", lang))
+        self.library.set_language(lang)
+        self.table.set_language(lang)
+        self._update_title()
+        self._update_enabled()
+
+    def _update_title(self) -> None:
+        title = tr("app_title", self.lang)
+        if self.session is not None and self.pages.currentWidget() is self.table:
+            spec = self.session.match.engine.spec
+            title = f"{spec.title_ru if self.lang == 'ru' else spec.title_en} — {title}"
+        self.setWindowTitle(title)
+
+    def _update_enabled(self) -> None:
+        at_table = self.session is not None and self.pages.currentWidget() is self.table
+        self.save_action.setEnabled(at_table)
+        self.undo_action.setEnabled(at_table)
+
+    def current_game_id(self) -> str | None:
+        if self.session is not None and self.pages.currentWidget() is self.table:
+            return self.session.match.engine.spec.id
+        return self.library.selected_game()
+
+    def show_library(self) -> None:
+        self.library.back_button.setVisible(self.session is not None)
+        self.pages.setCurrentWidget(self.library)
+        self._update_title()
+        self._update_enabled()
+
+    def show_table(self) -> None:
+        if self.session is not None:
+            self.pages.setCurrentWidget(self.table)
+            self._update_title()
+            self._update_enabled()
+
+    # --- starting games ---
+
+    def request_new_game(self, game_id: str | None) -> None:
+        """Open the new-game dialog (not modal-blocking: it starts the game when accepted)."""
+        if not game_id:
+            return
+        try:
+            dialog = NewGameDialog(self.host, game_id, self.lang, self.settings.seat_kinds(game_id), self)
+        except Exception as exc:  # a broken game must not close the library
+            self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")
+            return
+        dialog.accepted.connect(lambda: self.start_game(dialog.config()))
+        self.dialog = dialog
+        dialog.open()
+
+    def start_game(self, config: GameConfig) -> bool:
+        try:
+            engine = self.host.engine(config.game_id)
+            match = Match(engine, config.players, config.options, config.seed, config.scenario, config.seat_kinds)
+        except Exception as exc:
+            self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")
+            return False
+        self.settings.remember_seat_kinds(config.game_id, config.seat_kinds)
+        self.handover = config.handover
+        self._seat(match, config.seat_kinds)
+        return True
+
+    def _seat(self, match: Match, seat_kinds: list[str]) -> None:
+        if self.session is not None:
+            self.session.stop()
+            self.session.deleteLater()
+        self.session = Session(match, seat_kinds, self.host.bots(), self.bot_delay_ms)
+        self.table.set_session(self.session, self.host.board_painters(), self.handover)
+        self.show_table()
+        self.session.start()
+
+    # --- undo, save, load ---
+
+    def undo(self) -> int:
+        if self.session is None or self.pages.currentWidget() is not self.table:
+            return 0
+        return self.session.undo()
+
+    def choose_file_to_save(self) -> None:
+        if self.session is None:
+            return
+        name = f"{self.session.match.engine.spec.id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
+        path, _filter = QFileDialog.getSaveFileName(
+            self, tr("save", self.lang), str(Path(self.settings.folder) / name), tr("files", self.lang)
+        )
+        if path:
+            self.save_to(path)
+
+    def choose_file_to_open(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self, tr("open", self.lang), self.settings.folder, tr("files", self.lang)
+        )
+        if path:
+            self.load_from(path)
+
+    def save_to(self, path: str | Path) -> bool:
+        if self.session is None:
+            return False
+        try:
+            self.session.match.save(path)
+        except Exception as exc:  # a full disk or a bad folder is a message, not a crash
+            self.show_error(tr("save_failed", self.lang), f"{type(exc).__name__}: {exc}")
+            return False
+        self.settings.folder = str(Path(path).parent)
+        self.show_message(tr("saved", self.lang, path=path))
+        return True
+
+    def load_from(self, path: str | Path) -> bool:
+        """Open a save; a damaged file shows an error and the current game goes on."""
+        try:
+            record = replay.load(path)
+            engine = self.host.engine(record.game)
+            match = Match.load(engine, path)
+        except Exception as exc:
+            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self.show_error(tr("load_failed", self.lang), str(message))
+            return False
+        self.settings.folder = str(Path(path).parent)
+        self._seat(match, list(match.record.seat_kinds))
+        return True
+
+    # --- messages ---
+
+    def show_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 8000)
+
+    def show_error(self, title: str, text: str) -> None:
+        """A window-modal message box that does not block the event loop (bots keep moving)."""
+        self.last_error = text
+        box = QMessageBox(QMessageBox.Icon.Warning, tr("error", self.lang), title, QMessageBox.StandardButton.Ok, self)
+        box.setInformativeText(text)
+        self.error_box = box
+        box.open()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self.session is not None:
+            self.session.stop()
+        super().closeEvent(event)
+
+
+def run_client(host: PluginHost, game_id: str | None = None) -> int:
+    """Show the window (the new-game dialog first when a game is named); returns the exit status."""
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Boardwright")
+    window = MainWindow(host)
+    window.show()
+    if game_id:
+        window.request_new_game(game_id)
+    return int(app.exec())

@@ -1,0 +1,400 @@
+"""Draws a board description (client/README.md) in a QGraphicsView, scaled to fit.
+
+Items with an `id` are clickable: a left click emits `clicked(id)`. A board `kind` with a
+painter from the `boardwright_board_painters` hook is drawn by that painter instead.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import shiboken6
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import (
+    QAbstractGraphicsShapeItem,
+    QGraphicsDropShadowEffect,
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QGraphicsView,
+)
+
+from .i18n import localise
+
+LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
+HIGHLIGHT = "#ffe14d"
+HOVER = "#7dd3fc"
+MAX_ZOOM = 8.0
+ZOOM_STEP = 1.25
+VIEW_BACKGROUND = "#2a2d33"
+
+Painter = Callable[[dict[str, Any]], Any]
+
+
+def colour(text: Any, default: str | None = None) -> QColor | None:
+    """`#rgb`, `#rrggbb` or `#rrggbbaa` (alpha last, unlike Qt's own `#aarrggbb`)."""
+    value = text if isinstance(text, str) and text else default
+    if value is None:
+        return None
+    if value.startswith("#") and len(value) == 9:
+        result = QColor(value[:7])
+        try:
+            result.setAlpha(int(value[7:], 16))
+        except ValueError:
+            return QColor(default) if default else None
+        return result
+    result = QColor(value)
+    if not result.isValid():
+        return QColor(default) if default else None
+    return result
+
+
+def readable_on(fill: QColor | None) -> QColor:
+    """Black or white, whichever reads better on `fill`."""
+    if fill is None or fill.alpha() < 80:
+        return QColor("#ffffff")
+    luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF()
+    return QColor("#111111") if luminance > 0.6 else QColor("#ffffff")
+
+
+def hex_corners(center: list[float], radius: float, pointy: bool = True) -> list[QPointF]:
+    start = -30.0 if pointy else 0.0
+    cx, cy = float(center[0]), float(center[1])
+    return [
+        QPointF(
+            cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i))
+        )
+        for i in range(6)
+    ]
+
+
+def _points(raw: Any) -> list[QPointF]:
+    return [QPointF(float(p[0]), float(p[1])) for p in raw or []]
+
+
+class BoardView(QGraphicsView):
+    """A read-only picture of one board description; reports clicks on items with ids."""
+
+    clicked = Signal(object)
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setBackgroundBrush(QColor(VIEW_BACKGROUND))
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setMouseTracking(True)
+        self.setMinimumSize(240, 200)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.zoom = 1.0  # 1.0: the whole board fits; the wheel zooms in up to MAX_ZOOM
+        self.board_rect = QRectF(0, 0, 100, 100)
+        self.active_ids: list[Any] = []
+        self.painter_error: str | None = None
+        # click ids by the drawn item's C++ address: QGraphicsItem.data() is not used because
+        # reading an unset key corrupts None's reference count in PySide6 6.12
+        self._ids: dict[int, Any] = {}
+        self.hover_outline: QGraphicsPathItem | None = None
+        self._hover_target: int | None = None
+
+    # --- drawing ---
+
+    def show_board(
+        self,
+        board: dict[str, Any],
+        lang: str,
+        painters: dict[str, Painter] | None = None,
+        active_ids: Iterable[Any] = (),
+        empty_text: str = "",
+    ) -> None:
+        """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor);
+        `empty_text` is shown for a board with nothing to draw."""
+        scene = self.scene()
+        scene.clear()
+        self._ids = {}
+        self.hover_outline, self._hover_target = None, None
+        self.active_ids = list(active_ids)
+        size = board.get("size") or [1000, 1000]
+        width, height = float(size[0]), float(size[1])
+        self.board_rect = QRectF(0, 0, width, height)
+        background = colour(board.get("background"))
+        if background is not None:
+            scene.addRect(self.board_rect, QPen(Qt.PenStyle.NoPen), QBrush(background)).setZValue(-1000)
+        painter = (painters or {}).get(board.get("kind", ""))
+        self.painter_error = None
+        drawn = False
+        if painter is not None:
+            try:
+                drawn = self._add_painted(painter(board))
+            except Exception as exc:  # a plugin's painter must not take the table down
+                self.painter_error = f"{type(exc).__name__}: {exc}"
+        if not drawn and not board.get("items"):
+            self.show_message(empty_text)
+            return
+        if not drawn:
+            for spec in board.get("items", []):
+                item = self._make_item(spec, lang, background)
+                if item is not None:
+                    scene.addItem(item)
+        self._fit()
+
+    def show_message(self, text: str) -> None:
+        """Replace the board with one centred line of text (errors, hand-over)."""
+        scene = self.scene()
+        scene.clear()
+        self._ids = {}
+        self.hover_outline, self._hover_target = None, None
+        self.active_ids = []
+        self.board_rect = QRectF(0, 0, 1000, 300)
+        item = QGraphicsSimpleTextItem(text)
+        font = QFont()
+        font.setPixelSize(40)
+        item.setFont(font)
+        item.setBrush(QColor("#e8e8e8"))
+        bounds = item.boundingRect()
+        item.setPos(500 - bounds.width() / 2, 150 - bounds.height() / 2)
+        scene.addItem(item)
+        self.board_rect = self.board_rect.united(item.sceneBoundingRect())
+        self.set_zoom(1.0)
+        self._fit()
+
+    def _add_painted(self, result: Any) -> bool:
+        """A painter returns items, or (item, click id) pairs, or a mix of both."""
+        entries = [result] if isinstance(result, QGraphicsItem) else list(result or [])
+        for entry in entries:
+            item, item_id = entry if isinstance(entry, tuple) else (entry, None)
+            self.scene().addItem(item)
+            self._remember(item, item_id)
+        return bool(entries)
+
+    def _remember(self, item: QGraphicsItem, item_id: Any) -> None:
+        # children (labels) carry their parent's id, so a lookup never asks Qt for a parent
+        if item_id is not None:
+            self._ids[shiboken6.getCppPointer(item)[0]] = item_id
+            for child in item.childItems():
+                self._remember(child, item_id)
+
+    def _make_item(self, spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsItem | None:
+        shape = spec.get("shape")
+        item: QGraphicsItem
+        if shape == "polygon":
+            item = QGraphicsPolygonItem(QPolygonF(_points(spec.get("points"))))
+        elif shape == "hex":
+            corners = hex_corners(spec.get("center", [0, 0]), float(spec.get("radius", 10)), spec.get("pointy", True))
+            item = QGraphicsPolygonItem(QPolygonF(corners))
+        elif shape == "circle":
+            cx, cy = spec.get("center", [0, 0])
+            r = float(spec.get("radius", 10))
+            item = QGraphicsEllipseItem(float(cx) - r, float(cy) - r, 2 * r, 2 * r)
+        elif shape == "rect":
+            x, y, w, h = spec.get("rect", [0, 0, 10, 10])
+            item = QGraphicsRectItem(float(x), float(y), float(w), float(h))
+        elif shape == "line":
+            points = _points(spec.get("points"))
+            if len(points) < 2:
+                return None
+            path = QPainterPath(points[0])
+            for point in points[1:]:
+                path.lineTo(point)
+            item = QGraphicsPathItem(path)
+        elif shape == "text":
+            item = self._text_item(spec, lang, background)
+        else:
+            return None
+        if isinstance(item, QAbstractGraphicsShapeItem) and shape != "text":
+            self._style(item, spec)
+        layer = spec.get("layer", "board")
+        item.setZValue(LAYER_Z.get(layer, 0.0))
+        if layer == "piece":
+            shadow = QGraphicsDropShadowEffect()
+            shadow.setBlurRadius(10)
+            shadow.setOffset(3, 4)
+            shadow.setColor(QColor(0, 0, 0, 150))
+            item.setGraphicsEffect(shadow)
+        label = localise(spec.get("label"), lang)
+        if label and shape != "text":
+            self._add_label(item, spec, label)
+        tip = localise(spec.get("tip"), lang)
+        if tip:
+            item.setToolTip(tip)
+        self._remember(item, spec.get("id"))
+        return item
+
+    def _style(self, item: QAbstractGraphicsShapeItem, spec: dict[str, Any]) -> None:
+        shape = spec.get("shape")
+        fill = colour(spec.get("fill"))
+        stroke = colour(spec.get("stroke"), "#dddddd" if shape == "line" else None)
+        if shape == "line":
+            item.setBrush(Qt.BrushStyle.NoBrush)
+        else:
+            item.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
+        if spec.get("highlight"):
+            pen = QPen(QColor(HIGHLIGHT), 4)
+            pen.setCosmetic(True)
+        elif stroke is not None:
+            width = spec.get("width")
+            pen = QPen(stroke, float(width) if width is not None else 1.0)
+            pen.setCosmetic(width is None)
+        else:
+            pen = QPen(Qt.PenStyle.NoPen)
+        if spec.get("dash"):
+            pen.setStyle(Qt.PenStyle.DashLine)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        item.setPen(pen)
+
+    def _text_item(self, spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsSimpleTextItem:
+        item = QGraphicsSimpleTextItem(localise(spec.get("text"), lang))
+        font = QFont()
+        font.setPixelSize(max(1, round(float(spec.get("size", 20)))))
+        font.setBold(bool(spec.get("bold", False)))
+        item.setFont(font)
+        fill = colour(spec.get("fill"))
+        item.setBrush(fill or readable_on(background))
+        if fill is None:
+            # text of the default colour may lie on any region: a thin shadow keeps it readable
+            shadow = QGraphicsDropShadowEffect()
+            shadow.setBlurRadius(font.pixelSize() * 0.25)
+            shadow.setOffset(font.pixelSize() * 0.08, font.pixelSize() * 0.08)
+            shadow.setColor(
+                QColor(0, 0, 0, 220) if readable_on(background).lightness() > 128 else QColor(255, 255, 255, 200)
+            )
+            item.setGraphicsEffect(shadow)
+        bounds = item.boundingRect()
+        x, y = spec.get("at", [0, 0])
+        # `at` is the centre unless `align` puts it at the text's left or right end
+        align = spec.get("align", "center")
+        shift = {"left": 0.0, "right": bounds.width()}.get(align, bounds.width() / 2)
+        item.setPos(float(x) - shift, float(y) - bounds.height() / 2)
+        return item
+
+    def _add_label(self, item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
+        bounds = item.boundingRect()
+        label = QGraphicsSimpleTextItem(text, item)
+        font = QFont()
+        font.setBold(True)
+        size = spec.get("label_size")
+        if size is None:
+            # as large as fits: a piece's shadow effect clips anything beyond the piece
+            font.setPixelSize(100)
+            at_100 = max(1.0, QFontMetricsF(font).horizontalAdvance(text))
+            fits_width = bounds.width() * 0.86 * 100 / at_100
+            size = min(bounds.height() * (0.3 if spec.get("layer") == "marker" else 0.4), fits_width)
+        font.setPixelSize(max(1, round(float(size))))
+        label.setFont(font)
+        fill = colour(spec.get("fill"))
+        label.setBrush(colour(spec.get("label_colour")) or readable_on(fill))
+        own = label.boundingRect()
+        centre = bounds.center()
+        label.setPos(centre.x() - own.width() / 2, centre.y() - own.height() / 2)
+
+    # --- scale and clicks ---
+
+    def _fit(self) -> None:
+        """Fit the board to the view, then zoom in again around the same point if zoomed."""
+        centre = self.mapToScene(self.viewport().rect().center()) if self.zoom > 1 else None
+        margin = max(self.board_rect.width(), self.board_rect.height()) * 0.02
+        shown = self.board_rect.adjusted(-margin, -margin, margin, margin)
+        self.scene().setSceneRect(shown)
+        self.fitInView(shown, Qt.AspectRatioMode.KeepAspectRatio)
+        if centre is not None:
+            self.scale(self.zoom, self.zoom)
+            self.centerOn(centre)
+
+    def set_zoom(self, zoom: float) -> None:
+        """Zoom relative to the fitted board (1.0 fits); dragging pans while zoomed in."""
+        zoom = min(MAX_ZOOM, max(1.0, zoom))
+        if zoom == self.zoom:
+            return
+        self.scale(zoom / self.zoom, zoom / self.zoom)
+        self.zoom = zoom
+        if zoom == 1.0:
+            self._fit()
+        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag if zoom > 1 else QGraphicsView.DragMode.NoDrag)
+
+    def wheelEvent(self, event: Any) -> None:
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.set_zoom(self.zoom * ZOOM_STEP**steps)
+        event.accept()
+
+    def resizeEvent(self, event: Any) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def _hit(self, pos: Any) -> tuple[QGraphicsItem | None, Any]:
+        """The topmost item with a click id under a viewport position (as drawn: a label's own
+        shape item), and that id; (None, None) when there is none."""
+        for item in self.items(pos):
+            value = self._ids.get(shiboken6.getCppPointer(item)[0])
+            if value is not None:
+                return item.topLevelItem(), value
+        return None, None
+
+    def id_at(self, pos: Any) -> Any:
+        return self._hit(pos)[1]
+
+    def _show_hover(self, item: QGraphicsItem | None) -> None:
+        """Outline the item under the mouse when a click on it would act."""
+        target = shiboken6.getCppPointer(item)[0] if item is not None else None
+        if target == self._hover_target:
+            return
+        if self.hover_outline is not None:
+            self.scene().removeItem(self.hover_outline)
+            self.hover_outline = None
+        self._hover_target = target
+        if item is not None:
+            pen = QPen(QColor(HOVER), 3)
+            pen.setCosmetic(True)
+            self.hover_outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
+            self.hover_outline.setZValue(LAYER_Z["marker"] + 100)
+
+    def mousePressEvent(self, event: Any) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            value = self.id_at(event.position().toPoint())
+            if value is not None:
+                self.clicked.emit(value)
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event: Any) -> None:
+        item, value = self._hit(event.position().toPoint())
+        active = value is not None and any(same_id(value, a) for a in self.active_ids)
+        self._show_hover(item if active else None)
+        self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if active else Qt.CursorShape.ArrowCursor)
+        super().mouseMoveEvent(event)
+
+    def leaveEvent(self, event: Any) -> None:
+        self._show_hover(None)
+        super().leaveEvent(event)
+
+
+def same_id(a: Any, b: Any) -> bool:
+    # True == 1 in Python; an id 1 must not match a flag that is True
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
+
+
+def mentions(action: Any, item_id: Any) -> bool:
+    """Whether an action holds `item_id` as any value (its `type` aside), also inside lists and maps."""
+    if isinstance(action, dict):
+        return any(key != "type" and mentions(value, item_id) for key, value in action.items())
+    if isinstance(action, list | tuple):
+        return any(mentions(value, item_id) for value in action)
+    return same_id(action, item_id)
+
+
+def values_in(action: Any) -> list[Any]:
+    """Every value an action holds (its `type` aside): the ids a click on the board may name."""
+    if isinstance(action, dict):
+        return [v for key, value in action.items() if key != "type" for v in values_in(value)]
+    if isinstance(action, list | tuple):
+        return [v for value in action for v in values_in(value)]
+    return [action]

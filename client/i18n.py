@@ -1,0 +1,103 @@
+"""The client's own texts in English and Russian, and the reading of a game's localised texts.
+
+A game's texts (board labels, status, panel lines) are plain strings or
+``{"en": ..., "ru": ...}``; `localise` picks the language and falls back to English.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LANGUAGES = {"en": "English", "ru": "Русский"}
+
+_TEXTS: dict[str, tuple[str, str]] = {
+    "app_title": ("Boardwright", "Boardwright"),
+    "menu_game": ("&Game", "&Игра"),
+    "menu_language": ("&Language", "&Язык"),
+    "library": ("Library", "Библиотека"),
+    "back_to_table": ("Back to the game", "Вернуться к игре"),
+    "new_game": ("&New game…", "&Новая игра…"),
+    "open": ("&Open…", "&Открыть…"),
+    "save": ("&Save…", "&Сохранить…"),
+    "undo": ("&Undo", "&Отменить ход"),
+    "quit": ("&Quit", "&Выход"),
+    "library_title": ("Installed games", "Установленные игры"),
+    "library_hint": (
+        "Double-click a game to start it, or open a saved game.",
+        "Дважды щёлкните игру, чтобы начать, или откройте сохранённую партию.",
+    ),
+    "column_game": ("Game", "Игра"),
+    "column_title": ("Also known as", "Другое название"),
+    "column_summary": ("About", "Об игре"),
+    "scenarios_count": ("scenarios: {count}", "сценариев: {count}"),
+    "broken_title": ("Plugins that failed to load", "Модули, которые не загрузились"),
+    "no_games": ("No games are installed.", "Игры не установлены."),
+    "start": ("Start", "Начать"),
+    "cancel": ("Cancel", "Отмена"),
+    "new_game_title": ("New game: {game}", "Новая игра: {game}"),
+    "players": ("Players", "Игроки"),
+    "seat": ("Seat {n}", "Место {n}"),
+    "human": ("Person", "Человек"),
+    "bot_level": ("{bot} ({level})", "{bot} ({level})"),
+    "scenario": ("Scenario", "Сценарий"),
+    "no_scenario": ("(standard set-up)", "(обычная расстановка)"),
+    "seed": ("Seed", "Зерно"),
+    "options": ("Options", "Настройки"),
+    "handover": ("Hide the board between people's turns", "Скрывать поле между ходами людей"),
+    "status": ("Status", "Состояние"),
+    "actions": ("Your moves", "Ваши ходы"),
+    "log": ("What happened", "Ход игры"),
+    "seats": ("Seats", "Места"),
+    "to_move": ("{seat} to move", "Ходит: {seat}"),
+    "thinking": ("{seat} is thinking…", "{seat} думает…"),
+    "you_view": ("You see the table as {seat}.", "Вы видите стол как {seat}."),
+    "spectator": ("You watch the bots play.", "Вы смотрите игру ботов."),
+    "bot_marker": ("bot", "бот"),
+    "human_marker": ("person", "человек"),
+    "game_over": ("Game over", "Игра окончена"),
+    "winners": ("Winner: {names}", "Победа: {names}"),
+    "winners_many": ("Winners: {names}", "Победители: {names}"),
+    "draw": ("Draw", "Ничья"),
+    "handover_title": ("Pass the device to {seat}", "Передайте устройство: {seat}"),
+    "handover_button": ("I am {seat}: show my table", "Я {seat}: показать мой стол"),
+    "error": ("Error", "Ошибка"),
+    "save_failed": ("Could not save the game", "Не удалось сохранить игру"),
+    "load_failed": ("Could not open the game", "Не удалось открыть игру"),
+    "start_failed": ("Could not start the game", "Не удалось начать игру"),
+    "bot_failed": ("A bot failed: {error}", "Ошибка бота: {error}"),
+    "board_failed": ("The game could not describe its board: {error}", "Игра не смогла описать поле: {error}"),
+    "no_board": (
+        "This game draws no board: play from the list of moves.",
+        "Эта игра не рисует поле: ходите по списку ходов.",
+    ),
+    "actions_hint": (
+        "Click the board or a card, or double-click a move.",
+        "Щёлкните по полю или карте либо дважды по ходу.",
+    ),
+    "move_failed": ("That move was refused: {error}", "Ход отклонён: {error}"),
+    "saved": ("Saved to {path}", "Сохранено: {path}"),
+    "files": ("Boardwright games (*.bwr *.bws);;All files (*)", "Партии Boardwright (*.bwr *.bws);;Все файлы (*)"),
+    "level_easy": ("easy", "лёгкий"),
+    "level_normal": ("normal", "обычный"),
+    "level_hard": ("hard", "сильный"),
+}
+
+
+def tr(key: str, lang: str, **fields: Any) -> str:
+    """The client's text `key` in `lang` (English for an unknown language)."""
+    en, ru = _TEXTS[key]
+    template = ru if lang == "ru" else en
+    return template.format(**fields) if fields else template
+
+
+def localise(value: Any, lang: str) -> str:
+    """A game's text: a plain value or {"en": ..., "ru": ...}."""
+    if isinstance(value, dict):
+        chosen = value.get(lang) or value.get("en") or next(iter(value.values()), "")
+        return str(chosen)
+    return "" if value is None else str(value)
+
+
+def level_name(level: str, lang: str) -> str:
+    key = f"level_{level}"
+    return tr(key, lang) if key in _TEXTS else level

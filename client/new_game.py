@@ -1,0 +1,241 @@
+"""The new-game dialog: player count, each seat a person or a bot, scenario, options, seed."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardwright.framework import Engine, PluginHost
+
+from .i18n import level_name, tr
+from .session import HUMAN
+
+SEED_MAX = 2**31 - 1
+
+
+@dataclass
+class GameConfig:
+    """Everything needed to start a match at the table."""
+
+    game_id: str
+    players: int
+    seat_kinds: list[str]
+    options: dict[str, Any] = field(default_factory=dict)
+    scenario: str | None = None
+    seed: int = 0
+    handover: bool = True
+
+
+def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
+    """(label, seat kind) pairs: a person, then every bot kind at every level."""
+    choices = [(tr("human", lang), HUMAN)]
+    for name, kind in sorted(host.bots().items()):
+        title = kind.title_ru if lang == "ru" and kind.title_ru else kind.title_en
+        for level in kind.levels:
+            label = title if len(kind.levels) == 1 else tr("bot_level", lang, bot=title, level=level_name(level, lang))
+            choices.append((label, f"{name}:{level}"))
+    return choices
+
+
+class NewGameDialog(QDialog):
+    def __init__(
+        self, host: PluginHost, game_id: str, lang: str, last_kinds: list[str], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.host = host
+        self.game_id = game_id
+        self.lang = lang
+        self.engine: Engine = host.engine(game_id)
+        self.last_kinds = list(last_kinds)
+        spec = self.engine.spec
+        self.setWindowTitle(tr("new_game_title", lang, game=spec.title_ru if lang == "ru" else spec.title_en))
+
+        self.scenario = QComboBox()
+        self.scenario.addItem(tr("no_scenario", lang), "")
+        for scenario_id, scenario in sorted(self.engine.scenarios.items()):
+            self.scenario.addItem(
+                scenario.title_ru if lang == "ru" and scenario.title_ru else scenario.title_en, scenario_id
+            )
+        if spec.default_scenario:
+            index = self.scenario.findData(spec.default_scenario)
+            if index >= 0:
+                self.scenario.setCurrentIndex(index)
+        self.scenario.currentIndexChanged.connect(self._scenario_changed)
+        self.players = QComboBox()
+        self.players.currentIndexChanged.connect(self._rebuild_seats)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, SEED_MAX)
+        self.seed.setValue(random.randrange(SEED_MAX))
+        self.handover = QCheckBox(tr("handover", lang))
+        self.handover.setChecked(True)
+
+        top = QFormLayout()
+        top.addRow(tr("scenario", lang), self.scenario)
+        top.addRow(tr("players", lang), self.players)
+        top.setRowVisible(self.scenario, bool(self.engine.scenarios))
+        self.seats_box = QGroupBox(tr("seats", lang))
+        self.seats_form = QFormLayout(self.seats_box)
+        self.seat_combos: list[QComboBox] = []
+        self.seat_labels: list[QLabel] = []
+        self.options_box = QGroupBox(tr("options", lang))
+        options_form = QFormLayout(self.options_box)
+        self.option_widgets: dict[str, QWidget] = {}
+        for option in spec.all_options():
+            widget = self._option_widget(option)
+            _on_change(widget, self._rename_seats)
+            self.option_widgets[option.key] = widget
+            title = (option.title_ru if lang == "ru" else option.title_en) or option.title_en or option.key
+            options_form.addRow(title, widget)
+        seed_form = QFormLayout()
+        seed_form.addRow(tr("seed", lang), self.seed)
+        seed_form.addRow(self.handover)
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("start", lang))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel", lang))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.buttons = buttons
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.seats_box)
+        layout.addWidget(self.options_box)
+        layout.addLayout(seed_form)
+        layout.addWidget(buttons)
+        self.seed.valueChanged.connect(self._rename_seats)
+        self._scenario_changed()
+
+    def _option_widget(self, option: Any) -> QWidget:
+        default = option.default
+        if option.choices:
+            combo = QComboBox()
+            for choice in option.choices:
+                combo.addItem(str(choice), choice)
+            combo.setCurrentIndex(max(0, combo.findData(default)))
+            return combo
+        if isinstance(default, bool):
+            box = QCheckBox()
+            box.setChecked(default)
+            return box
+        if isinstance(default, int):
+            spin = QSpinBox()
+            spin.setRange(option.minimum if option.minimum is not None else -1_000_000, option.maximum or 1_000_000)
+            spin.setValue(default)
+            return spin
+        line = QLineEdit(str(default))
+        return line
+
+    def _scenario_changed(self) -> None:
+        scenario = self.engine.scenario(self.scenario.currentData() or None)
+        counts = scenario.players if scenario and scenario.players else self.engine.spec.players
+        current = self.player_count()
+        self.players.blockSignals(True)
+        self.players.clear()
+        for count in counts:
+            self.players.addItem(str(count), count)
+        wanted = (
+            current if current in counts else (len(self.last_kinds) if len(self.last_kinds) in counts else counts[0])
+        )
+        self.players.setCurrentIndex(max(0, self.players.findData(wanted)))
+        self.players.blockSignals(False)
+        self._rebuild_seats()
+
+    def _seat_names(self, players: int) -> list[str]:
+        """Seat names from a trial set-up with the chosen options and seed (factions may be drawn by lot)."""
+        try:
+            state = self.engine.new_game(
+                players, self._options(), self.seed.value(), self.scenario.currentData() or None
+            )
+            return [self.engine.game.seat_name(state, seat, self.lang) for seat in range(players)]
+        except Exception:  # options that do not set up yet still leave a usable dialog
+            return [tr("seat", self.lang, n=seat + 1) for seat in range(players)]
+
+    def _rename_seats(self) -> None:
+        for label, name in zip(self.seat_labels, self._seat_names(len(self.seat_labels)), strict=True):
+            label.setText(name)
+
+    def _rebuild_seats(self) -> None:
+        previous = [combo.currentData() for combo in self.seat_combos] or self.last_kinds
+        while self.seats_form.rowCount():
+            self.seats_form.removeRow(0)
+        self.seat_combos = []
+        self.seat_labels = []
+        players = self.player_count()
+        choices = seat_choices(self.host, self.lang)
+        for seat, name in enumerate(self._seat_names(players)):
+            combo = QComboBox()
+            for label, kind in choices:
+                combo.addItem(label, kind)
+            # by default one person against bots; the last choices for this game win
+            wanted = previous[seat] if seat < len(previous) else (HUMAN if seat == 0 else _first_bot(choices))
+            combo.setCurrentIndex(max(0, combo.findData(wanted)))
+            self.seat_combos.append(combo)
+            self.seat_labels.append(QLabel(name))
+            self.seats_form.addRow(self.seat_labels[-1], combo)
+
+    def player_count(self) -> int:
+        # the text, not currentData(): an empty combo's data is an invalid QVariant
+        text = self.players.currentText()
+        return int(text) if text.isdigit() else 0
+
+    def set_seat(self, seat: int, kind: str) -> None:
+        combo = self.seat_combos[seat]
+        combo.setCurrentIndex(combo.findData(kind))
+
+    def _options(self) -> dict[str, Any]:
+        options: dict[str, Any] = {}
+        for key, widget in self.option_widgets.items():
+            if isinstance(widget, QComboBox):
+                options[key] = widget.currentData()
+            elif isinstance(widget, QCheckBox):
+                options[key] = widget.isChecked()
+            elif isinstance(widget, QSpinBox):
+                options[key] = widget.value()
+            elif isinstance(widget, QLineEdit):
+                options[key] = widget.text()
+        return options
+
+    def config(self) -> GameConfig:
+        return GameConfig(
+            game_id=self.game_id,
+            players=self.player_count(),
+            seat_kinds=[combo.currentData() for combo in self.seat_combos],
+            options=self._options(),
+            scenario=self.scenario.currentData() or None,
+            seed=self.seed.value(),
+            handover=self.handover.isChecked(),
+        )
+
+
+def _first_bot(choices: list[tuple[str, str]]) -> str:
+    bots = [kind for _label, kind in choices if kind != HUMAN]
+    normal = [kind for kind in bots if kind.endswith(":normal")]
+    return (normal or bots or [HUMAN])[0]
+
+
+def _on_change(widget: QWidget, slot: Any) -> None:
+    """Connect the change signal of an option's widget, whichever kind it is."""
+    if isinstance(widget, QComboBox):
+        widget.currentIndexChanged.connect(slot)
+    elif isinstance(widget, QCheckBox):
+        widget.toggled.connect(slot)
+    elif isinstance(widget, QSpinBox):
+        widget.valueChanged.connect(slot)
+    elif isinstance(widget, QLineEdit):
+        widget.editingFinished.connect(slot)

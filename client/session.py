@@ -1,0 +1,193 @@
+"""A game at the table: the `Match`, who sits in each seat, bots moving in a worker thread.
+
+The session never edits game state itself: people's choices and bots' choices both go
+through `Match.apply`, which checks them. The board is always drawn for the human seat
+that is looking (`viewer`), so another seat's secrets never reach the screen.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
+
+from boardwright.framework import Engine, GameOver, NotYourTurn, Turn, kernel
+from boardwright.framework.match import Match
+
+HUMAN = "human"
+
+
+def bot_kind_name(seat_kind: str) -> tuple[str, str]:
+    """("random", "normal") from "random:normal"; the level defaults to "normal"."""
+    kind, _sep, level = seat_kind.partition(":")
+    return kind, level or "normal"
+
+
+class Session(QObject):
+    """Drives one match for the window: human moves, bot moves, undo, the viewing seat."""
+
+    changed = Signal()
+    bot_failed = Signal(str)
+    _bot_done = Signal(int, object, str)
+
+    def __init__(self, match: Match, seat_kinds: list[str], bot_kinds: dict[str, Any], bot_delay_ms: int = 500) -> None:
+        super().__init__()
+        self.match = match
+        self.bot_delay_ms = bot_delay_ms
+        seats = kernel.seats(match.state)
+        kinds = list(seat_kinds) + [HUMAN] * (seats - len(seat_kinds))
+        self.bots: dict[int, Any] = {}
+        # bots get an engine of their own: the match's engine caches legality for the window's thread
+        self._bot_engine = Engine(match.engine.game, list(match.engine.scenarios.values()))
+        for seat, seat_kind in enumerate(kinds[:seats]):
+            if seat_kind == HUMAN:
+                continue
+            name, level = bot_kind_name(seat_kind)
+            maker = bot_kinds.get(name)
+            if maker is None:
+                continue  # a save made with a bot kind that is not installed any more: a person plays it
+            # reproducible from the game's seed, and different for each seat
+            seed = match.record.seed * 1009 + seat * 7919 + 1
+            self.bots[seat] = maker.make(self._bot_engine, seat, seed, level)
+        self.humans = [seat for seat in range(seats) if seat not in self.bots]
+        self.viewer: int | None = None
+        self._epoch = 0
+        self._thinking = False
+        self._stopped = False
+        self.bot_error = ""  # the last bot failure, until the game moves on
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._bot_done.connect(self._on_bot_done)
+        self._update_viewer()
+        match.subscribe(self._on_match_changed)
+
+    # --- reading ---
+
+    def to_move(self) -> int | None:
+        return None if self.match.is_over() else self.match.to_move()
+
+    def human_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and seat not in self.bots
+
+    def legal_for_viewer(self) -> list[dict[str, Any]]:
+        """The actions the person looking may take now (none while a bot or another seat moves)."""
+        if not self.human_to_move() or self.to_move() != self.viewer:
+            return []
+        return self.match.legal_actions()
+
+    def board(self) -> dict[str, Any]:
+        return self.match.board(self.viewer)
+
+    def log_lines(self, lang: str) -> list[str]:
+        return self.match.log_lines(self.viewer, lang)
+
+    # --- changing ---
+
+    def start(self) -> None:
+        self._schedule_bot()
+        self.changed.emit()
+
+    def play(self, action: dict[str, Any]) -> None:
+        """A person's choice for the seat to move; raises IllegalAction if it is not legal."""
+        seat = self.to_move()
+        if seat is None:
+            raise GameOver("the game is over")
+        if seat in self.bots:
+            raise NotYourTurn(f"not your turn: seat {seat + 1} is played by a bot")
+        self.match.apply(action, seat)
+
+    def undo(self) -> int:
+        """Back to the last choice a person made; returns how many actions were taken back."""
+        movers = self._movers()
+        for index in range(len(movers) - 1, -1, -1):
+            if movers[index] in self.humans:
+                return self.match.undo(len(movers) - index)
+        return 0
+
+    def stop(self) -> None:
+        """Forget any bot move under way and wait for the worker (the window closes or a game replaces this)."""
+        self._stopped = True
+        self._epoch += 1
+        self._pool.waitForDone(10000)
+
+    # --- internals ---
+
+    def _movers(self) -> list[int]:
+        """Who chose each action so far, by replaying the record (cheap next to a person's pace)."""
+        record = self.match.record
+        engine = self.match.engine
+        state = engine.new_game(record.players, record.options, record.seed, record.scenario)
+        movers = []
+        for action in record.actions:
+            movers.append(kernel.to_move(state))
+            engine.apply_unchecked(state, action)
+        return movers
+
+    def _update_viewer(self) -> None:
+        seat = self.to_move()
+        if seat is not None and seat not in self.bots:
+            self.viewer = seat
+        elif self.viewer is None and self.humans:
+            self.viewer = self.humans[0]
+
+    def _on_match_changed(self, _match: Match) -> None:
+        self._epoch += 1
+        self._thinking = False
+        self.bot_error = ""
+        self._update_viewer()
+        self._schedule_bot()
+        self.changed.emit()
+
+    def _schedule_bot(self) -> None:
+        seat = self.to_move()
+        if self._stopped or seat is None or seat not in self.bots or self._thinking:
+            return
+        self._thinking = True
+        epoch = self._epoch
+        bot = self.bots[seat]
+        state = kernel.clone(self.match.state)
+        legal = list(self.match.legal_actions())
+        engine = self._bot_engine
+        started = time.monotonic()
+        done = self._bot_done
+
+        def think() -> None:
+            try:
+                action = bot.choose(Turn(engine, state, seat, legal))
+                error = ""
+            except Exception as exc:  # a bot's bug is reported, the table stays up
+                action, error = None, f"{type(exc).__name__}: {exc}"
+            waited_ms = int((time.monotonic() - started) * 1000)
+            done.emit(epoch, {"action": action, "waited": waited_ms}, error)
+
+        self._pool.start(think)
+
+    def _on_bot_done(self, epoch: int, result: dict[str, Any], error: str) -> None:
+        if epoch != self._epoch or self._stopped:
+            return
+        if error:
+            self._fail(error)
+            return
+        remaining = self.bot_delay_ms - result["waited"]
+        if remaining > 0:
+            QTimer.singleShot(remaining, self, lambda: self._apply_bot(epoch, result["action"]))
+        else:
+            self._apply_bot(epoch, result["action"])
+
+    def _apply_bot(self, epoch: int, action: dict[str, Any]) -> None:
+        if epoch != self._epoch or self._stopped:
+            return
+        seat = self.to_move()
+        try:
+            self.match.apply(action, seat)
+        except Exception as exc:
+            self._fail(f"{type(exc).__name__}: {exc}")
+
+    def _fail(self, error: str) -> None:
+        """A bot failed: its seat waits (undo, save or a new game still work) and people are told."""
+        self._thinking = False
+        self.bot_error = error
+        self.bot_failed.emit(error)
+        self.changed.emit()

@@ -1,0 +1,297 @@
+"""The table page: the board, the status, the panels, the legal actions and the event log.
+
+Everything shown comes from the session's viewing seat: `board(state, viewer)`,
+`log_lines(viewer, lang)` and, when that seat is to move, its legal actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCursor, QFont
+from PySide6.QtWidgets import (
+    QFrame,
+    QGroupBox,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from boardwright.framework import BoardwrightError
+
+from .board_view import BoardView, mentions, values_in
+from .i18n import localise, tr
+from .panels import PanelsWidget
+from .session import Session
+
+BANNER_STYLE = (
+    "QLabel { background: #14532d; color: white; font-size: 18px; font-weight: bold;"
+    " padding: 10px; border-radius: 6px; }"
+)
+
+
+class TablePage(QWidget):
+    """Shows one session; a person plays by clicking the board, a card or an action."""
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.session: Session | None = None
+        self.lang = "en"
+        self.board_painters: dict[str, Any] = {}
+        self.handover = False
+        self.legal: list[dict[str, Any]] = []
+        self.shown_seat: int | None = None
+        self.menu: QMenu | None = None
+
+        self.banner = QLabel()
+        self.banner.setStyleSheet(BANNER_STYLE)
+        self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.banner.hide()
+
+        self.view = BoardView()
+        self.view.clicked.connect(self.on_id_clicked)
+
+        self.status = QLabel()
+        status_font = QFont(self.status.font())
+        status_font.setPointSizeF(status_font.pointSizeF() * 1.25)
+        status_font.setBold(True)
+        self.status.setFont(status_font)
+        self.status.setWordWrap(True)
+        self.seats = QLabel()
+        self.seats.setWordWrap(True)
+        self.seats.setTextFormat(Qt.TextFormat.RichText)
+        self.panels = PanelsWidget()
+        self.panels.clicked.connect(self.on_id_clicked)
+        self.actions_box = QGroupBox()
+        self.action_list = QListWidget()
+        self.action_list.itemActivated.connect(self.on_action_activated)
+        self.actions_note = QLabel()
+        self.actions_note.setWordWrap(True)
+        actions_layout = QVBoxLayout(self.actions_box)
+        actions_layout.addWidget(self.actions_note)
+        actions_layout.addWidget(self.action_list)
+        self.log_box = QGroupBox()
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        QVBoxLayout(self.log_box).addWidget(self.log)
+
+        # the panels scroll on their own, so the moves and the log always stay in sight
+        self.panels_scroll = QScrollArea()
+        self.panels_scroll.setWidgetResizable(True)
+        self.panels_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.panels_scroll.setWidget(self.panels)
+        self.side_splitter = QSplitter(Qt.Orientation.Vertical)
+        for part in (self.panels_scroll, self.actions_box, self.log_box):
+            self.side_splitter.addWidget(part)
+        self.side_splitter.setSizes([360, 220, 220])
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.addWidget(self.status)
+        side_layout.addWidget(self.seats)
+        side_layout.addWidget(self.side_splitter, 1)
+        side.setMinimumWidth(340)
+
+        splitter = QSplitter(Qt.Orientation.Horizontal)
+        splitter.addWidget(self.view)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        splitter.setSizes([760, 420])
+
+        self.cover = QWidget()
+        cover_layout = QVBoxLayout(self.cover)
+        self.cover_title = QLabel()
+        self.cover_title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.cover_title.setStyleSheet("font-size: 22px; font-weight: bold;")
+        self.cover_button = QPushButton()
+        self.cover_button.clicked.connect(self.reveal)
+        cover_layout.addStretch(1)
+        cover_layout.addWidget(self.cover_title)
+        cover_layout.addWidget(self.cover_button, 0, Qt.AlignmentFlag.AlignCenter)
+        cover_layout.addStretch(1)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(splitter)
+        self.stack.addWidget(self.cover)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.stack, 1)
+
+    # --- the session ---
+
+    def set_session(self, session: Session, painters: dict[str, Any], handover: bool) -> None:
+        self.session = session
+        self.board_painters = painters
+        self.handover = handover and len(session.humans) > 1
+        self.shown_seat = session.viewer
+        session.changed.connect(self.refresh)
+        session.bot_failed.connect(lambda error: self.message.emit(tr("bot_failed", self.lang, error=error)))
+        self.stack.setCurrentWidget(self.stack.widget(0))
+        self.refresh()
+
+    def set_language(self, lang: str) -> None:
+        self.lang = lang
+        self.refresh()
+
+    def reveal(self) -> None:
+        """The hand-over screen is passed: show the table to the seat now looking."""
+        if self.session is not None:
+            self.shown_seat = self.session.viewer
+        self.stack.setCurrentIndex(0)
+        self.refresh()
+
+    # --- drawing ---
+
+    def refresh(self) -> None:
+        session = self.session
+        lang = self.lang
+        self.actions_box.setTitle(tr("actions", lang))
+        self.log_box.setTitle(tr("log", lang))
+        if session is None:
+            return
+        if self.handover and session.viewer != self.shown_seat:
+            name = session.match.seat_names(lang)[session.viewer] if session.viewer is not None else ""
+            self.cover_title.setText(tr("handover_title", lang, seat=name))
+            self.cover_button.setText(tr("handover_button", lang, seat=name))
+            self.stack.setCurrentIndex(1)
+            self.legal = []
+            return
+        self.shown_seat = session.viewer
+        match = session.match
+        names = match.seat_names(lang)
+        self.legal = session.legal_for_viewer()
+        active_ids = [value for action in self.legal for value in values_in(action)]
+        try:
+            board = session.board()
+        except Exception as exc:  # a game's bug in its board description must not close the window
+            board = None
+            self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
+            self.status.setText("")
+        if board is not None:
+            self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang))
+            self.status.setText(localise(board.get("status"), lang))
+            self.panels.set_panels(board.get("panels", []), lang, active_ids)
+            self.panels_scroll.setVisible(bool(board.get("panels")))
+        self._show_seats(names)
+        self._show_actions(names)
+        self._show_outcome(names)
+        self.log.clear()
+        try:
+            self.log.addItems(session.log_lines(lang))
+        except Exception as exc:  # a broken message template costs the log, not the window
+            self.log.addItem(f"{type(exc).__name__}: {exc}")
+        self.log.scrollToBottom()
+
+    def _show_seats(self, names: list[str]) -> None:
+        session = self.session
+        assert session is not None
+        lang = self.lang
+        rows = []
+        to_move = session.to_move()
+        for seat, name in enumerate(names):
+            marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
+            row = f"{name} <span style='color:#6b7280'>({marker})</span>"
+            if seat == to_move:
+                row = f"▶ <b>{row}</b>"
+            rows.append(row)
+        if session.viewer is None:
+            rows.append(f"<i>{tr('spectator', lang)}</i>")
+        elif len(session.humans) > 1 or session.bots:
+            rows.append(f"<i>{tr('you_view', lang, seat=names[session.viewer])}</i>")
+        self.seats.setText("<br>".join(rows))
+
+    def _show_actions(self, names: list[str]) -> None:
+        session = self.session
+        assert session is not None
+        lang = self.lang
+        self.action_list.clear()
+        to_move = session.to_move()
+        if to_move is None:
+            note = tr("game_over", lang)
+        elif to_move in session.bots and session.bot_error:
+            note = tr("bot_failed", lang, error=session.bot_error)
+        elif to_move in session.bots:
+            note = tr("thinking", lang, seat=names[to_move])
+        elif to_move == session.viewer:
+            note = tr("actions_hint", lang)
+        else:
+            note = tr("to_move", lang, seat=names[to_move])
+        self.actions_note.setText(note)
+        game = session.match.game
+        state = session.match.state
+        for index, action in enumerate(self.legal):
+            try:
+                label = game.describe_action(state, action, lang)
+            except Exception:
+                label = str(action)
+            item = QListWidgetItem(label)
+            item.setToolTip(label)
+            item.setData(Qt.ItemDataRole.UserRole, index)
+            self.action_list.addItem(item)
+        if self.legal:
+            self.action_list.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+
+    def _show_outcome(self, names: list[str]) -> None:
+        session = self.session
+        assert session is not None
+        outcome = session.match.outcome()
+        if not outcome:
+            self.banner.hide()
+            return
+        lang = self.lang
+        winners = [names[s] for s in outcome.get("winners", []) if s < len(names)]
+        if winners:
+            result = tr("winners" if len(winners) == 1 else "winners_many", lang, names=", ".join(winners))
+        else:
+            result = tr("draw", lang)
+        text = f"{tr('game_over', lang)} — {result}"
+        scores = outcome.get("scores")
+        if scores:
+            text += "  (" + ", ".join(f"{names[i]}: {score}" for i, score in enumerate(scores) if i < len(names)) + ")"
+        self.banner.setText(text)
+        self.banner.setToolTip(str(outcome.get("reason", "")))
+        self.banner.show()
+
+    # --- playing ---
+
+    def on_id_clicked(self, item_id: Any) -> None:
+        """Keep the legal actions that mention the clicked id: one is played, several offered."""
+        matching = [action for action in self.legal if mentions(action, item_id)]
+        if len(matching) == 1:
+            self.play(matching[0])
+        elif matching:
+            self.offer(matching)
+
+    def offer(self, actions: list[dict[str, Any]]) -> None:
+        assert self.session is not None
+        game = self.session.match.game
+        state = self.session.match.state
+        self.menu = QMenu(self)
+        for action in actions:
+            entry = self.menu.addAction(game.describe_action(state, action, self.lang))
+            entry.triggered.connect(lambda _checked=False, chosen=action: self.play(chosen))
+        self.menu.popup(QCursor.pos())
+
+    def on_action_activated(self, item: QListWidgetItem) -> None:
+        index = item.data(Qt.ItemDataRole.UserRole)
+        if isinstance(index, int) and 0 <= index < len(self.legal):
+            self.play(self.legal[index])
+
+    def play(self, action: dict[str, Any]) -> None:
+        if self.session is None:
+            return
+        try:
+            self.session.play(action)
+        except BoardwrightError as exc:
+            self.message.emit(tr("move_failed", self.lang, error=exc.message))

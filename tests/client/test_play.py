@@ -1,0 +1,270 @@
+"""Playing Connect Four in the window: the library, the new-game dialog, clicks, bots, undo,
+save and load, a damaged file, the language switch, hot-seat and the game-over banner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt, QTimer
+from PySide6.QtGui import QColor, QKeySequence
+from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsEllipseItem
+
+from boardwright.client import settings as settings_module
+from boardwright.client.app import MainWindow, run_client
+from boardwright.client.new_game import GameConfig
+from boardwright.client.settings import Settings
+
+RED = QColor("#d9342b")
+YELLOW = QColor("#f2c230")
+
+
+def hole(column: int, row: int) -> tuple[float, float]:
+    """The centre of a hole on the standard 7 x 6 board, row 0 at the bottom."""
+    return column * 100 + 50, (5 - row) * 100 + 50
+
+
+def disc_colour(window: MainWindow, column: int, row: int) -> QColor | None:
+    view = window.table.view
+    for item in view.scene().items(QPointF(*hole(column, row))):
+        if isinstance(item, QGraphicsEllipseItem):
+            return item.brush().color()
+    return None
+
+
+def start(window: MainWindow, seat_kinds: list[str], seed: int = 1, handover: bool = False) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, seat_kinds, seed=seed, handover=handover))
+
+
+def actions(window: MainWindow) -> list[dict[str, Any]]:
+    assert window.session is not None
+    return window.session.match.record.actions
+
+
+def test_library_lists_connect_four(window: MainWindow) -> None:
+    games = window.library.games
+    rows = [[games.topLevelItem(i).text(c) for c in range(4)] for i in range(games.topLevelItemCount())]
+    row = next(row for row in rows if row[0] == "Connect Four")
+    assert row[1].startswith("Четыре в ряд")
+    assert row[2] == "2"
+    assert "four in a row wins" in row[3]
+    assert games.headerItem().text(2) == "Players"
+
+
+def test_library_lists_broken_plugins(token_window: MainWindow) -> None:
+    assert token_window.library.broken.isVisible()
+    assert "misspelt: unknown hook boardwright_gmaes" in token_window.library.broken.text()
+
+
+def test_new_game_dialog_starts_person_against_bot(qtbot: Any, window: MainWindow) -> None:
+    window.request_new_game("connect_four")
+    dialog = window.dialog
+    assert dialog is not None and dialog.isVisible()
+    assert [label.text() for label in dialog.seat_labels] == ["Red", "Yellow"]
+    first, second = (combo.currentData() for combo in dialog.seat_combos)
+    assert first == "human" and second != "human"
+    dialog.set_seat(1, "random:normal")
+    assert {"columns", "rows", "connect", "round_cap"} <= set(dialog.option_widgets)
+    dialog.option_widgets["columns"].setValue(8)
+    qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Ok), Qt.MouseButton.LeftButton)
+    assert window.pages.currentWidget() is window.table
+    assert window.session is not None
+    assert window.session.bots.keys() == {1}
+    assert window.session.match.record.options["columns"] == 8
+    assert window.table.action_list.count() == 8
+    assert window.settings.seat_kinds("connect_four") == ["human", "random:normal"]
+
+
+def test_click_on_a_column_drops_a_disc_and_the_bot_answers(qtbot: Any, window: MainWindow, click: Any) -> None:
+    start(window, ["human", "random:normal"])
+    assert disc_colour(window, 3, 0) != RED
+    click(window, *hole(3, 4))  # any hole of the column drops to its bottom
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    assert actions(window)[0] == {"type": "drop", "column": 3}
+    assert window.session is not None and window.session.human_to_move()
+    qtbot.waitUntil(lambda: disc_colour(window, 3, 0) == RED)
+    bot_column = actions(window)[1]["column"]
+    assert disc_colour(window, bot_column, 1 if bot_column == 3 else 0) == YELLOW
+    assert window.table.log.item(0).text() == "Red drops a disc in column 4"
+    assert window.table.action_list.count() == 7
+
+
+def test_double_click_on_an_action_plays_it(qtbot: Any, window: MainWindow) -> None:
+    start(window, ["human", "random:normal"])
+    item = window.table.action_list.item(5)
+    assert item.text() == "Column 6"
+    rect = window.table.action_list.visualItemRect(item)
+    viewport = window.table.action_list.viewport()
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    assert actions(window) == []  # one click only selects
+    qtbot.mouseDClick(viewport, Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    assert actions(window)[0] == {"type": "drop", "column": 5}
+
+
+def test_the_keyboard_alone_plays_from_the_list(qtbot: Any, window: MainWindow) -> None:
+    start(window, ["human", "random:normal"])
+    moves = window.table.action_list
+    moves.setFocus()
+    qtbot.keyClick(moves, Qt.Key.Key_Down)
+    qtbot.keyClick(moves, Qt.Key.Key_Down)
+    qtbot.keyClick(moves, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    assert actions(window)[0] == {"type": "drop", "column": 2}
+
+
+def test_undo_goes_back_to_the_persons_last_choice(qtbot: Any, window: MainWindow, click: Any) -> None:
+    start(window, ["human", "random:normal"])
+    click(window, *hole(2, 0))
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    click(window, *hole(4, 0))
+    qtbot.waitUntil(lambda: len(actions(window)) == 4)
+    assert window.undo_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Undo)
+    window.undo_action.trigger()
+    assert actions(window)[:1] == [{"type": "drop", "column": 2}]
+    assert len(actions(window)) == 2
+    assert disc_colour(window, 4, 0) not in (RED, YELLOW)
+    window.undo_action.trigger()
+    assert actions(window) == []
+    assert disc_colour(window, 2, 0) not in (RED, YELLOW)
+    assert window.table.action_list.count() == 7
+
+
+def test_save_and_load_round_trip(qtbot: Any, window: MainWindow, click: Any, tmp_path: Path) -> None:
+    start(window, ["human", "random:normal"], seed=7)
+    click(window, *hole(0, 0))
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    saved = list(actions(window))
+    path = tmp_path / "game.bwr"
+    assert window.save_to(path)
+    start(window, ["human", "human"])
+    assert actions(window) == []
+    assert window.load_from(path)
+    assert actions(window) == saved
+    assert window.session is not None
+    assert window.session.bots.keys() == {1}
+    assert disc_colour(window, 0, 0) == RED
+    assert window.settings.folder == str(tmp_path)
+    window.show_library()
+    assert window.library.back_button.isVisible()
+    window.library.back_button.click()
+    assert window.pages.currentWidget() is window.table
+
+
+def test_a_damaged_save_shows_an_error_and_keeps_the_game(
+    qtbot: Any, window: MainWindow, click: Any, tmp_path: Path
+) -> None:
+    start(window, ["human", "random:normal"])
+    click(window, *hole(1, 0))
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    good = tmp_path / "good.bwr"
+    assert window.save_to(good)
+    session = window.session
+    for name, data in (("noise.bwr", b"\x00\xffnot msgpack at all"), ("cut.bwr", good.read_bytes()[:-9])):
+        damaged = tmp_path / name
+        damaged.write_bytes(data)
+        assert not window.load_from(damaged)
+        assert window.error_box is not None and window.error_box.isVisible()
+        assert name in window.last_error
+        window.error_box.close()
+        assert window.session is session
+        assert len(actions(window)) == 2
+    assert window.pages.currentWidget() is window.table
+
+
+def test_language_switch_changes_the_texts(qtbot: Any, window: MainWindow, settings: Settings) -> None:
+    start(window, ["human", "random:normal"])
+    assert window.table.action_list.item(0).text() == "Column 1"
+    window.language_actions["ru"].trigger()
+    assert window.game_menu.title() == "&Игра"
+    assert window.table.action_list.item(0).text() == "Столбец 1"
+    assert window.table.status.text() == "Ходят Красные"
+    assert window.table.actions_box.title() == "Ваши ходы"
+    assert window.library.title.text() == "Установленные игры"
+    assert window.windowTitle().startswith("Четыре в ряд")
+    assert json.loads(settings.path.read_text(encoding="utf-8"))["lang"] == "ru"
+    window.language_actions["en"].trigger()
+    assert window.table.action_list.item(0).text() == "Column 1"
+    assert window.game_menu.title() == "&Game"
+
+
+def test_hot_seat_follows_the_person_to_move_and_shows_the_winner(window: MainWindow, click: Any) -> None:
+    start(window, ["human", "human"])
+    session = window.session
+    assert session is not None and session.viewer == 0
+    for column in (0, 1, 0, 1, 0, 1):
+        click(window, *hole(column, 0))
+    assert session.viewer == 0
+    click(window, *hole(0, 0))
+    assert session.match.is_over()
+    assert window.table.banner.isVisible()
+    assert "Winner: Red" in window.table.banner.text()
+    assert window.table.action_list.count() == 0
+    window.set_language("ru")
+    assert "Победа: Красные" in window.table.banner.text()
+
+
+def test_hand_over_screen_hides_the_table_between_people(qtbot: Any, window: MainWindow, click: Any) -> None:
+    start(window, ["human", "human"], handover=True)
+    click(window, *hole(3, 0))
+    assert window.table.stack.currentWidget() is window.table.cover
+    assert "Yellow" in window.table.cover_title.text()
+    qtbot.mouseClick(window.table.cover_button, Qt.MouseButton.LeftButton)
+    assert window.table.stack.currentIndex() == 0
+    assert window.session is not None and window.session.viewer == 1
+    click(window, *hole(3, 0))
+    assert len(actions(window)) == 2
+
+
+def test_bots_play_a_whole_game_in_the_background(qtbot: Any, window: MainWindow) -> None:
+    start(window, ["random:normal", "random:normal"], seed=3)
+    assert window.session is not None and window.session.viewer is None
+    qtbot.waitUntil(lambda: window.session is not None and window.session.match.is_over(), timeout=10000)
+    assert window.table.banner.isVisible()
+    assert "bots play" in window.table.seats.text()
+
+
+def test_settings_survive_a_damaged_file(tmp_path: Path) -> None:
+    path = tmp_path / "client.json"
+    path.write_text("{not json", encoding="utf-8")
+    settings = Settings(path)
+    assert settings.lang == "en"
+    settings.lang = "ru"
+    assert Settings(path).lang == "ru"
+
+
+def test_keyboard_shortcuts_undo_save_and_open(
+    qtbot: Any, window: MainWindow, click: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    start(window, ["human", "random:normal"])
+    click(window, *hole(6, 0))
+    qtbot.waitUntil(lambda: len(actions(window)) == 2)
+    path = tmp_path / "keys.bwr"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args: (str(path), ""))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args: (str(path), ""))
+    window.activateWindow()
+    qtbot.waitActive(window)
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert path.exists()
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert actions(window) == []
+    qtbot.keyClick(window, Qt.Key.Key_O, Qt.KeyboardModifier.ControlModifier)
+    assert len(actions(window)) == 2
+
+
+def test_run_client_shows_the_window_and_the_new_game_dialog(host: Any, tmp_path: Path, monkeypatch: Any) -> None:
+    monkeypatch.setattr(settings_module, "default_path", lambda: tmp_path / "client.json")
+    seen: dict[str, bool] = {}
+
+    def look_and_quit() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+        seen["window"] = len(windows) == 1
+        seen["dialog"] = bool(windows) and windows[0].dialog is not None and windows[0].dialog.isVisible()
+        for shown in windows:
+            shown.close()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(0, look_and_quit)
+    assert run_client(host, "connect_four") == 0
+    assert seen == {"window": True, "dialog": True}
