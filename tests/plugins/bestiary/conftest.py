@@ -1,0 +1,121 @@
+"""A table helper: set up a Bestiary position quickly and play checked actions on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from boardwright.framework import Engine, kernel
+from boardwright.plugins.bestiary.rules import Bestiary
+
+GAME = Bestiary()
+
+
+class Table:
+    """A game past its draft, with helpers to arrange creatures and play legal actions."""
+
+    def __init__(
+        self, picks: list[list[str]], mode: str = "duel", castles: Any = None, options: dict[str, Any] | None = None
+    ) -> None:
+        self.game = GAME
+        self.engine = Engine(GAME)
+        players = len(picks)
+        opts = {"mode": mode, "draft": "middle", "roster": "full32", "creatures": max(len(p) for p in picks)}
+        opts.update(options or {})
+        self.state = self.engine.new_game(players=players, options=opts, seed=1)
+        queues = [list(p) for p in picks]
+        while self.state["stage"] == "draft":
+            d = self.state["draft"]
+            kind, seat = d["steps"][d["i"]]
+            if kind == "ban":
+                wanted_all = {c for p in picks for c in p}
+                action = next(a for a in self.engine.legal_actions(self.state) if a["cr"] not in wanted_all)
+            elif kind == "pick":
+                action = {"type": "pick", "cr": queues[seat].pop(0)}
+            elif kind == "castle":
+                legal = self.engine.legal_actions(self.state)
+                wanted = (castles or {}).get(seat) if isinstance(castles, dict) else castles
+                action = next((a for a in legal if a.get("castle") == wanted), legal[0])
+            else:
+                legal = self.engine.legal_actions(self.state)
+                action = next((a for a in legal if a.get("castles") == castles), legal[0])
+            self.engine.apply(self.state, action)
+
+    # --- reading
+    @property
+    def board(self):
+        return self.game._board(self.state)
+
+    def ci(self, cid: str) -> int:
+        return next(i for i, c in enumerate(self.state["cr"]) if c["id"] == cid)
+
+    def cr(self, cid: str) -> dict[str, Any]:
+        return self.state["cr"][self.ci(cid)]
+
+    def at(self, cid: str) -> str | None:
+        h = self.cr(cid)["hex"]
+        return self.board.keys[h] if h >= 0 else None
+
+    def legal(self) -> list[dict[str, Any]]:
+        return self.engine.legal_actions(self.state)
+
+    def uses_of(self, cid: str) -> list[dict[str, Any]]:
+        i = self.ci(cid)
+        return [a for a in self.legal() if a.get("c") == f"cr{i}"]
+
+    # --- arranging (direct edits, then the legality cache is dropped)
+    def touch(self) -> None:
+        self.engine._cached_state = None
+
+    def put(self, cid: str, key: str | None) -> None:
+        i = self.ci(cid)
+        c = self.state["cr"][i]
+        if c["hex"] >= 0:
+            self.state["occ"][c["hex"]] = -1
+            c["hex"] = -1
+        if key is not None:
+            h = self.board.index[key]
+            other = self.state["occ"][h]
+            if other >= 0:
+                self.state["cr"][other]["hex"] = -1
+            c["hex"] = h
+            self.state["occ"][h] = i
+        self.touch()
+
+    def clear(self) -> None:
+        for c in self.state["cr"]:
+            c["hex"] = -1
+        self.state["occ"] = [-1] * len(self.state["occ"])
+        self.touch()
+
+    def mark(self, cid: str, effect: str, n: int = 1, side: int | None = None) -> None:
+        c = self.cr(cid)
+        for _ in range(n):
+            self.state["seq"] += 1
+            c["mk"].append([effect, c["side"] if side is None else side, self.state["seq"]])
+        self.touch()
+
+    def count(self, cid: str, effect: str) -> int:
+        return sum(1 for m in self.cr(cid)["mk"] if m[0] == effect)
+
+    # --- playing (every action goes through the kernel's legality check)
+    def do(self, action: dict[str, Any]) -> None:
+        self.engine.apply(self.state, action, seat=kernel.to_move(self.state))
+
+    def attack(self, cid: str, **kw: Any) -> None:
+        self.do({"type": "attack", "c": f"cr{self.ci(cid)}", **kw})
+
+    def move(self, cid: str, to: str) -> None:
+        self.do({"type": "move", "c": f"cr{self.ci(cid)}", "to": to})
+
+    def use(self, cid: str, s: int, **kw: Any) -> None:
+        self.do({"type": "use", "c": f"cr{self.ci(cid)}", "s": s, **kw})
+
+    def end(self) -> None:
+        self.do({"type": "end"})
+
+
+@pytest.fixture
+def table():
+    return Table

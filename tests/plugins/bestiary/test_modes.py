@@ -1,0 +1,157 @@
+"""Drafts, modes, the event text, the board description and the bot heuristic."""
+
+from __future__ import annotations
+
+import random
+
+import msgpack
+import pytest
+
+from boardwright.framework import Engine, kernel
+from boardwright.framework.events import EventLog, render
+from boardwright.plugins.bestiary.rules import CREATURES, Bestiary
+
+RULES = Bestiary()
+ENGINE = Engine(RULES)
+MODES = {"duel": 2, "crossroads_duel": 2, "crossroads_teams": 4, "protorp_duel": 2, "protorp_ffa": 3}
+
+
+def _steps(state):
+    return [tuple(s) for s in state["draft"]["steps"]]
+
+
+def test_roster_has_32_creatures_with_three_abilities():
+    assert len(CREATURES) == 32
+    assert sum(1 for c in CREATURES.values() if c["set"] == "base") == 24
+    assert all(len(c["support"]) == 2 and "attack" in c for c in CREATURES.values())
+    assert {c["life"] for c in CREATURES.values()} <= {2, 3, 4, 5}
+
+
+def test_beginner_bundles_must_not_share_a_creature():
+    state = ENGINE.new_game(2, options={"draft": "beginner"}, seed=0)
+    ENGINE.apply(state, {"type": "castle", "castle": "pustosh"})
+    ENGINE.apply(state, {"type": "bundle", "bundle": 2})
+    offered = [a["bundle"] for a in ENGINE.legal_actions(state)]
+    assert offered == [1, 3, 4]  # bundle 5 shares Фригус with bundle 2
+    ENGINE.apply(state, {"type": "bundle", "bundle": 3})
+    # cards are laid out alternately, each player choosing the order of their own
+    assert {a["cr"] for a in ENGINE.legal_actions(state)} == {"caballus", "carnifex", "frigus"}
+    for cid in ("frigus", "cerberus", "caballus", "cornibus", "carnifex", "mortum"):
+        ENGINE.apply(state, {"type": "place", "cr": cid})
+    assert [state["cr"][i]["id"] for i in state["tab"][0]] == ["frigus", "caballus", "carnifex"]
+    board = RULES._board(state)
+    assert board.keys[state["cr"][state["tab"][0][0]]["hex"]] == "0,2"  # the leftmost enters
+    assert board.keys[state["cr"][state["tab"][1][0]]["hex"]] == "0,-2"
+
+
+def test_draft_orders():
+    adv = ENGINE.new_game(2, options={"draft": "advanced"}, seed=0)
+    assert _steps(adv) == [("castle", 0)] + [("ban", s) for s in (0, 1) * 3] + [("pick", s) for s in (0, 1) * 3]
+    comb = ENGINE.new_game(2, options={"draft": "combined"}, seed=0)
+    assert _steps(comb) == [("castle", 0)] + [("ban", 0), ("ban", 1), ("pick", 0), ("pick", 1)] * 3
+    second = ENGINE.new_game(2, options={"draft": "middle", "first_player": "2"}, seed=0)
+    assert _steps(second)[:3] == [("castle", 1), ("pick", 1), ("pick", 0)]
+    cross = ENGINE.new_game(2, options={"draft": "combined"}, scenario="crossroads_duel", seed=0)
+    assert _steps(cross)[-2:] == [("pick", 0), ("pick", 1)] and sum(1 for k, _ in _steps(cross) if k == "pick") == 8
+
+
+def test_protorp_bans_only_while_the_pool_allows():
+    two = ENGINE.new_game(2, options={"draft": "advanced", "roster": "base24"}, scenario="protorp_duel", seed=0)
+    assert sum(1 for k, _ in _steps(two) if k == "ban") == 6  # 24 - 6 >= 16
+    three = ENGINE.new_game(3, options={"draft": "advanced", "roster": "base24"}, scenario="protorp_ffa", seed=0)
+    assert sum(1 for k, _ in _steps(three) if k == "ban") == 0  # 24 - 3 < 24
+
+
+def test_crossroads_duel_setup():
+    state = ENGINE.new_game(2, scenario="crossroads_duel", seed=0)
+    ENGINE.apply(state, {"type": "castles", "castles": ["castle_nw", "castle_sw"]})
+    while state["stage"] == "draft":
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    assert [len(t) for t in state["tab"]] == [4, 4]
+    on_board = [sum(1 for i in tab if state["cr"][i]["hex"] >= 0) for tab in state["tab"]]
+    assert on_board == [2, 2]
+    assert state["dmg"] == [2, 0]
+    assert {"type": "end"} in ENGINE.legal_actions(state)
+
+
+def test_team_lead_can_be_chosen():
+    state = ENGINE.new_game(4, options={"team_lead": "choose"}, scenario="crossroads_teams", seed=0)
+    while state["stage"] == "draft":
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    assert ENGINE.legal_actions(state) == [{"type": "lead", "seat": 0}, {"type": "lead", "seat": 2}]
+    ENGINE.apply(state, {"type": "lead", "seat": 2})
+    assert kernel.to_move(state) == 2
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_playouts_finish_with_english_and_russian_text(mode):
+    for seed in range(2):
+        log = EventLog()
+        state = ENGINE.new_game(MODES[mode], seed=seed, scenario=mode, log=log)
+        pick = random.Random(seed)
+        while not ENGINE.is_over(state):
+            legal = ENGINE.legal_actions(state)
+            assert legal
+            ENGINE.apply(state, legal[pick.randrange(len(legal))], log=log)
+        assert msgpack.unpackb(msgpack.packb(state), strict_map_key=False) == state
+        keys = {e["key"] for e in log.events}
+        assert {"period", "pick", "summon"} <= keys
+        for event in log.events:
+            for lang in ("en", "ru"):
+                assert event["key"] in RULES.messages[lang]
+                text = render(event, RULES.messages, lang, ["A", "B", "C", "D"])
+                assert "{" not in text, text
+
+
+def test_board_description():
+    state = ENGINE.new_game(2, seed=3)
+    while state["stage"] == "draft":
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    desc = RULES.board(state, 0)
+    hexes = [i for i in desc["items"] if i["shape"] == "hex" and "fill" in i]
+    assert len(hexes) == 19
+    outlines = [i for i in desc["items"] if i["shape"] == "hex" and "fill" not in i]
+    assert len(outlines) == 10  # two towers' control areas of 5 hexes
+    assert {i["label"] for i in hexes if "label" in i} == {"pustosh", "predlesye"}
+    towers = [i for i in desc["items"] if i["shape"] == "rect"]
+    assert len(towers) == 2 and all("siege" in t["tip"] for t in towers)
+    pieces = [i for i in desc["items"] if i.get("layer") == "piece"]
+    assert len(pieces) == 2  # one creature in each castle
+    titles = [p["title"]["en"] if isinstance(p["title"], dict) else p["title"] for p in desc["panels"]]
+    assert "Time disc" in titles and sum(t.startswith("Castle track") for t in titles) == 2
+    protorp = ENGINE.new_game(2, seed=3, scenario="protorp_duel")
+    desc = RULES.board(protorp, None)
+    assert len([i for i in desc["items"] if i["shape"] == "hex"]) == 45
+    assert {i["text"] for i in desc["items"] if i["shape"] == "text"} == {"N", "E", "S", "W"}
+    assert any(i.get("fill") == "#111111" for i in desc["items"])  # the rift
+
+
+def test_heuristic_follows_castle_damage():
+    state = ENGINE.new_game(2, seed=3)
+    while state["stage"] == "draft":
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    assert RULES.heuristic(state, 0) < 0 < RULES.heuristic(state, 1)  # seat 0 starts with 2 damage
+    state["dmg"] = [2, 9]
+    assert -1 <= RULES.heuristic(state, 1) < 0 < RULES.heuristic(state, 0) <= 1
+    assert RULES.scores(state) == [8.0, 1.0]
+
+
+@pytest.mark.parametrize(
+    ("scenario", "players", "options"),
+    [
+        ("crossroads_teams", 4, {"team_lead": "choose", "first_player": "2"}),
+        ("duel", 2, {"first_player": "random", "draft": "combined"}),
+        ("duel_beginner", 2, {"first_player": "2"}),
+        ("crossroads_duel", 2, {"creatures": 3, "draft": "advanced"}),
+        ("protorp_ffa", 4, {"first_player": "3", "draft": "advanced"}),
+    ],
+)
+def test_option_playouts_finish(scenario, players, options):
+    for seed in range(3):
+        state = ENGINE.new_game(players, options=options, seed=seed, scenario=scenario)
+        pick = random.Random(seed)
+        while not ENGINE.is_over(state):
+            legal = ENGINE.legal_actions(state)
+            assert legal
+            ENGINE.apply(state, legal[pick.randrange(len(legal))])
+        assert kernel.outcome(state)["reason"]

@@ -1,0 +1,138 @@
+"""Creature abilities that the worked examples do not reach: each instant and formula once."""
+
+from __future__ import annotations
+
+from boardwright.plugins.bestiary.rules import Bestiary
+
+RULES = Bestiary()
+P2 = ["armus", "carnifex", "vinctum"]
+
+
+def _duel(table, p1, p2=P2):
+    t = table([p1, p2], castles="pustosh")
+    t.clear()
+    return t
+
+
+def _supports(t, cid, s):
+    return [a for a in t.uses_of(cid) if a["type"] == "use" and a["s"] == s]
+
+
+def test_recall_displaces_the_castle_occupant(table):
+    t = _duel(table, ["redux", "messum", "fidea"])
+    t.put("redux", "0,0")
+    t.put("messum", "2,-2")
+    t.put("fidea", "0,2")
+    t.use("redux", 0, t="2,-2", to="0,2")
+    assert t.at("messum") == "0,2" and t.at("fidea") is None
+    assert t.state["dmg"] == [2, 0]
+
+
+def test_forest_path(table):
+    t = _duel(table, ["arborus", "saxum", "fidea"])
+    t.put("arborus", "0,1")
+    t.put("saxum", "1,1")
+    dests = {a["to"] for a in _supports(t, "arborus", 1) if a["t"] == "1,1"}
+    assert dests == {"-1,-1", "-1,0", "1,-2", "1,0"}
+    t.use("arborus", 1, t="1,1", to="1,-2")
+    assert t.at("saxum") == "1,-2"
+
+
+def test_hell_portal_swaps_into_the_castle(table):
+    t = _duel(table, ["illesebra", "fidea", "saxum"])
+    t.put("illesebra", "-2,2")
+    t.put("fidea", "0,2")
+    t.use("illesebra", 1, t="0,2")
+    assert t.at("illesebra") == "0,2" and t.at("fidea") == "-2,2"
+
+
+def test_drunken_stupor_cooldown_counts_the_targets_chips(table):
+    t = _duel(table, ["brevus", "fidea", "saxum"])
+    t.put("brevus", "0,1")
+    t.put("armus", "0,-1")
+    p = t.state["period"]
+    t.cr("armus")["cd"] = [p + 2, 0]
+    t.use("brevus", 0, t="0,-1")
+    assert t.cr("brevus")["cd"][0] == p + 4  # X = 5 - 1
+    assert t.count("armus", "SILENCE") == 1
+
+
+def test_gallop_is_faster_on_a_plain(table):
+    for where, cooldown in (("0,1", 2), ("1,0", 3)):
+        t = _duel(table, ["caballus", "fidea", "saxum"])
+        t.put("caballus", where)
+        t.use("caballus", 0, t=where)
+        assert t.cr("caballus")["cd"][0] == t.state["period"] + cooldown
+        assert t.count("caballus", "HASTE") == 1
+
+
+def test_entwine_pulls_one_hex_and_slows(table):
+    t = _duel(table, ["lignum", "fidea", "saxum"])
+    t.put("lignum", "0,1")
+    t.put("armus", "0,-1")
+    t.use("lignum", 0, t="0,-1")
+    assert t.at("armus") == "0,0" and t.count("armus", "SLOW") == 1
+
+
+def test_ram_needs_room_to_push(table):
+    t = _duel(table, ["cornibus", "fidea", "saxum"])
+    t.put("cornibus", "0,1")
+    t.put("armus", "0,0")
+    t.put("carnifex", "0,-1")
+    assert not _supports(t, "cornibus", 1)  # no free hex behind: no movement, no DEF_DOWN
+    t.put("carnifex", "2,-2")
+    t.use("cornibus", 1, t="0,0")
+    assert t.at("armus") == "0,-1" and t.count("armus", "DEF_DOWN") == 1
+
+
+def test_piercing_scream_hits_one_whole_line(table):
+    t = _duel(table, ["clamoris", "fidea", "saxum"])
+    t.put("clamoris", "0,2")
+    t.put("fidea", "0,1")
+    t.put("armus", "0,0")
+    t.put("carnifex", "0,-1")
+    t.put("vinctum", "1,1")
+    t.attack("clamoris", dir=2)
+    assert [t.cr(c)["dmg"] for c in ("armus", "carnifex", "vinctum", "fidea")] == [1, 1, 0, 0]
+
+
+def test_catapult_cannot_hit_adjacent(table):
+    t = _duel(table, ["catapultus", "fidea", "saxum"])
+    t.put("catapultus", "0,1")
+    t.put("armus", "0,0")
+    t.put("carnifex", "2,-1")
+    assert [a["t"] for a in t.uses_of("catapultus") if a["type"] == "attack"] == ["2,-1"]
+
+
+def test_knowledge_is_power_needs_the_same_terrain(table):
+    t = table([["librorum", "fidea", "saxum"], P2], options={"roster": "full32"}, castles="pustosh")
+    t.clear()
+    t.put("librorum", "0,1")  # plain
+    t.put("armus", "0,-1")  # plain
+    t.put("carnifex", "1,-1")  # water
+    assert [a["t"] for a in t.uses_of("librorum") if a["type"] == "attack"] == ["0,-1"]
+    t.put("librorum", "0,2")  # a castle has no terrain: no target
+    assert not [a for a in t.uses_of("librorum") if a["type"] == "attack"]
+
+
+def test_siege_barrage_counts_captured_towers(table):
+    t = _duel(table, ["architectus", "fidea", "saxum"])
+    t.put("architectus", "0,1")
+    t.put("fidea", "2,0")
+    t.put("saxum", "-2,2")
+    t.put("armus", "0,-1")
+    assert RULES.strength(t.state, t.ci("architectus"), t.ci("armus")) == 2
+    t.put("carnifex", "2,-2")
+    assert RULES.strength(t.state, t.ci("architectus"), t.ci("armus")) == 1
+
+
+def test_protorp_mass_abilities_take_at_most_three(table):
+    picks = [["armus", "fidea", "goetius", "temps"], ["cerberus", "malleus", "messum", "toxicum"]]
+    t = table(picks, mode="protorp_duel", castles={0: "a0", 1: "g5"})
+    for cid, where in (("armus", "c2"), ("cerberus", "b2"), ("malleus", "b3"), ("messum", "c1"), ("toxicum", "c3")):
+        t.put(cid, where)
+    t.do({"type": "land", "land": "N"})
+    roars = _supports(t, "armus", 1)
+    assert len(roars) == 4 and all(len(a["ts"]) == 3 for a in roars)
+    t.do(roars[0])
+    assert sum(t.count(c, "INACTION") for c in ("cerberus", "malleus", "messum", "toxicum")) == 3
