@@ -5,7 +5,8 @@ A zone is a dict in ``state["zones"]``::
     {"vis": "owner", "owner": 0, "items": [...], "revealed": [...]}
 
 - ``public``: everyone sees the items and their order;
-- ``owner``: the owner sees them, others see only the count (and ``revealed``);
+- ``owner``: the owner sees them, and so do the seats in ``shared`` (team-mates who show
+  each other their hands); others see only the count (and ``revealed``);
 - ``hidden``: nobody sees them (a shuffled deck), everyone sees the count.
 
 ``revealed`` lists items of a non-public zone that every seat knows are there (a card
@@ -26,21 +27,32 @@ HIDDEN = "hidden"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN)
 
 
-def make_zone(vis: str, owner: int | None = None, items: list[Any] | None = None) -> dict[str, Any]:
+def make_zone(
+    vis: str, owner: int | None = None, items: list[Any] | None = None, shared: list[int] | None = None
+) -> dict[str, Any]:
     if vis not in VISIBILITIES:
         raise ValueError(f"unknown visibility {vis!r}")
     if vis == OWNER and owner is None:
         raise ValueError("an owner-only zone needs an owner")
-    return {"vis": vis, "owner": owner, "items": list(items or []), "revealed": []}
+    zone: dict[str, Any] = {"vis": vis, "owner": owner, "items": list(items or []), "revealed": []}
+    if shared:
+        zone["shared"] = [seat for seat in shared if seat != owner]
+    return zone
 
 
 def add_zone(
-    state: State, zone_id: str, vis: str, owner: int | None = None, items: list[Any] | None = None
+    state: State,
+    zone_id: str,
+    vis: str,
+    owner: int | None = None,
+    items: list[Any] | None = None,
+    shared: list[int] | None = None,
 ) -> dict[str, Any]:
+    """Add a zone; `shared` names seats besides the owner that see an owner-only zone."""
     zones = state.setdefault("zones", {})
     if zone_id in zones:
         raise ValueError(f"zone {zone_id!r} exists already")
-    zones[zone_id] = zone = make_zone(vis, owner, items)
+    zones[zone_id] = zone = make_zone(vis, owner, items, shared)
     return zone
 
 
@@ -57,7 +69,7 @@ def can_see(zone_data: dict[str, Any], seat: int | None) -> bool:
     if vis == PUBLIC or zone_data.get("known_order"):
         return True
     if vis == OWNER:
-        return seat is not None and zone_data["owner"] == seat
+        return seat is not None and (zone_data["owner"] == seat or seat in zone_data.get("shared", ()))
     return False
 
 
@@ -90,12 +102,15 @@ def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The zone as `seat` sees it."""
     if can_see(zone_data, seat):
         return zone_data
-    return {
+    redacted = {
         "vis": zone_data["vis"],
         "owner": zone_data["owner"],
         "count": len(zone_data["items"]),
         "revealed": list(zone_data["revealed"]),
     }
+    if "shared" in zone_data:
+        redacted["shared"] = list(zone_data["shared"])
+    return redacted
 
 
 def redact_all(zones: dict[str, dict[str, Any]], seat: int | None) -> dict[str, dict[str, Any]]:

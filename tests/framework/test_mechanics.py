@@ -26,6 +26,16 @@ def test_owner_zones_show_the_owner_only_and_counts_to_others():
         zones.add_zone(state, "deck", zones.PUBLIC)
 
 
+def test_a_shared_hand_is_seen_by_the_team_mate_only():
+    state = _state()
+    state["k"]["seats"] = 4
+    zones.add_zone(state, "hand0", zones.OWNER, owner=0, items=["a"], shared=[2])
+    hand = zones.zone(state, "hand0")
+    assert zones.redact(hand, 0) is hand and zones.redact(hand, 2) is hand
+    assert zones.redact(hand, 1) == {"vis": "owner", "owner": 0, "count": 1, "revealed": [], "shared": [2]}
+    assert zones.redact(hand, None)["count"] == 1
+
+
 def test_a_card_known_to_all_stays_known_in_a_hand():
     state = _state()
     zones.add_zone(state, "table", zones.PUBLIC, items=["x"])

@@ -1,0 +1,1 @@
+"""Book of War (Книга войны): a two- or four-player hex skirmish on the Protorp board."""
