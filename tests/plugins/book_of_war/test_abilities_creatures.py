@@ -106,7 +106,12 @@ def test_random_games_finish():
             for lang in ("en", "ru"):
                 assert event["key"] in game.messages[lang]
             if event["key"].endswith("_secret") or event["key"] in ("draft_keep", "scout_keep"):
-                assert event["to"] and len(event["to"]) <= 2, event
+                seat = event["params"]["seat"]
+                team = {seat, (seat + 2) % 4} if players == 4 else {seat}
+                if event["key"] == "draft_passed_secret":  # the passing and the receiving side
+                    assert team < set(event["to"]), event
+                else:  # the seat and, with 4 players, its team-mate only [D-39]
+                    assert set(event["to"]) == team, event
 
 
 def test_replay_reproduces_hashes():
