@@ -1,0 +1,12 @@
+"""Registers Reliquium through the `boardwright` entry points, like any third-party game."""
+
+from __future__ import annotations
+
+from boardwright.framework import Game, hookimpl
+
+from .rules import Reliquium
+
+
+@hookimpl
+def boardwright_games() -> list[Game]:
+    return [Reliquium()]

@@ -1,0 +1,152 @@
+"""Static data of Reliquium, loaded once from the package's data files.
+
+Regions, borders and junctions get integer indices so that the rules work on lists;
+actions and events use the string ids from the map file.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from importlib import resources
+from itertools import product
+from typing import Any
+
+_DATA = resources.files(__package__) / "data"
+
+
+def load_toml(name: str) -> dict[str, Any]:
+    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+
+
+def _sub_vectors(units: tuple[int, int, int]) -> list[tuple[int, list[int]]]:
+    """Every non-empty sub-multiset of a (warrior, defender, mage) count vector, with its size."""
+    out = []
+    for w, d, m in product(range(units[0] + 1), range(units[1] + 1), range(units[2] + 1)):
+        if w + d + m:
+            out.append((w + d + m, [w, d, m]))
+    out.sort(key=lambda item: item[0])
+    return out
+
+
+class World:
+    """The map, factions, creatures and numbers: everything that is not state."""
+
+    def __init__(self) -> None:
+        config = load_toml("game.toml")
+        factions = load_toml("factions.toml")["faction"]
+        geo = json.loads((_DATA / "map.json").read_text(encoding="utf-8"))
+        self.config = config
+        self.limit: int = config["troop_limit"]
+        self.castles_to_win: int = config["castles_to_win"]
+        self.classes: list[str] = config["classes"]
+        self.class_index = {c: i for i, c in enumerate(self.classes)}
+        self.attack: list[int] = config["strength"]["attack"]
+        self.defence: list[int] = config["strength"]["defence"]
+        self.support: list[int] = config["strength"]["support"]
+        self.aura: int = config["strength"]["aura"]
+        self.militia: int = config["strength"]["militia"]
+        self.per_strength: int = config["losses"]["per_strength"]
+        self.loser_extra: int = config["losses"]["loser_extra"]
+        self.melee_values: list[int] = config["tokens"]["melee"]
+        self.ranged_values: list[int] = config["tokens"]["ranged"]
+        self.colours: dict[str, str] = config["colours"]
+        self.terrain_colours: dict[str, str] = config["terrain_colours"]
+
+        # the domain track: division i belongs to segment seg_of[i]
+        self.segments = config["track"]
+        self.seg_terrain = [s["terrain"] for s in self.segments]
+        self.seg_actions = [s["actions"] for s in self.segments]
+        self.seg_of: list[int] = []
+        self.seg_start: list[int] = []
+        for s, seg in enumerate(self.segments):
+            self.seg_start.append(len(self.seg_of))
+            self.seg_of.extend([s] * seg["divisions"])
+        self.divisions = len(self.seg_of)
+        self.seg_of_terrain = {t: s for s, t in enumerate(self.seg_terrain)}
+
+        # factions and creatures
+        self.factions: list[dict[str, Any]] = factions
+        self.faction_ids: list[str] = [f["id"] for f in factions]
+        self.faction_index = {f: i for i, f in enumerate(self.faction_ids)}
+        self.creatures: list[list[dict[str, Any]]] = []  # [faction][class] -> creature card
+        self.creature_ref: dict[str, tuple[int, int]] = {}
+        for f, faction in enumerate(factions):
+            cards: list[dict[str, Any]] = [{}] * len(self.classes)
+            for card in faction["creature"]:
+                c = self.class_index[card["boosts"]]
+                cards[c] = card
+                self.creature_ref[card["id"]] = (f, c)
+            self.creatures.append(cards)
+
+        # regions
+        self.vertices: dict[str, list[int]] = geo["vertices"]
+        self.regions: list[dict[str, Any]] = geo["regions"]
+        self.region_ids: list[str] = [r["id"] for r in self.regions]
+        self.region_index = {r: i for i, r in enumerate(self.region_ids)}
+        self.terrain: list[str] = [r["terrain"] for r in self.regions]
+        self.is_water = [t == "water" for t in self.terrain]
+        self.start_of: list[str | None] = [r.get("start") for r in self.regions]
+        n = len(self.regions)
+
+        # borders: polygon edges shared by two regions
+        edges: dict[frozenset[str], list[int]] = {}
+        for i, region in enumerate(self.regions):
+            poly = region["polygon"]
+            for a, b in zip(poly, poly[1:] + poly[:1], strict=True):
+                edges.setdefault(frozenset((a, b)), []).append(i)
+        self.borders: list[tuple[int, int]] = []
+        self.border_ends: list[list[str]] = []
+        for ends, owners in edges.items():
+            if len(owners) == 2:
+                a, b = sorted(owners)
+                self.borders.append((a, b))
+                self.border_ends.append(sorted(ends))
+        order = sorted(range(len(self.borders)), key=lambda i: self.borders[i])
+        self.borders = [self.borders[i] for i in order]
+        self.border_ends = [self.border_ends[i] for i in order]
+        self.border_ids = [f"{self.region_ids[a]}-{self.region_ids[b]}" for a, b in self.borders]
+        self.border_index = {b: i for i, b in enumerate(self.border_ids)}
+        self.adjacent: list[list[int]] = [[] for _ in range(n)]
+        self.border_between: list[dict[int, int]] = [{} for _ in range(n)]
+        self.region_borders: list[list[int]] = [[] for _ in range(n)]
+        for i, (a, b) in enumerate(self.borders):
+            self.adjacent[a].append(b)
+            self.adjacent[b].append(a)
+            self.border_between[a][b] = i
+            self.border_between[b][a] = i
+            self.region_borders[a].append(i)
+            self.region_borders[b].append(i)
+        for lst in self.adjacent:
+            lst.sort()
+        self.anchors: list[list[float]] = []
+        for v1, v2 in self.border_ends:
+            p, q = self.vertices[v1], self.vertices[v2]
+            self.anchors.append([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2])
+        self.river = [self.terrain[a] == self.terrain[b] and not self.is_water[a] for a, b in self.borders]
+
+        # junctions: creature slots, each with its three presence regions
+        self.junction_ids: list[str] = sorted(geo["junctions"])
+        self.junction_index = {j: i for i, j in enumerate(self.junction_ids)}
+        self.junction_regions: list[list[int]] = [
+            sorted(self.region_index[r] for r in geo["junctions"][j]) for j in self.junction_ids
+        ]
+        # borders touching a presence area; junctions sharing a presence region
+        self.presence_borders: list[list[int]] = []
+        self.near_junctions: list[list[int]] = []
+        for regions in self.junction_regions:
+            self.presence_borders.append(sorted({b for r in regions for b in self.region_borders[r]}))
+            rs = set(regions)
+            self.near_junctions.append([j for j, other in enumerate(self.junction_regions) if rs.intersection(other)])
+
+        self._subsets: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
+
+    def subsets(self, units: list[int]) -> list[tuple[int, list[int]]]:
+        key = (units[0], units[1], units[2])
+        found = self._subsets.get(key)
+        if found is None:
+            found = self._subsets[key] = _sub_vectors(key)
+        return found
+
+    def lands_bordering(self, region: int) -> list[int]:
+        return [r for r in self.adjacent[region] if not self.is_water[r]]

@@ -1,0 +1,251 @@
+"""Set-up, scenarios, victory, the round cap, the board description, messages, playouts and the bot heuristic."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from boardwright.cli.main import main as cli
+from boardwright.framework import Engine, EventLog, OptionError, kernel, render
+from boardwright.plugins.reliquium.rules import Reliquium
+
+GAME = Reliquium()
+SCENARIOS = Path(__file__).parents[3] / "plugins" / "reliquium" / "data" / "scenarios"
+
+
+def test_standard_setup_for_four_players():
+    engine = Engine(GAME)
+    s = engine.new_game(4, options={"factions": "initiative"}, seed=5)
+    w = GAME.w
+    expected = {
+        "boundless_expanse": (0, [1, 0, 0]),
+        "ashen_peaks": (0, [1, 0, 0]),
+        "blackwood": (0, [0, 0, 1]),
+        "blooming_meadow": (1, [1, 0, 0]),
+        "mossy_ridge": (1, [0, 0, 1]),
+        "sacrificial_forest": (1, [0, 0, 1]),
+        "field_of_oaths": (2, [0, 1, 0]),
+        "cliff_of_sorrow": (2, [0, 1, 0]),
+        "dawn_pinewood": (2, [0, 0, 1]),
+        "ancestors_bowl": (3, [1, 0, 0]),
+        "volcano_valley": (3, [0, 1, 0]),
+        "charcoal_wood": (3, [0, 1, 0]),
+    }
+    for region, (faction, units) in expected.items():
+        r = w.region_index[region]
+        assert s["castle"][r] == faction and s["own"][r] == faction and s["units"][r] == units
+    assert sum(1 for c in s["castle"] if c >= 0) == 12
+    assert s["reserve"] == [[1, 3, 2], [2, 3, 1], [3, 1, 2], [2, 1, 3]]
+    assert s["track"] == [[True, True, False] * 3] * 4 and s["marker"] == [2, 2, 2, 2]
+    # round 1: every faction has exactly three turns, L A O B three times
+    order = []
+    while kernel.round_number(s) == 1:
+        order.append("LAOB"[GAME.acting(s)])
+        engine.apply(s, {"type": "pass"})
+    assert "".join(order) == "LAOB" * 3
+
+
+def test_faction_lot_is_seeded():
+    engine = Engine(GAME)
+    picks = {tuple(engine.new_game(2, seed=seed)["faction_of"]) for seed in range(12)}
+    assert len(picks) > 1
+    assert engine.new_game(2, seed=4)["faction_of"] == engine.new_game(2, seed=4)["faction_of"]
+
+
+def test_factions_can_be_chosen():
+    engine = Engine(GAME)
+    s = engine.new_game(2, options={"factions": "order,legion"}, seed=1)
+    assert s["faction_of"] == [0, 2] and s["neutral"] == [False, True, False, True]
+    with pytest.raises(OptionError, match="distinct factions"):
+        engine.new_game(2, options={"factions": "legion,legion"})
+
+
+def test_shipped_scenarios_validate(capsys):
+    assert sorted(Engine(GAME).scenarios) == ["seven_castles", "standard"]
+    for name in ("standard.toml", "seven_castles.toml"):
+        assert cli(["scenario", "validate", str(SCENARIOS / name)]) == 0
+    assert "ok" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ('blackwood = "mage"', 'blackwoods = "mage"', ":16: data.start.legion.blackwoods: unknown region"),
+        ("castles_to_win = 7", "castles_to_win = 0", ":11: data.castles_to_win:"),
+        ('blackwood = "mage"', 'blackwood = "dragon"', ":16: data.start.legion.blackwood:"),
+        ('blackwood = "mage"', 'misty_bay = "mage"', ":16: data.start.legion.misty_bay: a start land cannot be water"),
+        ('ashen_peaks = "warrior"', 'ashen_peaks = ["warrior", "warrior"]', ":10: data.start.legion: 4 warriors"),
+    ],
+)
+def test_broken_scenario_is_rejected_with_file_line_and_field(tmp_path, capsys, old, new, where):
+    text = (SCENARIOS / "seven_castles.toml").read_text(encoding="utf-8")
+    assert old in text
+    broken = tmp_path / "broken.toml"
+    broken.write_text(text.replace(old, new), encoding="utf-8")
+    assert cli(["scenario", "validate", str(broken)]) == 2
+    assert f"broken.toml{where}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("scenario", "castles_before", "wins"), [("standard", 8, True), ("standard", 6, False), ("seven_castles", 6, True)]
+)
+def test_the_winning_castle_ends_the_game_at_once(table, scenario, castles_before, wins):
+    t = table(scenario=scenario)
+    lands = ["boundless_expanse", "wasteland", "fallen_barrows", "ashen_peaks", "bone_highlands", "saxum_ridges"]
+    lands += ["blackwood", "howling_wilds", "gloomy_thicket"][: castles_before - 6]
+    for land in lands[:castles_before]:
+        t.put(land, "L", castle=True)
+    t.put("witchwood", "L", "W").turn("L", "forest").act({"type": "build", "region": "witchwood"})
+    assert kernel.is_over(t.state) is wins
+    if wins:
+        assert t.engine.outcome(t.state)["winners"] == [0] and not t.engine.outcome(t.state)["capped"]
+
+
+def test_seven_castles_changes_the_start():
+    s = Engine(GAME).new_game(4, options={"factions": "initiative"}, scenario="seven_castles", seed=1)
+    assert s["units"][GAME.w.region_index["boundless_expanse"]] == [2, 0, 0] and s["rules"]["to_win"] == 7
+
+
+def test_round_cap_picks_the_leader_and_says_so():
+    engine = Engine(GAME)
+    s = engine.new_game(4, options={"factions": "initiative", "round_cap": 2}, seed=5)
+    engine.apply(s, {"type": "march", "from": "boundless_expanse", "to": "wasteland", "units": [1, 0, 0]})
+    while not kernel.is_over(s):
+        legal = engine.legal_actions(s)
+        build = [a for a in legal if a["type"] == "build"]
+        engine.apply(s, build[0] if build else {"type": "pass"})
+    outcome = engine.outcome(s)
+    assert outcome["capped"] and outcome["reason"] == "round cap" and outcome["winners"] == [0]
+    assert kernel.round_number(s) == 2
+
+
+def test_last_faction_standing_wins(table):
+    t = table(players=2, factions="legion,order")
+    t.put("wasteland", "L", "WWW").put("fallen_barrows", "O", castle=True).put("blackwood", "L", castle=True)
+    t.token("L", "melee", 1, "wasteland", "fallen_barrows")
+    t.war()
+    t.act({"type": "advance", "units": [1, 0, 0]})
+    assert t.engine.outcome(t.state)["reason"] == "last faction standing"
+    assert t.engine.outcome(t.state)["winners"] == [0]
+
+
+def test_board_description(table):
+    t = table()
+    t.put("forest_edge", "A", "WM", castle=True).put("oak_grove", "O", "D")
+    t.token("A", "melee", 2, "forest_edge", "oak_grove").creature("aquus", "J13")
+    board = GAME.board(t.state, 0)
+    items = board["items"]
+    polygons = [i for i in items if i["shape"] == "polygon"]
+    assert len(polygons) == 31 and board["size"] == [1000, 1000]
+    assert {p["terrain"] for p in polygons} == {"plains", "mountains", "forest", "water"}
+    token = next(i for i in items if i.get("id") == t.border("forest_edge", "oak_grove") and i["layer"] == "piece")
+    assert token["center"] == pytest.approx([746, 493], abs=1) and token["label"].startswith("2")
+    creature = next(i for i in items if i.get("id") == "J13" and i["layer"] == "piece")
+    assert creature["creature_shape"] == "triangle" and set(creature["presence"]) == {
+        "sacrificial_forest",
+        "forest_edge",
+        "amber_grove",
+    }
+    units = [i for i in items if i["shape"] == "circle" and i.get("id") == "forest_edge"]
+    assert sorted(u["label"] for u in units) == ["M", "W"]
+    junction_dots = [i for i in items if i.get("layer") == "marker" and i.get("id", "").startswith("J")]
+    assert len(junction_dots) == 37
+    anchors = [i for i in items if "border" in i]
+    assert len(anchors) == 68 and all(a["id"] in GAME.w.border_index for a in anchors)
+    assert len(board["panels"]) == 4 and board["panels"][0]["track"]["length"] == 9
+    assert sum(1 for i in items if i["shape"] == "line") == sum(GAME.w.river)
+
+
+def test_supporting_units_are_drawn_toward_their_token(table):
+    t = table()
+    t.put("forest_edge", "A", "W").put("oak_grove", "O", "D").put("cliff_of_sorrow", "O", "WD", castle=True)
+    t.token("A", "melee", 1, "forest_edge", "oak_grove").token("O", "ranged", 1, "cliff_of_sorrow", "oak_grove")
+    t.war()
+    t.act({"type": "assign", "border": t.border("cliff_of_sorrow", "oak_grove"), "unit": "defender"})
+    units = [
+        i for i in GAME.board(t.state, None)["items"] if i.get("id") == "cliff_of_sorrow" and i["shape"] == "circle"
+    ]
+    by_label = {u["label"]: u["center"] for u in units}
+    centre = GAME.w.regions[GAME.w.region_index["cliff_of_sorrow"]]["centre"]
+    anchor = GAME.w.anchors[GAME.w.border_index[t.border("cliff_of_sorrow", "oak_grove")]]
+    assert by_label["W"] == [centre[0] - 30, centre[1] + 14]
+    assert abs(by_label["D"][0] - anchor[0]) < abs(centre[0] - anchor[0])
+
+
+def test_map_data():
+    w = GAME.w
+    assert len(w.region_ids) == 31 and len(w.borders) == 68 and len(w.junction_ids) == 38
+    assert sum(w.is_water) == 3
+    assert [w.terrain.count(t) for t in ("plains", "mountains", "forest")] == [10, 9, 9]
+    ri = w.region_index
+    assert sorted(w.region_ids[r] for r in w.adjacent[ri["wasteland"]]) == sorted(
+        ["boundless_expanse", "bone_highlands", "saxum_ridges", "fallen_barrows", "howling_wilds"]
+    )
+
+
+def _playout(players, seed, options):
+    engine = Engine(GAME)
+    log = EventLog()
+    s = engine.new_game(players, options={"round_cap": 12, **options}, seed=seed, log=log)
+    rnd = random.Random(seed)
+    while not kernel.is_over(s):
+        legal = engine.legal_actions(s)
+        assert legal
+        engine.apply(s, legal[rnd.randrange(len(legal))], log=log)
+        for f, g in enumerate(s["faction_of"]):
+            on_map = [sum(s["units"][r][c] for r in range(31) if s["own"][r] == g) for c in range(3)]
+            assert [a + b for a, b in zip(on_map, s["reserve"][g], strict=True)] == [3, 3, 3], f
+        if kernel.pending(s) is None:  # a Cavalry Raid may overfill a region between its two moves
+            assert all(sum(u) <= 3 for u in s["units"])
+    return s, log
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_playouts_end_and_every_event_has_text(players):
+    s, log = _playout(players, players, {"single_march": True, "militia": True, "allies": True})
+    assert kernel.outcome(s) is not None
+    names = [GAME.seat_name(s, seat) for seat in range(players)]
+    for event in log.events:
+        for lang in ("en", "ru"):
+            assert event["key"] in GAME.messages[lang]
+            line = render(event, GAME.messages, lang, names)
+            assert "{" not in line, line
+
+
+def test_every_action_has_a_label():
+    engine = Engine(GAME)
+    s = engine.new_game(4, options={"factions": "initiative", "allies": True}, seed=1)
+    labels = {GAME.describe_action(s, a, "ru") for a in engine.legal_actions(s)}
+    assert "Пас" in labels and any(label.startswith("Марш") for label in labels)
+    assert (
+        GAME.describe_action(s, {"type": "march", "from": "a", "to": "b", "units": [2, 0, 1]})
+        == "March a → b 2 warriors, 1 mage"
+    )
+
+
+def test_heuristic():
+    engine = Engine(GAME)
+    s = engine.new_game(4, options={"factions": "initiative"}, seed=1)
+    assert GAME.heuristic(s, 0) == 0.0
+    s["track"][0][1] = False  # the Legion has one castle more
+    s["castle"][GAME.w.region_index["wasteland"]] = 0
+    assert 0 < GAME.heuristic(s, 0) <= 1 and -1 <= GAME.heuristic(s, 1) < 0
+
+
+def test_action_labels_name_regions_and_creatures_in_both_languages():
+    from boardwright.framework import PluginHost
+
+    engine = PluginHost().engine("reliquium")
+    state = engine.new_game(4, seed=1)
+    game = engine.game
+    march = {"type": "march", "from": "ashen_peaks", "to": "blackwood", "units": [1, 0, 0]}
+    assert game.describe_action(state, march) == "March Ashen Peaks → Blackwood 1 warrior"
+    assert game.describe_action(state, march, "ru") == "Марш Пепельные пики → Чернолесье воин ×1"
+    summon = {"type": "summon", "creature": "cerberus", "junction": "J02"}
+    assert game.describe_action(state, summon).startswith("Summon Cerberus at J02 (")
+    assert (
+        game.describe_action(state, {"type": "recruit", "region": "ashen_peaks", "unit": "mage"}, "ru")
+        == "Нанять: маг, Пепельные пики"
+    )
