@@ -447,6 +447,8 @@ class BookOfWar(Game):
             s["step"] = "split"
             s["split"] = [self._drafter(state, side) for side in (0, 1)] if self._n(state) == 4 else []
             s["split"].sort(key=lambda seat: s["order"].index(seat))
+            if not s["split"]:  # with 2 players nobody splits: the drafted cards are plain hand cards
+                s["kept"] = [[] for _ in s["kept"]]
             self._continue_setup(state, log)
             return
         side = state["side_of"][s["order"][0]] if s["draft"] == 0 else 1 - state["side_of"][s["order"][0]]
@@ -1589,7 +1591,13 @@ class BookOfWar(Game):
             if "count" in z and (zone_id.startswith("lands:") or zone_id == "landdeck"):
                 z["known"] = [card for where, card in known if where == zone_id and card not in z["revealed"]]
         setup = dict(state["setup"])
-        setup["kept"] = [list(kept) if s in team else [] for s, kept in enumerate(setup["kept"])]
+        # everyone sees how many drafted cards a drafter still holds; which ones only its
+        # team knows, except a card this team passed and saw kept ("?" for the others)
+        known_cards = {card for _where, card in known}
+        setup["kept"] = [
+            list(kept) if s in team else [card if card in known_cards else "?" for card in kept]
+            for s, kept in enumerate(setup["kept"])
+        ]
         view["setup"] = setup
         return view
 
@@ -1625,6 +1633,11 @@ class BookOfWar(Game):
                 pool = unseen_lands
             items = [pool.pop() for _ in range(need)] + items
             z["items"] = items
+        for drafter, kept in enumerate(state["setup"]["kept"]):
+            if "?" in kept:
+                hand = all_zones[f"lands:{drafter}"]
+                spare = [c for c in hand["items"] if c not in hand["revealed"] and c not in kept]
+                state["setup"]["kept"][drafter] = [spare.pop() if card == "?" else card for card in kept]
         for decision in state["k"]["pending"]:
             if "choices" not in decision and decision["kind"] == "scout":
                 owner = decision["seat"]

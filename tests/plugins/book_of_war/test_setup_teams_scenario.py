@@ -301,3 +301,24 @@ def test_protorp_four_players_start_in_inner_castles():
     giver, mate = given["params"]["seat"], given["params"]["other_seat"]
     assert engine.view(state, giver)["zones"][f"lands:{mate}"]["items"] == state["zones"][f"lands:{mate}"]["items"]
     assert "items" not in engine.view(state, (giver + 1) % 4)["zones"][f"lands:{mate}"]
+
+
+def test_a_determinized_game_plays_on_through_the_four_player_split():
+    """An opponent's guess must hold the drafted cards a drafter still has to split."""
+    import random
+
+    game, engine, state, _log = _new(players=4, seed=kernel.derive_seed(3, 0))
+    rng = random.Random(0)
+    for _ in range(40):
+        seat = kernel.to_move(state)
+        view = engine.view(state, seat)
+        for guess_seed in range(20):
+            guess = game.determinize(view, seat, guess_seed)
+            play = random.Random(guess_seed)
+            for _ in range(60):
+                if kernel.is_over(guess):
+                    break
+                legal = engine.legal_actions(guess)
+                assert legal, f"a guessed state with no legal action in setup step {guess['setup']['step']}"
+                engine.apply_unchecked(guess, play.choice(legal))
+        engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
