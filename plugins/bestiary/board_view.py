@@ -66,11 +66,22 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
             owner = state["cown"][castle]
             item["stroke"] = side_colour[owner] if owner >= 0 else "#ffffff"
             item["width"] = 4
-            item["label"] = board.castle_ids[castle]
-            item["tip"] = f"{tip}; castle {board.castle_ids[castle]}" + (
-                f", {game.seat_name(state, owner)}" if owner >= 0 else ""
-            )
+            names = board.castle_names[castle]
+            item["tip"] = f"{tip}; {names['en']}" + (f", {game.seat_name(state, owner)}" if owner >= 0 else "")
         items.append(item)
+        if castle is not None:
+            # the castle's name under its centre, small, so a creature standing there stays readable
+            x, y = _pixel(board, h)
+            items.append(
+                {
+                    "shape": "text",
+                    "at": [x, y + SIZE * 0.68],
+                    "text": {"en": names["en"], "ru": names["ru"]},
+                    "size": SIZE * 0.2,
+                    "fill": "#ffffff",
+                    "layer": "marker",
+                }
+            )
     if board.lands:
         items += _land_borders(board)
     for tower in board.towers:

@@ -91,6 +91,48 @@ SCENARIO_SCHEMA: dict[str, Any] = {
 CID = [f"cr{i}" for i in range(64)]
 
 
+_ACTION_WORDS: dict[str, dict[str, Any]] = {
+    "en": {
+        "ban": "Ban",
+        "pick": "Pick",
+        "place": "Place",
+        "hire": "Hire",
+        "move": "manoeuvre",
+        "from": "from",
+        "to": "to",
+        "direction": "towards",
+        "chips": "chips",
+        "enters": "enters",
+        "castle": "Castle",
+        "castles": "Castles",
+        "land": "Land",
+        "end": "End the turn",
+        "pass": "Pass",
+        "skip": "Skip",
+        "hire_done": "Done hiring",
+    },
+    "ru": {
+        "ban": "Запрет",
+        "pick": "Выбор",
+        "place": "Выставить",
+        "hire": "Нанять",
+        "move": "манёвр",
+        "from": "из",
+        "to": "на",
+        "direction": "в сторону",
+        "chips": "фишки",
+        "enters": "входит в",
+        "castle": "Замок",
+        "castles": "Замки",
+        "land": "Земля",
+        "end": "Закончить ход",
+        "pass": "Пас",
+        "skip": "Пропустить",
+        "hire_done": "Найм окончен",
+    },
+}
+
+
 def _ci(action: dict[str, Any]) -> int:
     return int(action["c"][2:])
 
@@ -1577,22 +1619,70 @@ class Bestiary(Game):
         return "no legal target there"
 
     def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
-        name = "name_en" if lang == "en" else "name_ru"
+        """A label a person reads: creature, ability and target names rather than ids."""
+        lang = "ru" if lang == "ru" else "en"
+        name = f"name_{lang}"
+        words = _ACTION_WORDS[lang]
+        board = self._board(state)
         t = action["type"]
+
+        def hex_text(key: str) -> str:
+            h = board.index.get(key)
+            if h is None:
+                return key
+            occupant = state["occ"][h]
+            if occupant >= 0:
+                return f"{CREATURES[state['cr'][occupant]['id']][name]} ({key})"
+            if h in board.castle_at:
+                return f"{board.castle_names[board.castle_at[h]][lang]} ({key})"
+            return key
+
+        def castle_text(castle_id: str) -> str:
+            if castle_id in board.castle_ids:
+                return str(board.castle_names[board.castle_ids.index(castle_id)][lang])
+            return hex_text(castle_id)
+
         if t in ("ban", "pick", "place", "hire") and "cr" in action:
-            where = f" → {action['castle']}" if action.get("castle") else ""
-            return f"{t}: {CREATURES[action['cr']][name]}{where}"
+            where = f" → {castle_text(action['castle'])}" if action.get("castle") else ""
+            return f"{words[t]}: {CREATURES[action['cr']][name]}{where}"
         if t in ("attack", "move", "use"):
-            c = state["cr"][_ci(action)]
-            d = CREATURES[c["id"]]
+            creature = CREATURES[state["cr"][_ci(action)]["id"]]
             if t == "attack":
-                ab = d["attack"][name]
+                ability = creature["attack"][name]
             elif t == "move":
-                ab = "manoeuvre" if lang == "en" else "манёвр"
+                ability = words["move"]
             else:
-                ab = d["support"][action["s"]][name]
-            rest = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "c", "s"))
-            return f"{d[name]}: {ab} {rest}".strip()
+                ability = creature["support"][action["s"]][name]
+            parts = [f"{creature[name]}: {ability}"]
+            if "t" in action:
+                parts.append(f"→ {hex_text(action['t'])}")
+            if "ts" in action:
+                parts.append("→ " + ", ".join(hex_text(h) for h in action["ts"]))
+            if "g" in action:
+                parts.append(f"{words['from']} {hex_text(action['g'])}")
+            if "to" in action:
+                parts.append(f"{words['to']} {action['to']}")
+            if "dir" in action:
+                here = state["cr"][_ci(action)]["hex"]
+                ray = board.rays[here][action["dir"] % 6] if here >= 0 else []
+                toward = hex_text(board.keys[ray[0]]) if ray else str(action["dir"])
+                parts.append(f"{words['direction']} {toward}")
+            if "eff" in action:
+                parts.append(f"({EFFECTS[action['eff']][name]})")
+            if "chips" in action:
+                parts.append(f"({words['chips']}: {', '.join(str(c + 1) for c in action['chips'])})")
+            return " ".join(parts)
+        if t == "enter":
+            creature = CREATURES[state["cr"][_ci(action)]["id"]]
+            return f"{creature[name]} {words['enters']} {castle_text(action['castle'])}"
+        if t == "castle":
+            return f"{words['castle']}: {castle_text(action['castle'])}"
+        if t == "castles":
+            return f"{words['castles']}: {', '.join(castle_text(c) for c in action['castles'])}"
+        if t == "land":
+            return f"{words['land']}: {action['land']}"
+        if t in words:
+            return str(words[t])
         return super().describe_action(state, action, lang)
 
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:

@@ -112,7 +112,8 @@ def test_board_description():
     assert len(hexes) == 19
     outlines = [i for i in desc["items"] if i["shape"] == "hex" and "fill" not in i]
     assert len(outlines) == 10  # two towers' control areas of 5 hexes
-    assert {i["label"] for i in hexes if "label" in i} == {"pustosh", "predlesye"}
+    castle_names = {i["text"]["en"] for i in desc["items"] if i["shape"] == "text" and isinstance(i["text"], dict)}
+    assert {"Wasteland", "Forest-edge"} <= castle_names
     towers = [i for i in desc["items"] if i["shape"] == "rect"]
     assert len(towers) == 2 and all("siege" in t["tip"] for t in towers)
     pieces = [i for i in desc["items"] if i.get("layer") == "piece"]
@@ -122,7 +123,12 @@ def test_board_description():
     protorp = ENGINE.new_game(2, seed=3, scenario="protorp_duel")
     desc = RULES.board(protorp, None)
     assert len([i for i in desc["items"] if i["shape"] == "hex"]) == 45
-    assert {i["text"] for i in desc["items"] if i["shape"] == "text"} == {"N", "E", "S", "W"}
+    assert {i["text"] for i in desc["items"] if i["shape"] == "text" and isinstance(i["text"], str)} == {
+        "N",
+        "E",
+        "S",
+        "W",
+    }
     assert any(i.get("fill") == "#111111" for i in desc["items"])  # the rift
 
 
@@ -155,3 +161,16 @@ def test_option_playouts_finish(scenario, players, options):
             assert legal
             ENGINE.apply(state, legal[pick.randrange(len(legal))])
         assert kernel.outcome(state)["reason"]
+
+
+def test_action_labels_name_creatures_and_targets_in_both_languages():
+    from boardwright.framework import PluginHost
+
+    engine = PluginHost().engine("bestiary")
+    game = engine.game
+    state = engine.new_game(seed=0)
+    labels = {game.describe_action(state, a) for a in engine.legal_actions(state)}
+    labels_ru = {game.describe_action(state, a, "ru") for a in engine.legal_actions(state)}
+    assert all("=" not in label and "castle_" not in label for label in labels | labels_ru)
+    assert any(label.startswith(("Castle: ", "Pick: ", "Ban: ")) for label in labels)
+    assert any(label.startswith(("Замок: ", "Выбор: ", "Запрет: ")) for label in labels_ru)
