@@ -105,6 +105,8 @@ class PanelsWidget(QWidget):
 
     def _panel(self, panel: dict[str, Any], lang: str, active: list[Any]) -> QGroupBox:
         box = QGroupBox(localise(panel.get("title"), lang))
+        # a panel keeps its natural height; the scroll area scrolls rather than squashes
+        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         layout = QVBoxLayout(box)
         lines = [localise(line, lang) for line in panel.get("lines", [])]
         if lines:
