@@ -1,0 +1,201 @@
+"""Bot benchmarks: how fast `mcts` thinks, and how strong it is in the long games.
+
+    .venv/bin/python benchmarks/bench_bots.py                     # speed only, a few minutes
+    .venv/bin/python benchmarks/bench_bots.py --strength 4        # + 4 games per seating per game
+    .venv/bin/python benchmarks/bench_bots.py --out benchmarks/RESULTS-bots.md
+
+1. One Connect Four move from the opening with 1000 simulations (goal: at most 0.15 s;
+   OpenSpiel's Python MCTS bot takes 0.38 s on these machines, research/perf_anchors.md B).
+2. Decisions per second of `greedy` and of `mcts` at each level in every registered game,
+   over positions taken from a seeded random game.
+3. With --strength N: `mcts` (normal) against `random` and `greedy`, N games in each seating,
+   over --workers processes.
+
+Prints Markdown; --out also writes it to a file with the date and the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from boardwright.bots.mcts import LEVELS, Budget, MctsBot
+from boardwright.framework import PluginHost, kernel
+from boardwright.framework.bots import Turn
+from boardwright.framework.simulation import Config, SeatBot, run, wilson_interval
+
+
+def connect_four_move(host: PluginHost, runs: int) -> list[str]:
+    engine = host.engine("connect_four")
+    state = engine.new_game(2, {}, 0)
+    times = []
+    for seed in range(runs):
+        bot = MctsBot(engine, 0, seed, Budget(iterations=1000, seconds=1e9, rollout_depth=1000))
+        started = time.perf_counter()
+        bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))
+        times.append(time.perf_counter() - started)
+        assert bot.iterations == 1000
+    median = statistics.median(times)
+    return [
+        "## One Connect Four move, 1000 simulations, from the opening",
+        "",
+        "| runs | median s | min s | max s | simulations/s |",
+        "|---:|---:|---:|---:|---:|",
+        f"| {runs} | {median:.3f} | {min(times):.3f} | {max(times):.3f} | {1000 / median:,.0f} |",
+        "",
+        "Goal: at most 0.15 s. OpenSpiel's Python `MCTSBot` + random rollouts: 0.381 s; "
+        "the C++ `MCTSBot`: 0.021 s (research/perf_anchors.md, section B).",
+        "",
+    ]
+
+
+def positions(host: PluginHost, game_id: str, count: int, seed: int = 5) -> list[dict]:
+    """States from one seeded random game in which the seat to move has a real choice."""
+    engine = host.engine(game_id)
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        state = engine.new_game(engine.spec.players[0], dict(engine.game.simulation_options), rng.randrange(1 << 30))
+        step = 0
+        while not state["k"]["over"] and len(found) < count:
+            legal = engine.legal_actions(state)
+            if len(legal) > 1 and step % 5 == 0:
+                found.append(kernel.clone(state))
+            engine.apply_unchecked(state, rng.choice(legal))
+            step += 1
+    return found
+
+
+def decision_speed(host: PluginHost, games: list[str], count: int) -> list[str]:
+    lines = [
+        "## Decisions per second",
+        "",
+        f"{count} positions per game from seeded random games (the smallest player count); "
+        "`mcts` levels: "
+        + "; ".join(f"{name} {b.iterations} iterations or {b.seconds} s" for name, b in LEVELS.items())
+        + ". Iterations count 0 where the one-reply check decided alone.",
+        "",
+        "| game | bot | decisions/s | mean s | max s | mean iterations |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    kinds = host.bots()
+    slowest = (0.0, "")  # the slowest normal decision: goal at most 1 s
+    for game_id in games:
+        engine = host.engine(game_id)
+        try:
+            states = positions(host, game_id, count)
+        except Exception as exc:  # a game under construction: report it, go on
+            lines.append(f"| {game_id} | – | error: {exc!r} | | | |")
+            continue
+        for label, kind, level in [("greedy", "greedy", "normal")] + [(f"mcts:{lv}", "mcts", lv) for lv in LEVELS]:
+            times, iterations = [], []
+            try:
+                for index, state in enumerate(states):
+                    seat = kernel.to_move(state)
+                    bot = kinds[kind].make(engine, seat, index, level)
+                    started = time.perf_counter()
+                    bot.choose(Turn(engine, state, seat, engine.legal_actions(state)))
+                    times.append(time.perf_counter() - started)
+                    iterations.append(getattr(bot, "iterations", 0))
+            except Exception as exc:
+                lines.append(f"| {game_id} | {label} | error: {exc!r} | | | |")
+                continue
+            mean = statistics.fmean(times)
+            if label == "mcts:normal":
+                slowest = max(slowest, (max(times), game_id))
+            its = f"{statistics.fmean(iterations):.0f}" if kind == "mcts" else "–"
+            lines.append(f"| {game_id} | {label} | {1 / mean:,.1f} | {mean:.3f} | {max(times):.3f} | {its} |")
+        print(lines[-1], file=sys.stderr)
+    lines += ["", f"Slowest `mcts:normal` decision: {slowest[0]:.3f} s ({slowest[1]}); goal: at most 1 s."]
+    return [*lines, ""]
+
+
+def strength(host: PluginHost, game_ids: list[str], games: int, workers: int) -> list[str]:
+    lines = [
+        f"## Strength: `mcts` (normal) against `random` and `greedy`, {games} games in each seating",
+        "",
+        "| game | opponent | mcts wins | games | share | 95% CI | mean actions | seconds |",
+        "|---|---|---:|---:|---:|---|---:|---:|",
+    ]
+    for game_id in game_ids:
+        engine = host.engine(game_id)
+        players = engine.spec.players[0]
+        for opponent in ("random", "greedy"):
+            won = played = 0
+            actions = 0.0
+            started = time.perf_counter()
+            try:
+                for mcts_seat in range(players):
+                    bots = [SeatBot("mcts") if s == mcts_seat else SeatBot(opponent) for s in range(players)]
+                    summary = run(host, Config(game_id, players, bots, games=games, seed=100 + mcts_seat), workers)
+                    won += summary["wins"][str(mcts_seat)]
+                    played += summary["games"]
+                    actions += summary["mean_actions"] * summary["games"]
+            except Exception as exc:
+                lines.append(f"| {game_id} | {opponent} | error: {exc!r} | | | | | |")
+                continue
+            seconds = time.perf_counter() - started
+            low, high = wilson_interval(won, played)
+            lines.append(
+                f"| {game_id} | {opponent} | {won} | {played} | {won / played:.0%} | {low:.0%}–{high:.0%} "
+                f"| {actions / played:.0f} | {seconds:.0f} |"
+            )
+            print(lines[-1], file=sys.stderr)
+    return [*lines, ""]
+
+
+def machine() -> str:
+    try:
+        model = next(
+            line.split(":", 1)[1].strip()
+            for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines()
+            if line.startswith("Model name")
+        )
+    except (OSError, StopIteration):
+        model = platform.processor() or "unknown CPU"
+    return (
+        f"{os.cpu_count()} CPUs ({model}), Python {platform.python_version()}, {platform.system()} {platform.machine()}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="timed Connect Four moves")
+    parser.add_argument("--positions", type=int, default=8, help="positions per game for decisions/s")
+    parser.add_argument("--strength", type=int, default=0, metavar="N", help="games per seating in the strength runs")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--game", action="append", help="only this game (repeatable); default: every registered game")
+    parser.add_argument("--no-speed", action="store_true", help="skip the speed sections")
+    parser.add_argument("--out", type=Path)
+    args = parser.parse_args()
+    host = PluginHost()
+    lines = [
+        "# Bot benchmarks",
+        "",
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC; {machine()}.",
+        "Command: `.venv/bin/python benchmarks/bench_bots.py " + " ".join(sys.argv[1:]) + "`.",
+        "",
+    ]
+    games = args.game or sorted(host.games())
+    if not args.no_speed:
+        lines += connect_four_move(host, args.runs)
+        lines += decision_speed(host, games, args.positions)
+    if args.strength:
+        lines += strength(host, games, args.strength, args.workers)
+    text = "\n".join(lines)
+    print(text)
+    if args.out:
+        args.out.write_text(text, encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

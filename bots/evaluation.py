@@ -1,0 +1,53 @@
+"""What search bots know and what a state is worth to each seat.
+
+Bots see only `turn.view()`; `sample_state` turns that view into a full state with the
+game's own `determinize`, so hidden cards are guessed, never read. Values are in [0, 1]
+for every seat: 1 a win, 0 a loss, 0.5 a draw, and the game's heuristic (rescaled from
+[-1, 1]) for a game that is still running.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework.bots import Turn
+from boardwright.framework.engine import Engine
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+def sample_state(turn: Turn, seed: int) -> State:
+    """A full state consistent with what `turn.seat` may know; its chance rolls start from `seed`."""
+    return turn.engine.game.determinize(turn.view(), turn.seat, seed)
+
+
+def terminal_values(state: State, seats: int) -> list[float]:
+    outcome = state["k"]["outcome"]
+    winners = outcome["winners"] if outcome else []
+    if not winners:
+        return [0.5] * seats
+    return [1.0 if seat in winners else 0.0 for seat in range(seats)]
+
+
+def heuristic_value(engine: Engine, state: State, seat: int) -> float:
+    """The game's heuristic for a running game, rescaled to [0, 1]; 0.5 when it offers none."""
+    h = engine.game.heuristic(state, seat)
+    return 0.5 if h is None else 0.5 + 0.5 * max(-1.0, min(1.0, float(h)))
+
+
+def state_values(engine: Engine, state: State, seats: int) -> list[float]:
+    """Each seat's value of `state`: the outcome when over, else the heuristic."""
+    if state["k"]["over"]:
+        return terminal_values(state, seats)
+    return [heuristic_value(engine, state, seat) for seat in range(seats)]
+
+
+def action_key(action: Action) -> Any:
+    """A hashable stand-in for an action dict, equal for equal actions."""
+    items = tuple(action.items())
+    try:
+        hash(items)
+    except TypeError:
+        return repr(sorted(action.items()))
+    return items

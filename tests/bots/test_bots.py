@@ -1,0 +1,84 @@
+"""The bundled bot kinds: registered by name, legal in every game, blind to hidden state."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardwright.bots.mcts import Budget, MctsBot
+from boardwright.framework import OptionError, PluginHost, kernel
+from boardwright.framework.bots import Turn
+from boardwright.framework.simulation import Config, SeatBot, play_game, seat_bots
+
+GAMES = sorted(PluginHost().games())
+KINDS = ["random", "greedy", "mcts:easy"]
+
+
+def test_bot_kinds_are_registered_with_titles_and_levels(host):
+    kinds = host.bots()
+    assert {"random", "greedy", "mcts"} <= set(kinds)
+    assert kinds["mcts"].levels == ("easy", "normal", "hard")
+    for kind in kinds.values():
+        assert kind.title_en and kind.title_ru
+
+
+def test_seat_bots_parse_levels_and_refuse_unknown_ones(host):
+    kinds = host.bots()
+    assert seat_bots(["mcts:hard", "greedy"], 2, kinds) == [SeatBot("mcts", "hard"), SeatBot("greedy")]
+    with pytest.raises(OptionError, match="no level 'expert'"):
+        seat_bots(["mcts:expert"], 2, kinds)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_bot_plays_legal_actions_in_every_game(host, game_id, kind):
+    engine = host.engine(game_id)
+    players = engine.spec.players[-1]
+    bots = seat_bots([kind], players, host.bots())
+    # play_game raises on an illegal choice; a short cap keeps long games quick
+    result, _ = play_game(engine, host.bots(), Config(game_id, players, bots, seed=3, max_actions=30), 0)
+    assert result["actions"] == 30 or result["finished"]
+
+
+class BlindTurn(Turn):
+    """A turn whose true state is gone once the view is taken: reading it would fail."""
+
+    def __init__(self, engine, state, seat, legal):
+        super().__init__(engine, state, seat, legal)
+        self.view()
+        self._state = None
+
+
+def _decision_points(engine, players, seed, count):
+    """States from a seeded random game where the seat to move has a real choice."""
+    state = engine.new_game(players, dict(engine.game.simulation_options), seed)
+    rng_seed = seed
+    found = []
+    while not state["k"]["over"] and len(found) < count:
+        legal = engine.legal_actions(state)
+        if len(legal) > 1 and rng_seed % 3 == 0:
+            found.append(kernel.clone(state))
+        rng_seed += 1
+        engine.apply_unchecked(state, legal[rng_seed % len(legal)])
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_search_bots_decide_from_the_view_alone(host, game_id):
+    """Same view, same seed: same choice, whatever the hidden cards really are."""
+    engine = host.engine(game_id)
+    game = engine.game
+    players = engine.spec.players[0]
+    for state in _decision_points(engine, players, seed=11, count=3):
+        seat = kernel.to_move(state)
+        view = engine.view(state, seat)
+        other = game.determinize(view, seat, 12345)  # another world this seat cannot tell apart
+        for make in (
+            lambda seat: host.bots()["greedy"].make(engine, seat, 5, "normal"),
+            lambda seat: MctsBot(engine, seat, 5, Budget(iterations=60, seconds=1e9, rollout_depth=10)),
+        ):
+            choices = []
+            for world in (state, other):
+                turn = BlindTurn(engine, world, seat, engine.legal_actions(world))
+                choices.append(make(seat).choose(turn))
+            assert choices[0] == choices[1]
+            assert choices[0] in engine.legal_actions(state)
