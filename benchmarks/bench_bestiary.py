@@ -9,24 +9,14 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import time
+
+from playouts import random_playout
 
 from boardwright.framework import Engine
 from boardwright.plugins.bestiary.rules import Bestiary
 
 MODES = {"duel": 2, "crossroads_duel": 2, "crossroads_teams": 4, "protorp_duel": 2, "protorp_ffa": 4}
-
-
-def playout(engine: Engine, scenario: str, players: int, seed: int) -> int:
-    state = engine.new_game(players, seed=seed, scenario=scenario)
-    pick = random.Random(seed)
-    actions = 0
-    while not engine.is_over(state):
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[pick.randrange(len(legal))])
-        actions += 1
-    return actions
 
 
 def main() -> None:
@@ -43,7 +33,7 @@ def main() -> None:
         total = 0
         start = time.perf_counter()
         for i in range(args.games):
-            total += playout(engine, scenario, MODES[scenario], args.seed + i)
+            total += random_playout(engine, MODES[scenario], args.seed + i, scenario=scenario)[0]
         elapsed = time.perf_counter() - start
         print(
             f"bestiary {scenario}: {args.games} games, {total} actions, {elapsed:.2f} s, {total / elapsed:,.0f} actions/s"

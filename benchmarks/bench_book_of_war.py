@@ -6,22 +6,12 @@ Run: .venv/bin/python benchmarks/bench_book_of_war.py [--games 40] [--players 2]
 from __future__ import annotations
 
 import argparse
-import random
 import time
+
+from playouts import random_playout
 
 from boardwright.framework import Engine
 from boardwright.plugins.book_of_war.rules import BookOfWar
-
-
-def playout(engine: Engine, players: int, seed: int, scenario: str | None) -> tuple[int, dict]:
-    state = engine.new_game(players, seed=seed, scenario=scenario)
-    pick = random.Random(seed)
-    actions = 0
-    while not engine.is_over(state):
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[pick.randrange(len(legal))])
-        actions += 1
-    return actions, engine.outcome(state)
 
 
 def main() -> None:
@@ -35,7 +25,7 @@ def main() -> None:
     total = 0
     start = time.perf_counter()
     for i in range(args.games):
-        actions, _ = playout(engine, args.players, args.seed + i, args.scenario)
+        actions, _ = random_playout(engine, args.players, args.seed + i, scenario=args.scenario)
         total += actions
     elapsed = time.perf_counter() - start
     print(

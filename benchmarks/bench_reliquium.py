@@ -6,22 +6,12 @@ Run: .venv/bin/python benchmarks/bench_reliquium.py [--games 40] [--players 4] [
 from __future__ import annotations
 
 import argparse
-import random
 import time
+
+from playouts import random_playout
 
 from boardwright.framework import Engine
 from boardwright.plugins.reliquium.rules import Reliquium
-
-
-def playout(engine: Engine, players: int, seed: int, round_cap: int, options: dict[str, object]) -> tuple[int, dict]:
-    state = engine.new_game(players, options={"round_cap": round_cap, **options}, seed=seed)
-    pick = random.Random(seed)
-    actions = 0
-    while not engine.is_over(state):
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[pick.randrange(len(legal))])
-        actions += 1
-    return actions, engine.outcome(state)
 
 
 def main() -> None:
@@ -37,7 +27,7 @@ def main() -> None:
     total, capped = 0, 0
     start = time.perf_counter()
     for i in range(args.games):
-        actions, outcome = playout(engine, args.players, args.seed + i, args.round_cap, options)
+        actions, outcome = random_playout(engine, args.players, args.seed + i, {"round_cap": args.round_cap, **options})
         total += actions
         capped += bool(outcome["capped"])
     elapsed = time.perf_counter() - start
