@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -215,21 +215,20 @@ def run(
     started = time.perf_counter()
     outcomes: list[tuple[dict[str, Any], Record | None]] = []
     workers = max(1, min(workers, config.games, os.cpu_count() or 1))
-    if workers == 1:
-        for index in range(config.games):
-            outcomes.append(play_game(engine, kinds, config, index))
+
+    def collect(played: Iterator[tuple[dict[str, Any], Record | None]]) -> None:
+        for done, outcome in enumerate(played, 1):
+            outcomes.append(outcome)
             if on_game:
-                on_game(*outcomes[-1])
+                on_game(*outcome)
             if progress:
-                progress(index + 1, config.games)
+                progress(done, config.games)
+
+    if workers == 1:
+        collect(play_game(engine, kinds, config, index) for index in range(config.games))
     else:
         with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(config.game,)) as pool:
             futures = [pool.submit(_play_in_worker, config, index) for index in range(config.games)]
-            for done, future in enumerate(futures, 1):
-                outcomes.append(future.result())
-                if on_game:
-                    on_game(*outcomes[-1])
-                if progress:
-                    progress(done, config.games)
+            collect(future.result() for future in futures)
     seconds = time.perf_counter() - started
     return summarise(config, [result for result, _ in outcomes], seconds)

@@ -1197,11 +1197,15 @@ class BookOfWar(Game):
         best = min(dist[c] for c in castles)
         return [c for c in castles if dist[c] == best]
 
-    def resume_flee(self, state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+    def _place_and_go_on(self, state: State, decision: dict[str, Any], choice: Action, log: Any, event: str) -> None:
+        """A unit lands on the chosen hex (fleeing or moved by an ability), then the queue runs on."""
         uid = decision["data"]["unit"]
         self._relocate(state, uid, choice["hex"])
-        log.emit("flee", unit=_unit_text(state, uid), hex=choice["hex"])
+        log.emit(event, unit=_unit_text(state, uid), hex=choice["hex"])
         self._run(state, log)
+
+    def resume_flee(self, state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+        self._place_and_go_on(state, decision, choice, log, "flee")
 
     def _op_haste(self, state: State, op: dict[str, Any], log: Any) -> None:
         uid = op["unit"]
@@ -1245,10 +1249,7 @@ class BookOfWar(Game):
             kernel.ask(state, op["seat"], "move", [{"type": "place", "hex": h} for h in dests], unit=op["unit"])
 
     def resume_move(self, state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
-        uid = decision["data"]["unit"]
-        self._relocate(state, uid, choice["hex"])
-        log.emit("moved", unit=_unit_text(state, uid), hex=choice["hex"])
-        self._run(state, log)
+        self._place_and_go_on(state, decision, choice, log, "moved")
 
     def _op_scout(self, state: State, op: dict[str, Any], log: Any) -> None:
         seat = op["seat"]
