@@ -9,7 +9,7 @@
 2. Decisions per second of `greedy` and of `mcts` at each level in every registered game,
    over positions taken from a seeded random game.
 3. With --strength N: `mcts` (normal) against `random` and `greedy`, N games in each seating,
-   over --workers processes.
+   over --workers processes; with --short, of each game's short variant (as the tests play).
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
@@ -30,7 +30,7 @@ from pathlib import Path
 from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
-from boardwright.framework.simulation import Config, SeatBot, run, wilson_interval
+from boardwright.framework.simulation import Config, SeatBot, run_many, wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:
@@ -118,31 +118,49 @@ def decision_speed(host: PluginHost, games: list[str], count: int) -> list[str]:
     return [*lines, ""]
 
 
-def strength(host: PluginHost, game_ids: list[str], games: int, workers: int) -> list[str]:
+def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, short: bool) -> list[str]:
+    variant = "short variant (`--short`)" if short else "standard game"
     lines = [
-        f"## Strength: `mcts` (normal) against `random` and `greedy`, {games} games in each seating",
+        f"## Strength: `mcts` (normal) against `random` and `greedy`, {games} games in each seating, {variant}",
+        "",
+        "Seconds: the time the games took, summed over the worker processes.",
         "",
         "| game | opponent | mcts wins | games | share | 95% CI | mean actions | seconds |",
         "|---|---|---:|---:|---:|---|---:|---:|",
     ]
     for game_id in game_ids:
         engine = host.engine(game_id)
+        game = engine.game
         players = engine.spec.players[0]
-        for opponent in ("random", "greedy"):
+        configs = {
+            opponent: [
+                Config(
+                    game_id,
+                    players,
+                    [SeatBot("mcts") if s == mcts_seat else SeatBot(opponent) for s in range(players)],
+                    games=games,
+                    seed=100 + mcts_seat,
+                    scenario=game.short_scenario if short else None,
+                    options=dict(game.short_options) if short else {},
+                )
+                for mcts_seat in range(players)
+            ]
+            for opponent in ("random", "greedy")
+        }
+        try:
+            summaries = iter(run_many(host, [c for series in configs.values() for c in series], workers))
+        except Exception as exc:
+            lines.append(f"| {game_id} | – | error: {exc!r} | | | | | |")
+            continue
+        for opponent, series in configs.items():
             won = played = 0
-            actions = 0.0
-            started = time.perf_counter()
-            try:
-                for mcts_seat in range(players):
-                    bots = [SeatBot("mcts") if s == mcts_seat else SeatBot(opponent) for s in range(players)]
-                    summary = run(host, Config(game_id, players, bots, games=games, seed=100 + mcts_seat), workers)
-                    won += summary["wins"][str(mcts_seat)]
-                    played += summary["games"]
-                    actions += summary["mean_actions"] * summary["games"]
-            except Exception as exc:
-                lines.append(f"| {game_id} | {opponent} | error: {exc!r} | | | | | |")
-                continue
-            seconds = time.perf_counter() - started
+            actions = seconds = 0.0
+            for mcts_seat, _ in enumerate(series):
+                summary = next(summaries)
+                won += summary["wins"][str(mcts_seat)]
+                played += summary["games"]
+                actions += summary["mean_actions"] * summary["games"]
+                seconds += summary["play_seconds"]
             low, high = wilson_interval(won, played)
             lines.append(
                 f"| {game_id} | {opponent} | {won} | {played} | {won / played:.0%} | {low:.0%}–{high:.0%} "
@@ -171,6 +189,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed Connect Four moves")
     parser.add_argument("--positions", type=int, default=8, help="positions per game for decisions/s")
     parser.add_argument("--strength", type=int, default=0, metavar="N", help="games per seating in the strength runs")
+    parser.add_argument("--short", action="store_true", help="strength runs on each game's short variant")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: every registered game")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed sections")
@@ -189,7 +208,7 @@ def main() -> int:
         lines += connect_four_move(host, args.runs)
         lines += decision_speed(host, games, args.positions)
     if args.strength:
-        lines += strength(host, games, args.strength, args.workers)
+        lines += strength(host, games, args.strength, args.workers, args.short)
     text = "\n".join(lines)
     print(text)
     if args.out:

@@ -20,6 +20,8 @@ which costs one copy per iteration instead of one per node.
 Before searching, the bot looks one reply deep when that is cheap: it takes an action
 that wins at once, and never picks an action after which the next seat can win at once
 while a safe one exists ("decisive and anti-decisive moves", Teytaud and Teytaud 2010).
+The search stops early once the rest of its iteration budget could no longer change
+the most visited action, which is the one it plays.
 """
 
 from __future__ import annotations
@@ -60,6 +62,8 @@ LEVELS: dict[str, Budget] = {
 TACTICS_PAIRS = 400
 TACTICS_SAMPLES = 3
 EXPLORATION = 0.7
+# how often (in iterations) the search asks whether the rest of the budget could still change its choice
+SETTLED_EVERY = 16
 
 
 class Node:
@@ -186,8 +190,11 @@ class MctsBot:
         # heuristic that moves by hundredths still separates the actions (as in MuZero)
         lowest, highest = 1.0, 0.0
         scale = 1.0
-        while iterations < self.budget.iterations:
+        budget = self.budget.iterations
+        while iterations < budget:
             if iterations and clock() > deadline:
+                break
+            if iterations % SETTLED_EVERY == 0 and _settled(root, budget - iterations):
                 break
             state = game.determinize(view, seat, getrandbits(63))
             if not seats:
@@ -253,6 +260,22 @@ class MctsBot:
             iterations += 1
         self.iterations = iterations
         return root
+
+
+def _settled(root: Node, remaining: int) -> bool:
+    """True when the most visited root action keeps the most visits whatever `remaining` iterations do.
+
+    The bot picks the most visited action, so stopping then changes nothing but the
+    time spent ("early termination" of the search; Baier and Winands 2012 call the
+    choice settled once the runner-up cannot catch up)."""
+    first = second = 0
+    for child in root.children.values():
+        visits = child.visits
+        if visits > first:
+            first, second = visits, first
+        elif visits > second:
+            second = visits
+    return first - second > remaining
 
 
 def make_mcts(engine: Engine, seat: int, seed: int, level: str = "normal") -> MctsBot:

@@ -92,6 +92,8 @@ class _ProgressBar:
 def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     engine = host.engine(args.game)
     spec = engine.spec
+    if args.short and args.scenario is None:
+        args.scenario = engine.game.short_scenario
     scenario = engine.scenario(args.scenario)
     players = args.players
     if players is None:
@@ -101,6 +103,8 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
     options = _option_pairs(args.option)
+    if args.short:
+        options = {**engine.game.short_options, **options}
     spec.resolve_options({**engine.game.simulation_options, **options})
     bots = simulation.seat_bots([b for b in args.bots.split(",") if b] if args.bots else [], players, host.bots())
     config = simulation.Config(
@@ -233,6 +237,9 @@ def build_parser() -> Parser:
     p.add_argument("--json", action="store_true")
     p.add_argument("--save-replays", metavar="DIR")
     p.add_argument("--report", metavar="DIR", help="write a balance report (table and chart)")
+    p.add_argument(
+        "--short", action="store_true", help="the game's short variant (its own options and scenario), for quick series"
+    )
     p.set_defaults(run=cmd_simulate)
 
     p = sub.add_parser("replay", help="re-apply a saved game")

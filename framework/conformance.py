@@ -20,7 +20,7 @@ import msgpack
 
 from . import kernel
 from .engine import Engine
-from .errors import IllegalAction
+from .errors import IllegalAction, OptionError
 from .events import EventLog, render
 from .game import Game
 from .zones import can_see
@@ -225,8 +225,25 @@ def check_board_and_text(
 CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text)
 
 
+def check_short_game(engine: Engine, seeds: tuple[int, ...] = (1, 2)) -> None:
+    """The game's `short_options` and `short_scenario` name a game that exists and ends."""
+    game = engine.game
+    options = {**game.simulation_options, **game.short_options}
+    try:
+        engine.spec.resolve_options(options)
+    except OptionError as exc:
+        raise AssertionError(f"short_options: {exc}") from None
+    scenario = game.short_scenario
+    assert scenario is None or scenario in engine.scenarios, f"short_scenario {scenario!r} is not a scenario"
+    for seed in seeds:
+        state = engine.new_game(None, options, seed, scenario)
+        _playout(engine, state, seed)
+        assert engine.outcome(state) is not None, "a finished short game without an outcome"
+
+
 def check_game(game: Game | Engine, players: int | None = None, scenario: str | None = None) -> None:
     """Run every check on one game (an Engine carries plugin scenarios too)."""
     engine = game if isinstance(game, Engine) else Engine(game)
     for check in CHECKS:
         check(engine, players, scenario)
+    check_short_game(engine)

@@ -42,6 +42,11 @@ class Game:
     # Options `boardwright simulate` uses unless told otherwise (e.g. {"round_cap": 40}),
     # so that bot games always end; people get the spec's defaults.
     simulation_options: ClassVar[dict[str, Any]] = {}
+    # A short but whole game under the game's own rules, for quick bot series: the bots'
+    # strength tests and `boardwright simulate --short` play it. Option values (over
+    # `simulation_options`) and a scenario id; the defaults are the standard game.
+    short_options: ClassVar[dict[str, Any]] = {}
+    short_scenario: ClassVar[str | None] = None
 
     # --- rules ---
 

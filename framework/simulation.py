@@ -192,14 +192,26 @@ def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> 
 _worker: dict[str, Any] = {}
 
 
-def _init_worker(game_id: str) -> None:
+def _init_worker() -> None:
     host = PluginHost()
-    _worker["engine"] = host.engine(game_id)
+    _worker["host"] = host
+    _worker["engines"] = {}
     _worker["kinds"] = host.bots()
 
 
-def _play_in_worker(config: Config, index: int) -> tuple[dict[str, Any], Record | None]:
-    return play_game(_worker["engine"], _worker["kinds"], config, index)
+def _play_in_worker(config: Config, index: int) -> tuple[dict[str, Any], Record | None, float]:
+    engines = _worker["engines"]
+    if config.game not in engines:
+        engines[config.game] = _worker["host"].engine(config.game)
+    return _timed_game(engines[config.game], _worker["kinds"], config, index)
+
+
+def _timed_game(
+    engine: Engine, kinds: dict[str, BotKind], config: Config, index: int
+) -> tuple[dict[str, Any], Record | None, float]:
+    started = time.perf_counter()
+    result, record = play_game(engine, kinds, config, index)
+    return result, record, time.perf_counter() - started
 
 
 def run(
@@ -210,25 +222,52 @@ def run(
     on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
 ) -> dict[str, Any]:
     """Play `config.games` games; returns the summary (see `summarise`)."""
-    engine = host.engine(config.game)
-    kinds = host.bots()
-    started = time.perf_counter()
-    outcomes: list[tuple[dict[str, Any], Record | None]] = []
-    workers = max(1, min(workers, config.games, os.cpu_count() or 1))
+    return run_many(host, [config], workers, progress, on_game)[0]
 
-    def collect(played: Iterator[tuple[dict[str, Any], Record | None]]) -> None:
-        for done, outcome in enumerate(played, 1):
-            outcomes.append(outcome)
+
+def run_many(
+    host: PluginHost,
+    configs: list[Config],
+    workers: int = 1,
+    progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Play every game of several series in one pool of `workers` processes; one summary per config.
+
+    One pool keeps every worker busy until the last game, where series played one after
+    another would leave workers idle at the end of each. A summary's `seconds` is the
+    wall time of the whole call; `play_seconds` sums the time of its own games.
+    """
+    for config in configs:
+        host.engine(config.game)  # an unknown game fails here, before any process starts
+    kinds = host.bots()
+    tasks = [(number, index) for number, config in enumerate(configs) for index in range(config.games)]
+    played: list[list[tuple[dict[str, Any], float]]] = [[] for _ in configs]
+    started = time.perf_counter()
+    workers = max(1, min(workers, len(tasks), os.cpu_count() or 1))
+
+    def collect(outcomes: Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]) -> None:
+        for done, (number, (result, record, seconds)) in enumerate(outcomes, 1):
+            played[number].append((result, seconds))
             if on_game:
-                on_game(*outcome)
+                on_game(result, record)
             if progress:
-                progress(done, config.games)
+                progress(done, len(tasks))
 
     if workers == 1:
-        collect(play_game(engine, kinds, config, index) for index in range(config.games))
+        engines = {config.game: host.engine(config.game) for config in configs}
+        collect(
+            (number, _timed_game(engines[configs[number].game], kinds, configs[number], index))
+            for number, index in tasks
+        )
     else:
-        with ProcessPoolExecutor(workers, initializer=_init_worker, initargs=(config.game,)) as pool:
-            futures = [pool.submit(_play_in_worker, config, index) for index in range(config.games)]
-            collect(future.result() for future in futures)
+        with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
+            futures = [(number, pool.submit(_play_in_worker, configs[number], index)) for number, index in tasks]
+            collect((number, future.result()) for number, future in futures)
     seconds = time.perf_counter() - started
-    return summarise(config, [result for result, _ in outcomes], seconds)
+    summaries = []
+    for config, games in zip(configs, played, strict=True):
+        summary = summarise(config, [result for result, _ in games], seconds)
+        summary["play_seconds"] = round(sum(t for _, t in games), 3)
+        summaries.append(summary)
+    return summaries

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.errors import OptionError
@@ -225,6 +225,7 @@ class Bestiary(Game):
         default_scenario="",
     )
     messages = MESSAGES
+    short_options: ClassVar[dict[str, Any]] = {"castle_durability": 5}  # half the castle track
     scenario_schema = SCENARIO_SCHEMA
 
     def __init__(self) -> None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from typing import Any
+from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, decks, kernel, zones
 from boardwright.framework.scenarios import package_scenarios
@@ -123,6 +123,7 @@ class BookOfWar(Game):
         factions=tuple(FACTIONS),
     )
     messages = MESSAGES
+    short_options: ClassVar[dict[str, Any]] = {"target_vp": 25}  # a quarter of the usual 100 VP
     scenario_schema = SCENARIO_SCHEMA
 
     def scenarios(self) -> list[Any]:

@@ -86,6 +86,7 @@ class Reliquium(War, Abilities, BoardDescription, Game):
     messages = load_toml("messages.toml")
     # bot games always end: the rulebook has no round limit (digest D26), so `simulate` caps it
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
+    short_scenario: ClassVar[str | None] = "seven_castles"
     scenario_schema = _scenario_schema(WORLD)
 
     def __init__(self) -> None:

@@ -21,7 +21,7 @@ def _simulate(capsys, *args):
 
 
 def _timeless(summary):
-    return {k: v for k, v in summary.items() if k not in ("seconds", "games_per_s", "actions_per_s")}
+    return {k: v for k, v in summary.items() if k not in ("seconds", "play_seconds", "games_per_s", "actions_per_s")}
 
 
 def test_report_files_hold_the_win_rates_and_game_length(capsys, tmp_path):

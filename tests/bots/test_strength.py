@@ -1,12 +1,14 @@
 """`mcts` at the normal level beats `random` (at least 90%) and `greedy` (more than half).
 
-Seeded series with the bots swapping seats, so neither side keeps the first move.
+In every registered game, whole games of the game's short variant (`Game.short_options`
+and `short_scenario`: the game's own rules with a nearer goal, such as 25 victory points
+instead of 100), seeded, with the bots swapping seats so that neither keeps the first
+move. Every series of every game is played in one pool of worker processes, so both
+cores stay busy to the last game.
 
-Long games (random playouts over 50 actions: hundreds of decisions of up to 0.9 s
-each) are played short here, 4 rounds with the game's own `cap_winners` naming the
-leader, and only with ``BOARDWRIGHT_SLOW_TESTS=1`` (about 8 minutes on 2 cores);
-`benchmarks/bench_bots.py` plays whole games of them in larger series. Short games
-(Connect Four) run in every suite.
+The normal level is the real one: 1000 iterations, or 0.9 s when that comes first, so a
+much slower machine searches less. `benchmarks/bench_bots.py --strength N` plays the
+standard games in larger series.
 """
 
 from __future__ import annotations
@@ -16,45 +18,58 @@ import os
 import pytest
 
 from boardwright.framework import PluginHost
-from boardwright.framework.simulation import Config, SeatBot, run
+from boardwright.framework.simulation import Config, SeatBot, run_many
 
 GAMES = sorted(PluginHost().games())
-SHORT_ROUNDS = 4
-# a game whose random playouts run longer than this (in actions) is a long game
-LONG_GAME_ACTIONS = 50
-# games per seating: (against random, against greedy)
-SERIES_WHOLE_GAMES = (10, 10)
-SERIES_SHORT_GAMES = (1, 2)
+OPPONENTS = {"random": 0.9, "greedy": 0.5}  # the share mcts must reach: at least / more than
+GAMES_PER_SEATING = 4
+WORKERS = min(2, os.cpu_count() or 1)
 
 
-def _mcts_share(host, game_id, opponent, games, options):
-    """The share of games won by one `mcts` seat against `opponent` in every other seat."""
+def _configs(host, game_id, opponent):
     engine = host.engine(game_id)
+    game = engine.game
     players = engine.spec.players[0]
-    won = played = 0
-    for mcts_seat in range(players):
-        bots = [SeatBot("mcts") if seat == mcts_seat else SeatBot(opponent) for seat in range(players)]
-        summary = run(host, Config(game_id, players, bots, games=games, seed=100 + mcts_seat, options=options))
-        assert summary["unfinished"] == 0
-        won += summary["wins"][str(mcts_seat)]
-        played += summary["games"]
-    return won / played
+    return [
+        Config(
+            game_id,
+            players,
+            [SeatBot("mcts") if seat == mcts_seat else SeatBot(opponent) for seat in range(players)],
+            games=GAMES_PER_SEATING,
+            seed=100 + mcts_seat,
+            scenario=game.short_scenario,
+            options=dict(game.short_options),
+        )
+        for mcts_seat in range(players)
+    ]
+
+
+@pytest.fixture(scope="module")
+def series(host):
+    """{(game, opponent): (games mcts won, games played, unfinished games)}, all played at once."""
+    keys = [(game_id, opponent) for game_id in GAMES for opponent in OPPONENTS]
+    configs = {key: _configs(host, *key) for key in keys}
+    summaries = iter(run_many(host, [c for key in keys for c in configs[key]], WORKERS))
+    results = {}
+    for key in keys:
+        won = played = unfinished = 0
+        for mcts_seat, _ in enumerate(configs[key]):
+            summary = next(summaries)
+            won += summary["wins"][str(mcts_seat)]
+            played += summary["games"]
+            unfinished += summary["unfinished"]
+        results[key] = (won, played, unfinished)
+    return results
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-@pytest.mark.parametrize(("opponent", "required"), [("random", 0.9), ("greedy", 0.5)])
-def test_mcts_normal_beats_random_and_greedy(host, game_id, opponent, required):
-    engine = host.engine(game_id)
-    players = engine.spec.players[0]
-    length = run(host, Config(game_id, players, [SeatBot("random")] * players, games=2, seed=1))["mean_actions"]
-    long_game = length > LONG_GAME_ACTIONS
-    if long_game and not os.environ.get("BOARDWRIGHT_SLOW_TESTS"):
-        pytest.skip(f"{game_id}: long bot games; set BOARDWRIGHT_SLOW_TESTS=1 or run benchmarks/bench_bots.py")
-    options = {"round_cap": SHORT_ROUNDS} if long_game else {}
-    series = SERIES_SHORT_GAMES if long_game else SERIES_WHOLE_GAMES
-    games = series[0] if opponent == "random" else series[1]
-    share = _mcts_share(host, game_id, opponent, games, options)
+@pytest.mark.parametrize("opponent", sorted(OPPONENTS))
+def test_mcts_normal_beats_random_and_greedy(host, series, game_id, opponent):
+    won, played, unfinished = series[(game_id, opponent)]
+    assert played == host.engine(game_id).spec.players[0] * GAMES_PER_SEATING
+    assert unfinished == 0
+    share = won / played
     if opponent == "random":
-        assert share >= required, f"mcts won {share:.0%} against random"
+        assert share >= OPPONENTS[opponent], f"mcts won {won} of {played} against random"
     else:
-        assert share > required, f"mcts won {share:.0%} against greedy"
+        assert share > OPPONENTS[opponent], f"mcts won {won} of {played} against greedy"

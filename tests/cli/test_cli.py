@@ -56,6 +56,16 @@ def test_simulate_options_change_the_game(capsys):
     assert short["options"] == {"connect": "3"}
 
 
+def test_simulate_short_plays_the_games_short_variant(capsys):
+    _, out, _ = _run(capsys, "simulate", "reliquium", "--games", "2", "--seed", "3", "--short", "--json")
+    short = json.loads(out)
+    assert short["scenario"] == "seven_castles"
+    _, out, _ = _run(capsys, "simulate", "book_of_war", "--games", "2", "--short", "--option", "bans=true", "--json")
+    short = json.loads(out)
+    assert short["options"] == {"target_vp": 25, "bans": "true"}
+    assert all(r["finished"] for r in short["results"])
+
+
 def test_saved_replays_verify(capsys, tmp_path):
     code, out, _ = _run(
         capsys, "simulate", "connect_four", "--games", "3", "--seed", "8", "--save-replays", str(tmp_path)

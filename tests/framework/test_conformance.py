@@ -70,3 +70,21 @@ def test_the_checks_catch_a_leaking_view():
 
     with pytest.raises(AssertionError, match="view shows what it may not see"):
         conformance.check_views(Engine(Leaky()), 2)
+
+
+@pytest.mark.parametrize("game_id", sorted(PluginHost().games()))
+def test_short_game_exists_and_ends(host, game_id):
+    conformance.check_short_game(host.engine(game_id))
+
+
+def test_the_short_game_check_catches_a_bad_option_or_scenario(host):
+    from boardwright.framework import Engine
+
+    game = type(host.games()["connect_four"])()  # a fresh game: the shared one keeps its values
+    game.short_options = {"columns": 99}
+    with pytest.raises(AssertionError, match="short_options"):
+        conformance.check_short_game(Engine(game))
+    game.short_options = {}
+    game.short_scenario = "no_such_scenario"
+    with pytest.raises(AssertionError, match="not a scenario"):
+        conformance.check_short_game(Engine(game))
