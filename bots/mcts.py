@@ -48,6 +48,7 @@ class Budget:
     iterations: int
     seconds: float
     rollout_depth: int = 20  # random actions before the heuristic scores a running game
+    stop_when_settled: bool = True  # stop once the rest of the budget cannot change the choice
 
 
 # `seconds` is a wall-clock cap: in short games the iteration budget ends the search
@@ -191,10 +192,11 @@ class MctsBot:
         lowest, highest = 1.0, 0.0
         scale = 1.0
         budget = self.budget.iterations
+        settle = self.budget.stop_when_settled
         while iterations < budget:
             if iterations and clock() > deadline:
                 break
-            if iterations % SETTLED_EVERY == 0 and _settled(root, budget - iterations):
+            if settle and iterations % SETTLED_EVERY == 0 and _settled(root, budget - iterations):
                 break
             state = game.determinize(view, seat, getrandbits(63))
             if not seats:

@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from boardwright.framework import PluginHost, replay
+from boardwright.framework import PluginHost, kernel, replay
 from boardwright.framework.match import Match
 
 from .i18n import LANGUAGES, tr
@@ -51,6 +51,8 @@ class MainWindow(QMainWindow):
         self.library.back_requested.connect(self.show_table)
         self.table = TablePage()
         self.table.message.connect(self.show_message)
+        self.table.next_game_requested.connect(self.start_next_in_series)
+        self.series_number = 1  # which game of a series is at the table
         self.pages = QStackedWidget()
         self.pages.addWidget(self.library)
         self.pages.addWidget(self.table)
@@ -163,7 +165,37 @@ class MainWindow(QMainWindow):
             return False
         self.settings.remember_seat_kinds(config.game_id, config.seat_kinds)
         self.handover = config.handover
+        self.series_number = 1
         self._seat(match, config.seat_kinds)
+        return True
+
+    def start_next_in_series(self) -> bool:
+        """The next game of the series: same game, seats and scenario; the rules give its options."""
+        if self.session is None:
+            return False
+        match = self.session.match
+        try:
+            options = match.next_in_series()
+        except Exception as exc:
+            self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")
+            return False
+        if options is None:
+            return False
+        record = match.record
+        number = self.series_number + 1
+        config = GameConfig(
+            game_id=record.game,
+            players=record.players,
+            seat_kinds=list(record.seat_kinds),
+            options=options,
+            scenario=record.scenario,
+            seed=kernel.derive_seed(record.seed, number),
+            handover=self.handover,
+        )
+        if not self.start_game(config):
+            return False
+        self.series_number = number
+        self.show_message(tr("series_started", self.lang, number=number))
         return True
 
     def _seat(self, match: Match, seat_kinds: list[str]) -> None:

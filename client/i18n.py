@@ -55,6 +55,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bot_marker": ("bot", "бот"),
     "human_marker": ("person", "человек"),
     "game_over": ("Game over", "Игра окончена"),
+    "next_in_series": ("Next game of the series", "Следующая игра серии"),
+    "series_started": ("Game {number} of the series", "Игра {number} серии"),
     "winners": ("Winner: {names}", "Победа: {names}"),
     "winners_many": ("Winners: {names}", "Победители: {names}"),
     "draw": ("Draw", "Ничья"),

@@ -13,6 +13,7 @@ from PySide6.QtGui import QCursor, QFont
 from PySide6.QtWidgets import (
     QFrame,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -38,10 +39,16 @@ BANNER_STYLE = (
 )
 
 
+def _number(value: Any) -> str:
+    """10 rather than 10.0 for a whole score."""
+    return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
+
+
 class TablePage(QWidget):
     """Shows one session; a person plays by clicking the board, a card or an action."""
 
     message = Signal(str)
+    next_game_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -56,7 +63,15 @@ class TablePage(QWidget):
         self.banner = QLabel()
         self.banner.setStyleSheet(BANNER_STYLE)
         self.banner.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.banner.hide()
+        # the next game of a series (the game's rules say who starts it and what carries over)
+        self.next_button = QPushButton()
+        self.next_button.clicked.connect(self.next_game_requested)
+        self.banner_row = QWidget()
+        banner_layout = QHBoxLayout(self.banner_row)
+        banner_layout.setContentsMargins(0, 0, 0, 0)
+        banner_layout.addWidget(self.banner, 1)
+        banner_layout.addWidget(self.next_button)
+        self.banner_row.hide()
 
         self.view = BoardView()
         self.view.clicked.connect(self.on_id_clicked)
@@ -125,7 +140,7 @@ class TablePage(QWidget):
         self.stack.addWidget(self.cover)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(self.banner)
+        layout.addWidget(self.banner_row)
         layout.addWidget(self.stack, 1)
 
     # --- the session ---
@@ -247,7 +262,7 @@ class TablePage(QWidget):
         assert session is not None
         outcome = session.match.outcome()
         if not outcome:
-            self.banner.hide()
+            self.banner_row.hide()
             return
         lang = self.lang
         winners = [names[s] for s in outcome.get("winners", []) if s < len(names)]
@@ -258,10 +273,17 @@ class TablePage(QWidget):
         text = f"{tr('game_over', lang)} — {result}"
         scores = outcome.get("scores")
         if scores:
-            text += "  (" + ", ".join(f"{names[i]}: {score}" for i, score in enumerate(scores) if i < len(names)) + ")"
+            shown = [f"{names[i]}: {_number(score)}" for i, score in enumerate(scores) if i < len(names)]
+            text += "  (" + ", ".join(shown) + ")"
         self.banner.setText(text)
         self.banner.setToolTip(str(outcome.get("reason", "")))
-        self.banner.show()
+        try:
+            following = session.match.next_in_series()
+        except Exception:  # a game's bug here costs the button, not the window
+            following = None
+        self.next_button.setText(tr("next_in_series", lang))
+        self.next_button.setVisible(following is not None)
+        self.banner_row.show()
 
     # --- playing ---
 

@@ -146,6 +146,14 @@ class Engine:
     def outcome(self, state: State) -> dict[str, Any] | None:
         return state["k"]["outcome"]
 
+    def next_in_series(self, state: State, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The resolved options of the next game of a series after `state`; None before the end,
+        for a game without series, or when the series is over."""
+        if not state["k"]["over"]:
+            return None
+        following = self.game.next_in_series(state, dict(options))
+        return None if following is None else self.spec.resolve_options(following)
+
     def view(self, state: State, seat: int | None) -> State:
         return self.game.view(state, seat)
 

@@ -111,6 +111,15 @@ class Game:
     def scores(self, state: State) -> list[float]:
         return []
 
+    def next_in_series(self, state: State, options: dict[str, Any]) -> dict[str, Any] | None:
+        """Options for the next game of a series, after the finished `state` played with `options`.
+
+        A game whose rules link games (the loser starts the next one, banned cards stay
+        out) returns the next game's options; None when it has no series or the series
+        is over. The client's "next game" and `Engine.next_in_series` call it.
+        """
+        return None
+
     def faction(self, state: State, seat: int) -> str | None:
         """The faction a seat plays, for win counts per faction."""
         return None

@@ -64,6 +64,10 @@ class Match:
     def outcome(self) -> dict[str, Any] | None:
         return kernel.outcome(self.state)
 
+    def next_in_series(self) -> dict[str, Any] | None:
+        """Options for the next game of this game's series (see `Game.next_in_series`)."""
+        return self.engine.next_in_series(self.state, self.record.options)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.engine.view(self.state, seat)
 

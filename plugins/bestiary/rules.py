@@ -213,6 +213,13 @@ class Bestiary(Game):
                 title_ru="Изгнанные ранее в серии",
             ),
             Option(
+                "series_first",
+                "alternate",
+                choices=("alternate", "loser"),
+                title_en="Series: who starts the next game",
+                title_ru="Серия: кто начинает следующую игру",
+            ),
+            Option(
                 "team_lead",
                 "alternate",
                 choices=("alternate", "choose"),
@@ -1538,16 +1545,27 @@ class Bestiary(Game):
         return [*excluded, *state["draft"]["banned"]]
 
     def series_next_first(self, state: dict[str, Any], rule: str = "alternate") -> int:
-        """The first player of the next game of a duel series: alternate, or the loser (Book of War)."""
+        """The first player of the next game of a series: the next seat, or (rule "loser") the next seat that lost."""
         outcome = kernel.outcome(state) or {}
         winners = outcome.get("winners") or []
-        if rule == "loser" and len(winners) == 1:
-            return 1 - winners[0]
-        return 1 - state["first"]
+        players = len(state["side_of"])
+        after = [(state["first"] + step) % players for step in range(1, players + 1)]
+        if rule == "loser" and winners:
+            return next(seat for seat in after if seat not in winners)
+        return after[0]
 
     def series_continues(self, roster: str, excluded: list[str]) -> bool:
         """A series ends when fewer cards remain than 6 bans and 6 picks need (§3.2)."""
         return len([c for c in ROSTERS[roster] if c not in excluded]) >= CONFIG["series_min_pool"]
+
+    def next_in_series(self, state: dict[str, Any], options: dict[str, Any]) -> dict[str, Any] | None:
+        """This game's bans stay out of the pool, the first player moves on; over when the pool is too small."""
+        excluded = [x.strip() for x in str(options["series_excluded"]).split(",") if x.strip()]
+        excluded = self.series_excluded_after(state, excluded)
+        if not self.series_continues(state["cfg"]["roster"], excluded):
+            return None
+        first = self.series_next_first(state, str(options["series_first"]))
+        return {**options, "series_excluded": ",".join(excluded), "first_player": str(first + 1)}
 
     # ------------------------------------------------------------------ results, bots, views
 

@@ -112,6 +112,13 @@ class BookOfWar(Game):
                 title_ru="Очки победы для конца игры",
             ),
             Option(
+                "first_side",
+                "random",
+                choices=("random", "1", "2"),
+                title_en="Who goes first: a coin flip, player (team) 1 or 2",
+                title_ru="Кто ходит первым: жребий, игрок (команда) 1 или 2",
+            ),
+            Option(
                 "bans",
                 False,
                 title_en="Each player bans a faction first (2 players)",
@@ -215,7 +222,12 @@ class BookOfWar(Game):
         state["banned"] = []
         state["colour"] = [None, None]
         state["vp"] = [0, 0]
-        first = kernel.rng_int(state, 0, 1)
+        # a coin flip, or the loser of the previous game of a series (see next_in_series)
+        first = (
+            kernel.rng_int(state, 0, 1)
+            if setup.options["first_side"] == "random"
+            else int(setup.options["first_side"]) - 1
+        )
         state["on_top"] = first
         state["castles"] = {c: None for c in BOARD.castles}
         state["units"] = {}
@@ -1511,6 +1523,14 @@ class BookOfWar(Game):
 
     def faction(self, state: State, seat: int) -> str | None:
         return state["faction"][seat]
+
+    def next_in_series(self, state: State, options: dict[str, Any]) -> dict[str, Any] | None:
+        """The loser of a game goes first in the next one (digest 9.1); after a draw, a coin flip."""
+        winners = (kernel.outcome(state) or {}).get("winners") or []
+        if not winners:
+            return {**options, "first_side": "random"}
+        loser = 1 - state["side_of"][winners[0]]
+        return {**options, "first_side": str(loser + 1)}
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         faction = state["faction"][seat]

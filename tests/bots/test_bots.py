@@ -82,3 +82,24 @@ def test_search_bots_decide_from_the_view_alone(host, game_id):
                 choices.append(make(seat).choose(turn))
             assert choices[0] == choices[1]
             assert choices[0] in engine.legal_actions(state)
+
+
+def test_stopping_a_settled_search_changes_no_choice(host):
+    """Stopping once the runner-up cannot catch up plays what the whole budget would have played."""
+    saved = 0
+    for game_id in GAMES:
+        engine = host.engine(game_id)
+        for state in _decision_points(engine, engine.spec.players[0], seed=4, count=4):
+            seat = kernel.to_move(state)
+            legal = engine.legal_actions(state)
+            choices, iterations = [], []
+            for settle in (True, False):
+                bot = MctsBot(
+                    engine, seat, 9, Budget(iterations=300, seconds=1e9, rollout_depth=5, stop_when_settled=settle)
+                )
+                choices.append(bot.choose(Turn(engine, state, seat, legal)))
+                iterations.append(bot.iterations)
+            assert choices[0] == choices[1], f"{game_id}: a settled search chose differently"
+            assert iterations[0] <= iterations[1]
+            saved += iterations[1] - iterations[0]
+    assert saved > 0  # some search did stop early

@@ -268,3 +268,32 @@ def test_run_client_shows_the_window_and_the_new_game_dialog(host: Any, tmp_path
     QTimer.singleShot(0, look_and_quit)
     assert run_client(host, "connect_four") == 0
     assert seen == {"window": True, "dialog": True}
+
+
+def test_next_game_of_a_series_follows_the_games_rules(qtbot: Any, window: MainWindow) -> None:
+    """Book of War: the loser goes first in the next game, offered on the game-over banner."""
+    config = GameConfig("book_of_war", 2, ["random:normal", "random:normal"], {"target_vp": 10}, seed=2)
+    assert window.start_game(config)
+    qtbot.waitUntil(lambda: window.session is not None and window.session.match.is_over(), timeout=20000)
+    table = window.table
+    assert table.banner_row.isVisible() and table.next_button.isVisible()
+    assert table.next_button.text() == "Next game of the series"
+    first = window.session.match
+    winners = first.outcome()["winners"]
+    qtbot.mouseClick(table.next_button, Qt.MouseButton.LeftButton)
+    second = window.session.match
+    assert second is not first and window.series_number == 2
+    assert second.record.options["target_vp"] == 10 and second.record.seat_kinds == first.record.seat_kinds
+    assert second.record.seed != first.record.seed
+    if winners:
+        assert second.state["on_top"] == 1 - first.state["side_of"][winners[0]]
+    assert "Game 2 of the series" in window.statusBar().currentMessage()
+
+
+def test_no_series_button_for_a_game_without_series(window: MainWindow, click: Any) -> None:
+    start(window, ["human", "human"])
+    for column in (0, 1, 0, 1, 0, 1, 0):
+        click(window, *hole(column, 0))
+    assert window.table.banner_row.isVisible()
+    assert not window.table.next_button.isVisible()
+    assert not window.start_next_in_series()

@@ -65,6 +65,15 @@ def test_screenshot_of_a_finished_game(qtbot: Any, window: MainWindow, click: An
     shoot(window, "connect_four_over")
 
 
+def test_screenshot_of_a_series_game_over(qtbot: Any, window: MainWindow) -> None:
+    """The banner offers the next game of a Book of War series."""
+    config = GameConfig("book_of_war", 2, ["random:normal", "random:normal"], {"target_vp": 10}, seed=2)
+    assert window.start_game(config)
+    qtbot.waitUntil(lambda: window.session is not None and window.session.match.is_over(), timeout=20000)
+    assert window.table.next_button.isVisible()
+    shoot(window, "book_of_war_series_over")
+
+
 def test_screenshot_of_every_shape(token_window: MainWindow) -> None:
     assert token_window.start_game(GameConfig("token_test", 2, ["human", "human"], handover=False))
     shoot(token_window, "shapes")

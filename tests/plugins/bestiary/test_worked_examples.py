@@ -392,3 +392,42 @@ def test_series_first_player(table):
     assert RULES.series_next_first(t.state, "loser") == 1
     kernel.finish(t.state, winners=[1])
     assert RULES.series_next_first(t.state, "loser") == 0
+
+
+def _play_out(engine, state, seed):
+    """Random legal actions to the end of the game."""
+    import random
+
+    rng = random.Random(seed)
+    while not state["k"]["over"]:
+        legal = engine.legal_actions(state)
+        engine.apply(state, legal[rng.randrange(len(legal))])
+    return state
+
+
+@pytest.mark.parametrize("rule", ["alternate", "loser"])
+def test_t18_a_whole_series_through_the_kernel(rule):
+    """Each finished game names the next one's options: bans stay out, the first player moves on."""
+    from boardwright.framework import Engine
+
+    engine = Engine(RULES)
+    options = engine.spec.resolve_options({"draft": "advanced", "series_first": rule})
+    pools, firsts = [], []
+    for game_no in range(4):
+        state = engine.new_game(players=2, options=options, seed=40 + game_no)
+        pools.append(len(state["draft"]["pool"]))
+        firsts.append(state["first"])
+        _play_out(engine, state, game_no)
+        following = engine.next_in_series(state, options)
+        if following is None:
+            break
+        winners = state["k"]["outcome"]["winners"]
+        if rule == "loser" and winners:
+            assert following["first_player"] == str(1 - winners[0] + 1)
+        else:
+            assert following["first_player"] == str(1 - state["first"] + 1)
+        assert len(following["series_excluded"].split(",")) == 6 * (game_no + 1)
+        options = following
+    assert pools == [24, 18, 12]  # game 3 is the last (T18)
+    if rule == "alternate":
+        assert firsts == [firsts[0], 1 - firsts[0], firsts[0]]

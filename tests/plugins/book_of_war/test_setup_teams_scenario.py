@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from boardwright.framework import Engine, EventLog, kernel, render, zones
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
@@ -322,3 +326,37 @@ def test_a_determinized_game_plays_on_through_the_four_player_split():
                 assert legal, f"a guessed state with no legal action in setup step {guess['setup']['step']}"
                 engine.apply_unchecked(guess, play.choice(legal))
         engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_series_the_loser_goes_first_in_the_next_game(players):
+    """Digest 9.1: the loser of a game is the first player of the next one; a draw flips a coin."""
+    from boardwright.framework.match import Match
+
+    engine = Engine(BookOfWar())
+    seen = set()
+    for seed in range(6):
+        match = Match(engine, players, {"target_vp": 20}, seed)
+        rng = random.Random(seed)
+        while not match.is_over():
+            legal = match.legal_actions()
+            match.apply(legal[rng.randrange(len(legal))])
+        winners = match.outcome()["winners"]
+        following = match.next_in_series()
+        assert following["target_vp"] == 20
+        if not winners:
+            assert following["first_side"] == "random"
+            continue
+        loser_side = 1 - match.state["side_of"][winners[0]]
+        assert following["first_side"] == str(loser_side + 1)
+        nxt = engine.new_game(players, following, seed + 100)
+        assert nxt["on_top"] == loser_side
+        assert nxt["setup"]["order"][0] in [s for s in range(players) if nxt["side_of"][s] == loser_side]
+        seen.add(loser_side)
+    assert seen == {0, 1}  # both sides lost once in these seeds, so both cases ran
+
+
+def test_series_is_none_before_the_end():
+    engine = Engine(BookOfWar())
+    state = engine.new_game(2, {}, 1)
+    assert engine.next_in_series(state, engine.spec.resolve_options({})) is None
