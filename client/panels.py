@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -16,6 +16,9 @@ from .board_view import colour, readable_on, same_id
 from .i18n import localise
 
 CARD_COLUMNS = 3
+LABEL_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)
+MIN_LABEL_PX = 22  # the narrowest gap between two numbers on a track
+MIN_MARK_PX = 18  # a mark on a long track is drawn at least this wide
 
 
 class TrackWidget(QWidget):
@@ -26,43 +29,66 @@ class TrackWidget(QWidget):
         self.length = max(1, int(track.get("length", 10)))
         self.start = int(track.get("start", 0))
         self.marks = [dict(m, label=localise(m.get("label"), lang)) for m in track.get("marks", [])]
-        self.setMinimumHeight(44)
+        self.setMinimumHeight(44 if self.length <= 30 else 56)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         tips = [f"{m['label']}: {m.get('at')}" for m in self.marks if m["label"]]
         self.setToolTip("\n".join(tips))
 
     def sizeHint(self) -> QSize:
-        return QSize(260, 44)
+        return QSize(260, self.minimumHeight())
+
+    def _step(self) -> int:
+        """Number every `step`-th box: a long track (a 100-point score) stays readable."""
+        cell = (self.width() - 2) / self.length
+        return next((s for s in LABEL_STEPS if s * cell >= MIN_LABEL_PX), self.length)
 
     def paintEvent(self, _event: Any) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         cell = (self.width() - 2) / self.length
         height = self.height() - 2
+        step = self._step()
         font = QFont(self.font())
-        font.setPixelSize(max(7, min(11, int(cell * 0.45))))
+        font.setPixelSize(max(8, min(11, int(cell * step * 0.45))))
         painter.setFont(font)
+        grey = QPen(QColor("#6b7280"), 1)
+        # boxes first (a long track groups them in bands of `step`), then the numbers over them
         for index in range(self.length):
-            box = QRectF(1 + index * cell, 1, cell, height)
-            painter.setPen(QPen(QColor("#6b7280"), 1))
-            painter.setBrush(QColor("#f3f4f6") if index % 2 == 0 else QColor("#e5e7eb"))
-            painter.drawRect(box)
-            painter.setPen(QColor("#6b7280"))
+            painter.setPen(grey if step == 1 else Qt.PenStyle.NoPen)
+            painter.setBrush(QColor("#f3f4f6") if ((index + self.start) // step) % 2 == 0 else QColor("#e5e7eb"))
+            painter.drawRect(QRectF(1 + index * cell, 1, cell, height))
+        painter.setPen(grey)
+        if step > 1:
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(1, 1, self.width() - 2, height))
+        for index in range(self.length):
+            if (index + self.start) % step:
+                continue
+            left = 1 + index * cell
+            if step > 1:
+                painter.drawLine(QPointF(left, 1), QPointF(left, 1 + height * 0.3))
             painter.drawText(
-                box.adjusted(2, 1, -2, -1),
+                QRectF(left + 2, 1, max(cell * step, 24), height),
                 Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
                 str(index + self.start),
             )
-        # several marks on one box sit side by side
+        # marks: several on one box sit side by side; on a long track a mark that would
+        # cover its neighbour drops to the lower row
         by_box: dict[int, list[dict[str, Any]]] = {}
         for mark in self.marks:
             at = int(mark.get("at", 0)) - self.start
             by_box.setdefault(max(0, min(self.length - 1, at)), []).append(mark)
-        for index, marks in by_box.items():
-            radius = min(cell / (2 * len(marks)) - 1, height * 0.28)
+        rows_end = [-1e9, -1e9]
+        for index in sorted(by_box):
+            marks = by_box[index]
+            width = max(cell, MIN_MARK_PX * len(marks)) if step > 1 else cell
+            left = min(max(1.0, 1 + (index + 0.5) * cell - width / 2), self.width() - 1 - width)
+            row = 0 if step == 1 or left >= rows_end[0] else 1
+            rows_end[row] = left + width
+            radius = min(width / (2 * len(marks)) - 1, height * (0.28 if step == 1 else 0.2))
+            cy = 1 + height * (0.62 if step == 1 else (0.55 if row == 0 else 0.8))
             for slot, mark in enumerate(marks):
-                cx = 1 + index * cell + cell * (slot + 0.5) / len(marks)
-                cy = 1 + height * 0.62
+                cx = left + width * (slot + 0.5) / len(marks)
                 fill = colour(mark.get("fill"), "#2563eb")
                 painter.setPen(QPen(QColor("#111827"), 1))
                 painter.setBrush(fill)
@@ -70,9 +96,9 @@ class TrackWidget(QWidget):
                 if mark["label"]:
                     painter.setPen(readable_on(fill))
                     painter.drawText(
-                        QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius),
+                        QRectF(cx - radius - 4, cy - radius, 2 * radius + 8, 2 * radius),
                         Qt.AlignmentFlag.AlignCenter,
-                        mark["label"][:2],
+                        mark["label"][:3],
                     )
         painter.end()
 
@@ -90,9 +116,29 @@ class PanelsWidget(QWidget):
         self.card_buttons: list[QPushButton] = []
         self.boxes: list[QGroupBox] = []
 
+    def resizeEvent(self, event: Any) -> None:
+        """Wrapped lines need more height when narrow: ask for it, so the scroll area scrolls
+        rather than squashing the panels (it ignores height-for-width on its own)."""
+        super().resizeEvent(event)
+        self._fit_height()
+
+    def event(self, event: QEvent) -> bool:
+        handled = super().event(event)
+        if event.type() == QEvent.Type.LayoutRequest:  # texts or fonts changed: heights too
+            self._fit_height()
+        return handled
+
+    def _fit_height(self) -> None:
+        width = self.width()
+        heights = [box.heightForWidth(width) if box.hasHeightForWidth() else -1 for box in self.boxes]
+        needed = sum(h if h >= 0 else box.sizeHint().height() for h, box in zip(heights, self.boxes, strict=True))
+        needed += self._layout.spacing() * max(0, len(self.boxes) - 1)
+        if needed > 0 and needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
+
     def set_panels(self, panels: list[dict[str, Any]], lang: str, active_ids: Iterable[Any] = ()) -> None:
         while self._layout.count():
-            widget = self._layout.takeAt(0).widget()
+            widget = self._layout.takeAt(0).widget()  # None for the stretch
             if widget is not None:
                 # hidden at once: deleteLater alone leaves the old box drawn until the next event loop turn
                 widget.hide()
@@ -102,11 +148,17 @@ class PanelsWidget(QWidget):
         self.boxes = [self._panel(panel, lang, active) for panel in panels]
         for box in self.boxes:
             self._layout.addWidget(box)
+        self._layout.addStretch(1)  # spare room goes below the panels, not into them
+        self._layout.activate()
+        self._fit_height()
 
     def _panel(self, panel: dict[str, Any], lang: str, active: list[Any]) -> QGroupBox:
         box = QGroupBox(localise(panel.get("title"), lang))
-        # a panel keeps its natural height; the scroll area scrolls rather than squashes
-        box.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # a panel keeps the height its width needs; the scroll area scrolls rather than squashes
+        # (Preferred, not Fixed: a fixed policy caps the height at the width-blind size hint)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        policy.setHeightForWidth(True)
+        box.setSizePolicy(policy)
         layout = QVBoxLayout(box)
         lines = [localise(line, lang) for line in panel.get("lines", [])]
         if lines:

@@ -259,3 +259,28 @@ def test_a_board_that_fails_is_a_note_and_the_moves_still_work(
     assert token_window.table.action_list.count() == 5
     token_window.table.play({"type": "play", "card": "c1"})
     assert actions(token_window) == [{"type": "play", "card": "c1"}]
+
+
+def test_panels_keep_the_height_their_lines_need(qtbot: Any, window: Any) -> None:
+    """Long wrapped lines and many cards scroll in the side area; no panel is squashed."""
+    import random
+
+    from boardwright.client.panels import TrackWidget
+
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], handover=False, seed=3))
+    match = window.session.match
+    rng = random.Random(1)
+    for _ in range(60):
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+    QApplication.processEvents()
+    panels = window.table.panels
+    assert len(panels.boxes) >= 4
+    for box in panels.boxes:
+        if box.hasHeightForWidth():
+            assert box.height() >= box.heightForWidth(box.width()), box.title()
+    assert panels.height() >= sum(box.height() for box in panels.boxes)
+    # the 101-box war track numbers every 10th box at this width
+    track = panels.boxes[0].findChild(TrackWidget)
+    assert track is not None and track.length == 101
+    assert track._step() == 10
