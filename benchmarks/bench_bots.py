@@ -38,7 +38,9 @@ def connect_four_move(host: PluginHost, runs: int) -> list[str]:
     state = engine.new_game(2, {}, 0)
     times = []
     for seed in range(runs):
-        bot = MctsBot(engine, 0, seed, Budget(iterations=1000, seconds=1e9, rollout_depth=1000, stop_when_settled=False))
+        bot = MctsBot(
+            engine, 0, seed, Budget(iterations=1000, seconds=1e9, rollout_depth=1000, stop_when_settled=False)
+        )
         started = time.perf_counter()
         bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))
         times.append(time.perf_counter() - started)

@@ -1,6 +1,7 @@
 """The board description for clients (client/README.md): hexes, castles, units, panels.
 
-Everything here reads a view, so a seat is only ever shown what it may know.
+Everything here reads a view, so a seat is only ever shown what it may know. Every text is
+``{"en": ..., "ru": ...}`` (names from data/*.toml, terms from the rulebook digest).
 """
 
 from __future__ import annotations
@@ -24,6 +25,50 @@ TERRAIN_FILL = {
 }
 LAND_STROKE = {"N": "#e8e8f0", "E": "#f0c040", "S": "#e07030", "W": "#70c070"}
 NEUTRAL = "#b0b0b0"
+
+Text = dict[str, str]
+
+TERRAIN_RU = {"plain": "равнина", "mountain": "гора", "forest": "лес", "water": "вода", "protorp": "прототорп"}
+CASTLE_KIND_RU = {"outer": "внешний", "inner": "внутренний"}
+CLASS_RU = {"melee": "ближний бой", "ranged": "дальний бой"}
+# creature card slots in a magic library; English shows the state's own name
+SLOT_RU = {"locked": "закрыта", "in_hand": "в руке", "front": "на передовой", "spent": "использована"}
+PHASE_RU = {
+    "": "подготовка",
+    "ban": "запрет фракций",
+    "pick": "выбор фракций",
+    "colour": "выбор цвета",
+    "castle": "выбор замков",
+    "start_unit": "стартовый отряд",
+    "start_land": "стартовая земля",
+    "draft_keep": "драфт земель",
+    "draft_receive": "драфт земель: получение",
+    "split": "раздел карт земель",
+    "lead": "выбор первого хода",
+    "offensive": "наступление",
+    "supply": "снабжение",
+    "hire": "найм",
+    "rest": "отдых",
+}
+
+
+def _text(en: str, ru: str) -> Text:
+    return {"en": en, "ru": ru}
+
+
+def _name(table: dict[str, Any], key: str) -> Text:
+    return _text(str(table[key]["name_en"]), str(table[key]["name_ru"]))
+
+
+def _land(letter: str) -> Text:
+    return _text(str(CONFIG["land_names_en"][letter]), str(CONFIG["land_names_ru"][letter]))
+
+
+def _join(parts: list[Text], sep: str = ", ") -> Text:
+    return _text(sep.join(p["en"] for p in parts), sep.join(p["ru"] for p in parts))
+
+
+GENERAL = _text("General", "Полководец")
 
 
 def _xy(board: Any, hex_id: str) -> list[float]:
@@ -55,7 +100,10 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
                 "stroke": LAND_STROKE.get(land or "", "#000000"),
                 "width": 3,
                 "layer": "board",
-                "tip": f"{h}: {terrain}" + (f", {CONFIG['land_names_en'][land]}" if land else ""),
+                "tip": _text(
+                    f"{h}: {terrain}" + (f", {CONFIG['land_names_en'][land]}" if land else ""),
+                    f"{h}: {TERRAIN_RU[terrain]}" + (f", {CONFIG['land_names_ru'][land]}" if land else ""),
+                ),
             }
         )
         x, y = _xy(BOARD, h)
@@ -73,7 +121,10 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
                 "fill": side_fill(owner) if controllable else "#55555580",
                 "stroke": "#000000",
                 "layer": "marker",
-                "tip": {"en": f"castle {castle} ({BOARD.castle_kind[castle]})", "ru": f"замок {castle}"},
+                "tip": _text(
+                    f"castle {castle} ({BOARD.castle_kind[castle]})",
+                    f"замок {castle} ({CASTLE_KIND_RU[BOARD.castle_kind[castle]]})",
+                ),
             }
         )
     for uid, unit in sorted(view["units"].items()):
@@ -90,20 +141,23 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
                 "stroke": "#ffffff" if unit["up"] else "#202020",
                 "width": 3 if unit["up"] else 1,
                 "layer": "piece",
-                "label": info["name_en"][:4] + marks,
+                "label": _text(info["name_en"][:4] + marks, info["name_ru"][:4] + marks),
                 "label_colour": "#ffffff",
                 "tip": {
                     "en": f"{info['name_en']} ({info['class']}), wounds {unit['wounds']}, shields {unit['shields']}"
                     + (", upgraded" if unit["up"] else "")
                     + ("" if unit["ready"] else ", exhausted"),
-                    "ru": f"{info['name_ru']}, ранения {unit['wounds']}, защита {unit['shields']}"
+                    "ru": f"{info['name_ru']} ({CLASS_RU[info['class']]}), ранения {unit['wounds']}, "
+                    f"защита {unit['shields']}"
                     + (", улучшен" if unit["up"] else "")
                     + ("" if unit["ready"] else ", устал"),
                 },
             }
         )
     vp = view["vp"]
-    items.append({"shape": "text", "at": [120, 40], "text": f"VP {vp[0]} : {vp[1]}", "size": 24})
+    items.append(
+        {"shape": "text", "at": [120, 40], "text": _text(f"VP {vp[0]} : {vp[1]}", f"ПО {vp[0]} : {vp[1]}"), "size": 24}
+    )
 
     panels: list[dict[str, Any]] = []
     track_marks = [
@@ -116,58 +170,71 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
     for s in range(n):
         side = view["side_of"][s]
         faction = view["faction"][s]
-        title = FACTIONS[faction]["name_en"] if faction else f"Player {s + 1}"
+        title = _name(FACTIONS, faction) if faction else _text(f"Player {s + 1}", f"Игрок {s + 1}")
         rear = [u for u, d in sorted(view["units"].items()) if d["owner"] == s and d["ready"]]
         front = [u for u, d in sorted(view["units"].items()) if d["owner"] == s and not d["ready"]]
-        lines = [
-            f"VP {vp[side]}  army {sum(1 for d in view['units'].values() if d['side'] == side)}/{army_limit(vp[side])}",
-            "Rear: "
-            + ", ".join(
-                (["General"] if view["general"][side] else [])
-                + [UNITS[view["units"][u]["type"]]["name_en"] for u in rear]
-            ),
-            "Front: "
-            + ", ".join(
-                [UNITS[view["units"][u]["type"]]["name_en"] for u in front]
-                + ([] if view["general"][side] else ["General"])
-            ),
-            "Library: "
-            + ", ".join(
-                f"{CREATURES[c]['name_en']} ({CREATURES[c]['flag']}): {slot}" for c, slot in view["library"][s].items()
-            ),
+        general = view["general"][side]
+        army = sum(1 for d in view["units"].values() if d["side"] == side)
+        limit = army_limit(vp[side])
+        rear_names = _join(([GENERAL] if general else []) + [_name(UNITS, view["units"][u]["type"]) for u in rear])
+        front_names = _join([_name(UNITS, view["units"][u]["type"]) for u in front] + ([] if general else [GENERAL]))
+        library = _join(
+            [
+                _text(
+                    f"{CREATURES[c]['name_en']} ({CREATURES[c]['flag']}): {slot}",
+                    f"{CREATURES[c]['name_ru']} ({CREATURES[c]['flag']}): {SLOT_RU.get(slot, slot)}",
+                )
+                for c, slot in view["library"][s].items()
+            ]
+        )
+        lines: list[Text] = [
+            _text(f"VP {vp[side]}  army {army}/{limit}", f"ПО {vp[side]}  армия {army}/{limit}"),
+            _text("Rear: " + rear_names["en"], "Тыл: " + rear_names["ru"]),
+            _text("Front: " + front_names["en"], "Передовая: " + front_names["ru"]),
+            _text("Library: " + library["en"], "Библиотека: " + library["ru"]),
         ]
         cards: list[dict[str, Any]] = []
         hand = zones[f"hand:{s}"]
         lands = zones[f"lands:{s}"]
         if "items" in hand:
             cards.extend(
-                {"id": c, "label": UNITS[c.split("_", 1)[1]]["name_en"], "fill": side_fill(side)} for c in hand["items"]
+                {"id": c, "label": _name(UNITS, c.split("_", 1)[1]), "fill": side_fill(side)} for c in hand["items"]
             )
         else:
-            lines.append(f"Unit cards in hand: {hand['count']}")
+            lines.append(_text(f"Unit cards in hand: {hand['count']}", f"Карт отрядов в руке: {hand['count']}"))
         if "items" in lands:
-            cards.extend(
-                {"id": c[0], "label": CONFIG["land_names_en"][c[0]], "fill": LAND_STROKE[c[0]]} for c in lands["items"]
-            )
+            cards.extend({"id": c[0], "label": _land(c[0]), "fill": LAND_STROKE[c[0]]} for c in lands["items"])
         else:
             known = sorted(c[0] for c in lands["revealed"] + lands.get("known", []))
-            lines.append(f"Land cards in hand: {lands['count']}" + (f" (known: {', '.join(known)})" if known else ""))
+            known_ru = ", ".join(CONFIG["land_names_ru"][x] for x in known)
+            lines.append(
+                _text(
+                    f"Land cards in hand: {lands['count']}" + (f" (known: {', '.join(known)})" if known else ""),
+                    f"Карт земель в руке: {lands['count']}" + (f" (известны: {known_ru})" if known else ""),
+                )
+            )
         cards.extend(
-            {"id": c, "label": CREATURES[c]["name_en"], "fill": "#8040a0"}
+            {"id": c, "label": _name(CREATURES, c), "fill": "#8040a0"}
             for c, slot in view["library"][s].items()
             if slot == "in_hand"
         )
         deck = zones[f"units:{side}"]
-        lines.append(f"Unit deck: {deck['count'] if 'count' in deck else len(deck['items'])}")
+        count = deck["count"] if "count" in deck else len(deck["items"])
+        lines.append(_text(f"Unit deck: {count}", f"Колода отрядов: {count}"))
         panels.append({"title": title, "lines": lines, "cards": cards})
     deck = zones["landdeck"]
     discard = zones["discard"]["items"]
+    count = deck["count"] if "count" in deck else len(deck["items"])
     panels.append(
         {
             "title": {"en": "Lands", "ru": "Земли"},
             "lines": [
-                f"Land deck: {deck['count'] if 'count' in deck else len(deck['items'])}",
-                "Discard (oldest first): " + " ".join(c[0] for c in discard),
+                _text(f"Land deck: {count}", f"Колода земель: {count}"),
+                # oldest first, one letter a card: N S E W / С Ю В З
+                _text(
+                    "Discard (oldest first): " + " ".join(c[0] for c in discard),
+                    "Сброс (сначала старые): " + " ".join(CONFIG["land_names_ru"][c[0]][0] for c in discard),
+                ),
             ],
         }
     )
@@ -175,7 +242,8 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
     mover = kernel.to_move(view)
     status = {
         "en": f"Round {kernel.round_number(view)} - {phase} - {game.seat_name(view, mover)} to act",
-        "ru": f"Раунд {kernel.round_number(view)} - {phase} - ходит {game.seat_name(view, mover, 'ru')}",
+        "ru": f"Раунд {kernel.round_number(view)} - {PHASE_RU.get(phase, phase)} - "
+        f"ходит {game.seat_name(view, mover, 'ru')}",
     }
     return {
         "kind": "hex",

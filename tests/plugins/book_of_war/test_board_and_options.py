@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from boardwright.client.i18n import localise
 from boardwright.framework import Engine, IllegalAction, kernel
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
@@ -19,10 +20,11 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     tiles = {i["id"]: i["fill"] for i in board["items"] if i["shape"] == "rect"}
     assert len(tiles) == 8 and tiles["a0"] == "#c8322b" and tiles["g5"] == "#2f9a3a" and tiles["e1"] == "#b0b0b0"
     unit = next(i for i in board["items"] if i.get("id") == "red_hammerers")
-    assert "✚" in unit["label"] and unit["label"].count("⛨") == 2
+    label = localise(unit["label"], "en")
+    assert "✚" in label and label.count("⛨") == 2
     red, green = board["panels"][1], board["panels"][2]
     assert [c["id"] for c in red["cards"]] == ["red_archers"]
-    assert green["cards"] == [] and "Unit cards in hand: 1" in green["lines"]
+    assert green["cards"] == [] and "Unit cards in hand: 1" in [localise(x, "en") for x in green["lines"]]
     assert "green_healers" not in str(board)
 
 
