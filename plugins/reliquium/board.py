@@ -11,7 +11,15 @@ Action = dict[str, Any]
 
 CASTLE_OFFSET = (0, -28)
 UNIT_SLOTS = ((-30, 14), (0, 14), (30, 14))
-CLASS_LABEL = ("W", "D", "M")
+# the letters on unit pieces: warrior, defender, mage (воин, защитник, маг)
+CLASS_LABEL = ({"en": "W", "ru": "В"}, {"en": "D", "ru": "З"}, {"en": "M", "ru": "М"})
+# terrain names; a castle token and a track division show the initial of their terrain
+TERRAIN_NAMES = {
+    "plains": {"en": "plains", "ru": "равнины"},
+    "mountains": {"en": "mountains", "ru": "горы"},
+    "forest": {"en": "forest", "ru": "лес"},
+    "water": {"en": "water", "ru": "вода"},
+}
 SHAPE_RADIUS = 13
 
 
@@ -30,7 +38,10 @@ class BoardDescription:
                     "stroke": "#202020",
                     "width": 2,
                     "layer": "board",
-                    "tip": {"en": f"{region['en']} ({region['terrain']})", "ru": region["ru"]},
+                    "tip": {
+                        "en": f"{region['en']} ({_terrain(region['terrain'], 'en')})",
+                        "ru": f"{region['ru']} ({_terrain(region['terrain'], 'ru')})",
+                    },
                     "terrain": region["terrain"],
                 }
             )
@@ -76,7 +87,7 @@ class BoardDescription:
                         "fill": w.colours["neutral"] if neutral else colours[owner],
                         "stroke": "#000000",
                         "layer": "piece",
-                        "label": "+1" if militia else region["terrain"][0].upper(),
+                        "label": "+1" if militia else _terrain_letter(region["terrain"]),
                         "tip": {
                             "en": f"castle of {w.factions[owner]['en']}",
                             "ru": f"замок: {w.factions[owner]['ru']}",
@@ -105,7 +116,7 @@ class BoardDescription:
                                 "stroke": "#000000",
                                 "layer": "piece",
                                 "label": CLASS_LABEL[c],
-                                "tip": {"en": w.classes[c], "ru": ("воин", "защитник", "маг")[c]},
+                                "tip": {"en": w.classes[c], "ru": _UNIT_NAMES["ru"][c]},
                             }
                         )
         for b, tok in enumerate(state["tokens"]):
@@ -158,7 +169,7 @@ class BoardDescription:
                     "fill": colours[f],
                     "stroke": "#FFFFFF",
                     "layer": "piece",
-                    "label": card["en"][0],
+                    "label": {"en": card["en"][0], "ru": card["ru"][0]},
                     "creature_shape": card["shape"],
                     "presence": [w.region_ids[r] for r in w.junction_regions[j]],
                     "tip": {"en": f"{card['en']}: {card['ability_en']}", "ru": f"{card['ru']}: {card['ability_ru']}"},
@@ -212,33 +223,47 @@ class BoardDescription:
         for i, covered in enumerate(state["track"][f]):
             if covered:
                 marks.append(
-                    {"at": i, "label": w.seg_terrain[w.seg_of[i]][0].upper(), "fill": w.colours[w.faction_ids[f]]}
+                    {"at": i, "label": _terrain_letter(w.seg_terrain[w.seg_of[i]]), "fill": w.colours[w.faction_ids[f]]}
                 )
         if state["marker"][f] >= 0:
             marks.append({"at": state["marker"][f], "label": "▲", "fill": "#FFFFFF"})
         reserve = state["reserve"][f]
         melee = ["·" if b >= 0 else str(w.melee_values[v]) for v, b in enumerate(state["melee_at"][f])]
         ranged = ["·" if b >= 0 else str(w.ranged_values[v]) for v, b in enumerate(state["ranged_at"][f])]
-        flags = []
+        flags: dict[str, list[str]] = {"en": [], "ru": []}
         if state["done"][f]:
-            flags.append("done")
+            flags["en"].append("done")
+            flags["ru"].append("шкала пройдена")
         if state["marker"][f] < 0:
-            flags.append("eliminated")
+            flags["en"].append("eliminated")
+            flags["ru"].append("выбыла")
         if state["militia"][f]:
-            flags.append("militia")
-        allies = [w.faction_ids[g] for g, a in enumerate(state["allies"][f]) if a]
+            flags["en"].append("militia")
+            flags["ru"].append("ополчение")
+        allies = [g for g, a in enumerate(state["allies"][f]) if a]
+        if allies:
+            flags["en"].append(f"allies: {', '.join(w.factions[g]['en'] for g in allies)}")
+            flags["ru"].append(f"союзники: {', '.join(w.factions[g]['ru'] for g in allies)}")
+        castles = f"{self.castles_on_map(state, f)}/{state['rules']['to_win']}"
+        letters = [(CLASS_LABEL[c], reserve[c]) for c in range(3)]
         return {
             "title": {"en": f"{f + 1}. {faction['en']}", "ru": f"{f + 1}. {faction['ru']}"},
             "lines": [
-                f"castles {self.castles_on_map(state, f)}/{state['rules']['to_win']}",
-                f"reserve W{reserve[0]} D{reserve[1]} M{reserve[2]}",
-                f"melee {' '.join(melee)}  ranged {' '.join(ranged)}",
-                " ".join(flags + ([f"allies: {', '.join(allies)}"] if allies else [])),
+                {"en": f"castles {castles}", "ru": f"замки {castles}"},
+                {
+                    lang: f"{word} " + " ".join(f"{label[lang]}{n}" for label, n in letters)
+                    for lang, word in (("en", "reserve"), ("ru", "запас"))
+                },
+                {
+                    "en": f"melee {' '.join(melee)}  ranged {' '.join(ranged)}",
+                    "ru": f"ближний {' '.join(melee)}  дальний {' '.join(ranged)}",
+                },
+                {lang: " ".join(words) for lang, words in flags.items()},
             ],
             "cards": [
                 {
                     "id": card["id"],
-                    "label": card["en"],
+                    "label": {"en": card["en"], "ru": card["ru"]},
                     "tip": {"en": card["ability_en"], "ru": card["ability_ru"]},
                     "fill": w.colours[w.faction_ids[f]] if state["creature_at"][f][c] < 0 else "#606060",
                 }
@@ -257,9 +282,9 @@ class BoardDescription:
             {
                 "title": {"en": "Battle", "ru": "Бой"},
                 "lines": [
-                    f"{a['en']}: {battle['sa']} ({w.region_ids[battle['x']]})",
-                    f"{d['en']}: {battle['sb']} ({w.region_ids[battle['y']]})",
-                    f"losses {battle['la']} / {battle['lb']}",
+                    {lang: f"{a[lang]}: {battle['sa']} ({w.regions[battle['x']][lang]})" for lang in ("en", "ru")},
+                    {lang: f"{d[lang]}: {battle['sb']} ({w.regions[battle['y']][lang]})" for lang in ("en", "ru")},
+                    {"en": f"losses {battle['la']} / {battle['lb']}", "ru": f"потери {battle['la']} / {battle['lb']}"},
                 ],
             }
         ]
@@ -270,6 +295,15 @@ class BoardDescription:
         en = {"peace": "peace phase", "support": "war: support stage", "attack": "war: attack stage"}[stage]
         rnd = kernel.round_number(state)
         return {"en": f"Round {rnd} - {en}", "ru": f"Раунд {rnd} - {ru}"}
+
+
+def _terrain(terrain: str, lang: str) -> str:
+    return TERRAIN_NAMES.get(terrain, {}).get(lang, terrain)
+
+
+def _terrain_letter(terrain: str) -> dict[str, str]:
+    """The initial of a terrain in both languages (plains P / Р, mountains M / Г, forest F / Л)."""
+    return {lang: _terrain(terrain, lang)[0].upper() for lang in ("en", "ru")}
 
 
 _LABELS = {

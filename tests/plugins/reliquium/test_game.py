@@ -149,7 +149,7 @@ def test_board_description(table):
         "amber_grove",
     }
     units = [i for i in items if i["shape"] == "circle" and i.get("id") == "forest_edge"]
-    assert sorted(u["label"] for u in units) == ["M", "W"]
+    assert sorted(u["label"]["en"] for u in units) == ["M", "W"]
     junction_dots = [i for i in items if i.get("layer") == "marker" and i.get("id", "").startswith("J")]
     assert len(junction_dots) == 37
     anchors = [i for i in items if "border" in i]
@@ -167,7 +167,7 @@ def test_supporting_units_are_drawn_toward_their_token(table):
     units = [
         i for i in GAME.board(t.state, None)["items"] if i.get("id") == "cliff_of_sorrow" and i["shape"] == "circle"
     ]
-    by_label = {u["label"]: u["center"] for u in units}
+    by_label = {u["label"]["en"]: u["center"] for u in units}
     centre = GAME.w.regions[GAME.w.region_index["cliff_of_sorrow"]]["centre"]
     anchor = GAME.w.anchors[GAME.w.border_index[t.border("cliff_of_sorrow", "oak_grove")]]
     assert by_label["W"] == [centre[0] - 30, centre[1] + 14]
