@@ -32,11 +32,61 @@ def _pixel(board: Any, h: int) -> tuple[float, float]:
     return x + dx, y + dy
 
 
-def _effects_text(c: dict[str, Any], effects: dict[str, Any]) -> str:
+# Russian words of the board (the digest's terms); English keeps the data ids it showed before.
+TERRAIN = {
+    "en": {"none": "no terrain", "protorp": "rift"},
+    "ru": {
+        "plain": "равнина",
+        "forest": "лес",
+        "mountain": "гора",
+        "water": "вода",
+        "none": "без местности",
+        "protorp": "разлом",
+    },
+}
+TOWERS = {
+    "tower_n": {"en": "North tower", "ru": "Северная башня"},
+    "tower_s": {"en": "South tower", "ru": "Южная башня"},
+    "tower_e": {"en": "East tower", "ru": "Восточная башня"},
+    "tower_w": {"en": "West tower", "ru": "Западная башня"},
+}
+CLASSES = {"strength": "сила", "agility": "ловкость", "intellect": "интеллект"}
+AREAS = {
+    "self": "на себя",
+    "adjacent": "на соседний гекс",
+    "adjacent_or_self": "на соседний гекс или на себя",
+    "line_skip1": "через один гекс по прямой",
+    "line_any": "на любой гекс по прямой",
+    "any": "на любой гекс",
+    "any_or_self": "на любой гекс или на себя",
+    "all_adjacent": "на все соседние гексы",
+    "all_adjacent_and_self": "на все соседние гексы и на себя",
+    "line_all": "на все гексы по прямой",
+    "ring2": "на все гексы на окружности через 1 гекс",
+    "all": "на все гексы",
+    "all_and_self": "на все гексы и на себя",
+}
+STAGES = {
+    "draft": "призыв",
+    "play": "фаза умений",
+    "hire": "найм",
+    "land": "выбор земли",
+    "lead": "выбор начинающего",
+}
+
+
+def _effects_text(c: dict[str, Any], effects: dict[str, Any], lang: str = "en") -> str:
+    """The creature's markers: short codes in English, the data's Russian names in Russian."""
     tally: dict[str, int] = {}
     for m in c["mk"]:
         tally[m[0]] = tally.get(m[0], 0) + 1
+    if lang == "ru":
+        return ", ".join(effects[e]["name_ru"] + (f"×{n}" if n > 1 else "") for e, n in sorted(tally.items()))
     return " ".join(effects[e]["short"] + (f"×{n}" if n > 1 else "") for e, n in sorted(tally.items()))
+
+
+def _terrain(terrain: str, lang: str) -> str:
+    return TERRAIN[lang].get(terrain, terrain)
 
 
 def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -49,7 +99,8 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
     pointy = board.layout == "pointy"
     for h, key in enumerate(board.keys):
         terrain = "protorp" if board.void[h] else board.terrain[h]
-        tip = f"{key} {terrain}" + (f" ({board.land[h]})" if board.land[h] else "")
+        land = f" ({board.land[h]})" if board.land[h] else ""
+        tip = {lang: f"{key} {_terrain(terrain, lang)}{land}" for lang in ("en", "ru")}
         item = {
             "id": key,
             "shape": "hex",
@@ -67,7 +118,10 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
             item["stroke"] = side_colour[owner] if owner >= 0 else "#ffffff"
             item["width"] = 4
             names = board.castle_names[castle]
-            item["tip"] = f"{tip}; {names['en']}" + (f", {game.seat_name(state, owner)}" if owner >= 0 else "")
+            item["tip"] = {
+                lang: f"{tip[lang]}; {names[lang]}" + (f", {game.seat_name(state, owner, lang)}" if owner >= 0 else "")
+                for lang in ("en", "ru")
+            }
         items.append(item)
         if castle is not None:
             # the castle's name under its centre, small, so a creature standing there stays readable
@@ -86,6 +140,7 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
         items += _land_borders(board)
     for tower in board.towers:
         sums = game.tower_sums(state, tower["area"])
+        tower_name = TOWERS.get(tower["id"], {"en": "Tower", "ru": "Башня"})
         for h in tower["area"]:
             x, y = _pixel(board, h)
             items.append(
@@ -97,7 +152,10 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                     "stroke": "#fff3b0",
                     "width": 3,
                     "layer": "board",
-                    "tip": f"{tower['id']} control area",
+                    "tip": {
+                        "en": f"{tower_name['en']} ({tower['id']}): control area",
+                        "ru": f"{tower_name['ru']}: зона контроля",
+                    },
                 }
             )
         if tower.get("hex") is not None:
@@ -112,9 +170,12 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                 "rect": [tx - 12, ty - 12, 24, 24],
                 "fill": "#4a4a4a",
                 "stroke": "#ffffff",
-                "label": "T",
+                "label": {"en": "T", "ru": "Б"},
                 "layer": "marker",
-                "tip": f"{tower['id']}: siege " + " : ".join(map(str, sums)),
+                "tip": {
+                    "en": f"{tower_name['en']} ({tower['id']}): siege " + " : ".join(map(str, sums)),
+                    "ru": f"{tower_name['ru']}: осада " + " : ".join(map(str, sums)),
+                },
             }
         )
     for h, m in enumerate(state["bm"]):
@@ -126,9 +187,9 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                     "center": [x, y + SIZE * 0.45],
                     "radius": 10,
                     "fill": side_colour[game._seat_sides(state, m[1])[0]],
-                    "label": "#" if m[0] == "OBSTACLE" else "W",
+                    "label": "#" if m[0] == "OBSTACLE" else {"en": "W", "ru": "П"},
                     "layer": "marker",
-                    "tip": EFFECTS[m[0]]["name_en"],
+                    "tip": {"en": EFFECTS[m[0]]["name_en"], "ru": EFFECTS[m[0]]["name_ru"]},
                 }
             )
     for _ci, c in enumerate(state["cr"]):
@@ -138,14 +199,18 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
         life = d["life"]
         x, y = _pixel(board, c["hex"])
         pips = "●" * (life - c["dmg"]) + "○" * c["dmg"]
-        status = []
+        status: list[str] = []
+        status_ru: list[str] = []
         if game.inactive(state, c):
             status.append("INACTION")
+            status_ru.append(EFFECTS["INACTION"]["name_ru"])
         net = game.haste_net(state, c)
         if net > 0:
             status.append("net HASTE")
+            status_ru.append("в итоге " + EFFECTS["HASTE"]["name_ru"].lower())
         elif net < 0:
             status.append("net SLOW")
+            status_ru.append("в итоге " + EFFECTS["SLOW"]["name_ru"].lower())
         items.append(
             {
                 "id": board.keys[c["hex"]],
@@ -155,10 +220,17 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                 "fill": side_colour[c["seat"]],
                 "stroke": "#ffffff",
                 "layer": "piece",
-                "label": f"{d['name_en'][:4]} {life - c['dmg']}",
+                "label": {
+                    "en": f"{d['name_en'][:4]} {life - c['dmg']}",
+                    "ru": f"{d['name_ru'][:4]} {life - c['dmg']}",
+                },
                 "tip": {
                     "en": f"{d['name_en']} {pips} {_effects_text(c, EFFECTS)} {' '.join(status)}".strip(),
-                    "ru": f"{d['name_ru']} {pips} {_effects_text(c, EFFECTS)}".strip(),
+                    "ru": "; ".join(
+                        part
+                        for part in (f"{d['name_ru']} {pips}", _effects_text(c, EFFECTS, "ru"), ", ".join(status_ru))
+                        if part
+                    ),
                 },
                 "highlight": state["stage"] == "play" and c["seat"] == state["actor"],
             }
@@ -202,12 +274,19 @@ def _land_borders(board: Any) -> list[dict[str, Any]]:
     return out
 
 
-def _ability_text(d: dict[str, Any]) -> str:
+def _ability_text(d: dict[str, Any], lang: str = "en") -> str:
+    """The three abilities with their areas and cooldowns (X: a cooldown set by a formula)."""
     a = d["attack"]
-    parts = [f"A: {a['name_en']} ({a['area']})"]
+    if lang == "ru":
+        parts = [f"Атака: {a['name_ru']} ({AREAS.get(a['area'], a['area'])})"]
+    else:
+        parts = [f"A: {a['name_en']} ({a['area']})"]
     for i, s in enumerate(d["support"]):
         cd = s.get("cooldown", "X") if not s.get("cd_x") or "cooldown" not in s else f"X/{s['cooldown']}"
-        parts.append(f"S{i + 1}: {s['name_en']} ({s['area']}, cd {cd})")
+        if lang == "ru":
+            parts.append(f"Поддержка {i + 1}: {s['name_ru']} ({AREAS.get(s['area'], s['area'])}, перезарядка {cd})")
+        else:
+            parts.append(f"S{i + 1}: {s['name_en']} ({s['area']}, cd {cd})")
     return "; ".join(parts)
 
 
@@ -224,15 +303,17 @@ def _panels(
     colours = config["colours"]["sides"]
     if board.id == "protorp":
         marks = [{"at": v, "label": str(s + 1), "fill": colours[s]} for s, v in enumerate(state["vp"])]
-        lines = [
-            f"{game.seat_name(state, s)}: {v} VP, army {len(state['tab'][s])}/{game.army_limit(v)}"
-            + ("" if state["alive"][s] else " (out)")
+        lines: list[Any] = [
+            {
+                "en": f"{game.seat_name(state, s)}: {v} VP, army {len(state['tab'][s])}/{game.army_limit(v)}"
+                + ("" if state["alive"][s] else " (out)"),
+                "ru": f"{game.seat_name(state, s, 'ru')}: {v} ПО, армия {len(state['tab'][s])}/{game.army_limit(v)}"
+                + ("" if state["alive"][s] else " (выбыл)"),
+            }
             for s, v in enumerate(state["vp"])
         ]
-        lines.append(
-            "lands: "
-            + " ".join(land + ("" if up else "·") for land, up in zip(board.lands, state["lands"], strict=True))
-        )
+        lands = " ".join(land + ("" if up else "·") for land, up in zip(board.lands, state["lands"], strict=True))
+        lines.append({"en": f"lands: {lands}", "ru": f"земли: {lands}"})
         panels.append(
             {
                 "title": {"en": "War track", "ru": "Шкала войны"},
@@ -256,18 +337,24 @@ def _panels(
                 }
             )
     # the time disc: each chip lies in sector ready_at - P (0 = the pointer sector, due)
-    disc_lines = [f"period {p}"]
+    disc_lines: list[Any] = [{"en": f"period {p}", "ru": f"период {p}"}]
     for side in range(state["nsides"]):
-        sectors: dict[int, list[str]] = {}
+        sectors: dict[int, list[dict[str, str]]] = {}
         for c in state["cr"]:
             if c["side"] != side:
                 continue
             for s, ready in enumerate(c["cd"]):
                 if ready:
-                    sectors.setdefault(max(0, ready - p), []).append(creatures[c["id"]]["support"][s]["name_en"])
+                    spec = creatures[c["id"]]["support"][s]
+                    sectors.setdefault(max(0, ready - p), []).append(spec)
         seat = game._seat_sides(state, side)[0]
-        text = "; ".join(f"{k or '♪'}: {', '.join(v)}" for k, v in sorted(sectors.items())) or "-"
-        disc_lines.append(f"{game.seat_name(state, seat)}: {text}")
+        line: dict[str, str] = {}
+        for lang in ("en", "ru"):
+            text = "; ".join(
+                f"{k or '♪'}: {', '.join(spec[f'name_{lang}'] for spec in v)}" for k, v in sorted(sectors.items())
+            )
+            line[lang] = f"{game.seat_name(state, seat, lang)}: {text or '-'}"
+        disc_lines.append(line)
     marks = [{"at": p % 6, "label": "♪", "fill": "#ffffff"}]
     panels.append(
         {
@@ -284,12 +371,33 @@ def _panels(
             chips = ["A:" + ("used" if c["atk"] else "ready")] + [
                 f"S{s + 1}:" + (str(max(0, r - p)) if r else "ready") for s, r in enumerate(c["cd"])
             ]
+            # a support chip on the time disc: its sector, ♪ for the pointer sector (as in the disc panel)
+            chips_ru = ["атака " + ("использована" if c["atk"] else "готова")] + [
+                f"поддержка {s + 1} " + (f"в секторе {max(0, r - p) or '♪'}" if r else "готова")
+                for s, r in enumerate(c["cd"])
+            ]
             where = board.keys[c["hex"]] if c["hex"] >= 0 else "waiting"
+            where_ru = board.keys[c["hex"]] if c["hex"] >= 0 else "ждёт на карточке"
+            life = f"{d['life'] - c['dmg']}/{d['life']}"
             cards.append(
                 {
                     "id": f"cr{ci}",
-                    "label": f"{d['name_en']} {d['life'] - c['dmg']}/{d['life']}",
-                    "tip": f"{d['name_ru']} ({d['class']}); {where}; {' '.join(chips)}; {_effects_text(c, effects)}; {_ability_text(d)}",
+                    "label": {"en": f"{d['name_en']} {life}", "ru": f"{d['name_ru']} {life}"},
+                    "tip": {
+                        "en": f"{d['name_ru']} ({d['class']}); {where}; {' '.join(chips)}; "
+                        f"{_effects_text(c, effects)}; {_ability_text(d)}",
+                        "ru": "; ".join(
+                            part
+                            for part in (
+                                f"{d['name_ru']} ({CLASSES.get(d['class'], d['class'])})",
+                                where_ru,
+                                ", ".join(chips_ru),
+                                _effects_text(c, effects, "ru"),
+                                _ability_text(d, "ru"),
+                            )
+                            if part
+                        ),
+                    },
                     "fill": colours[seat],
                 }
             )
@@ -306,7 +414,12 @@ def _panels(
         panels.append(
             {
                 "title": {"en": "Pool", "ru": "Пул"},
-                "lines": [", ".join(creatures[c]["name_en"] for c in state["draft"]["pool"])],
+                "lines": [
+                    {
+                        lang: ", ".join(creatures[c][f"name_{lang}"] for c in state["draft"]["pool"])
+                        for lang in ("en", "ru")
+                    }
+                ],
             }
         )
     return panels
@@ -318,7 +431,7 @@ def _status(game: Any, state: dict[str, Any]) -> dict[str, str]:
     seat = kernel.to_move(state)
     stage = state["stage"]
     en = f"Period {state['period']} - {stage} - {game.seat_name(state, seat)}"
-    ru = f"Период {state['period']} - {stage} - {game.seat_name(state, seat, 'ru')}"
+    ru = f"Период {state['period']} - {STAGES.get(stage, stage)} - {game.seat_name(state, seat, 'ru')}"
     if state["land"]:
         en += f" - land {state['land']} (stage {state['stage_no']}/4)"
         ru += f" - земля {state['land']} (этап {state['stage_no']}/4)"

@@ -115,7 +115,7 @@ def test_board_description():
     castle_names = {i["text"]["en"] for i in desc["items"] if i["shape"] == "text" and isinstance(i["text"], dict)}
     assert {"Wasteland", "Forest-edge"} <= castle_names
     towers = [i for i in desc["items"] if i["shape"] == "rect"]
-    assert len(towers) == 2 and all("siege" in t["tip"] for t in towers)
+    assert len(towers) == 2 and all("siege" in t["tip"]["en"] for t in towers)
     pieces = [i for i in desc["items"] if i.get("layer") == "piece"]
     assert len(pieces) == 2  # one creature in each castle
     titles = [p["title"]["en"] if isinstance(p["title"], dict) else p["title"] for p in desc["panels"]]
