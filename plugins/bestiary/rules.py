@@ -105,6 +105,7 @@ _ACTION_WORDS: dict[str, dict[str, Any]] = {
         "enters": "enters",
         "castle": "Castle",
         "castles": "Castles",
+        "split": "I take castle",
         "land": "Land",
         "end": "End the turn",
         "pass": "Pass",
@@ -124,6 +125,7 @@ _ACTION_WORDS: dict[str, dict[str, Any]] = {
         "enters": "входит в",
         "castle": "Замок",
         "castles": "Замки",
+        "split": "Беру замок",
         "land": "Земля",
         "end": "Закончить ход",
         "pass": "Пас",
@@ -338,6 +340,7 @@ class Bestiary(Game):
         steps: list[list[Any]] = []
         if mode == "crossroads_teams":
             steps.append(["castles", first])
+            steps.append(["split", (first + 1) % players])  # the second team shares out the other two
             steps += [["ban", s] for _ in range(CONFIG["teams_ban_rounds"]) for s in order]
             steps += [["pick", s] for _ in range(n) for s in order]
             return steps
@@ -500,6 +503,8 @@ class Bestiary(Game):
                     if state["cown"][i] < 0
                 ]
             return [{"type": "castle", "castle": cid} for cid in board.castle_ids]
+        if kind == "split":
+            return [{"type": "split", "castle": board.castle_ids[i]} for i in range(4) if state["cown"][i] < 0]
         if kind == "castles":
             if state["mode"] == "crossroads_teams":
                 ids = board.castle_ids
@@ -967,18 +972,21 @@ class Bestiary(Game):
         elif t == "castles":
             first, second = (board.castle_ids.index(x) for x in action["castles"])
             if state["mode"] == "crossroads_teams":
-                mate = (seat + 2) % 4
+                # the first team: this seat's castle, then its team-mate's; the other team splits the rest
                 state["cown"][first] = seat
-                state["cown"][second] = mate
-                rest = [i for i in range(4) if i not in (first, second)]
-                enemies = [(seat + 1) % 4, (seat + 3) % 4]
-                for i, s in zip(rest, enemies, strict=True):
-                    state["cown"][i] = s
+                state["cown"][second] = (seat + 2) % 4
             else:
                 for i in range(4):
                     state["cown"][i] = seat if i in (first, second) else 1 - seat
             for i in (first, second):
                 log.emit("castle", seat=seat, castle=board.castle_names[i])
+        elif t == "split":
+            mine = board.castle_ids.index(action["castle"])
+            other = next(i for i in range(4) if state["cown"][i] < 0 and i != mine)
+            state["cown"][mine] = seat
+            state["cown"][other] = (seat + 2) % 4
+            log.emit("castle", seat=seat, castle=board.castle_names[mine])
+            log.emit("castle", seat=(seat + 2) % 4, castle=board.castle_names[other])
         d["i"] += 1
         if d["i"] < len(d["steps"]):
             kernel.set_active(state, d["steps"][d["i"]][1])
@@ -1698,6 +1706,8 @@ class Bestiary(Game):
             return f"{words['castle']}: {castle_text(action['castle'])}"
         if t == "castles":
             return f"{words['castles']}: {', '.join(castle_text(c) for c in action['castles'])}"
+        if t == "split":
+            return f"{words['split']}: {castle_text(action['castle'])}"
         if t == "land":
             return f"{words['land']}: {action['land']}"
         if t in words:

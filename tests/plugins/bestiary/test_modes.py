@@ -174,3 +174,26 @@ def test_action_labels_name_creatures_and_targets_in_both_languages():
     assert all("=" not in label and "castle_" not in label for label in labels | labels_ru)
     assert any(label.startswith(("Castle: ", "Pick: ", "Ban: ")) for label in labels)
     assert any(label.startswith(("Замок: ", "Выбор: ", "Запрет: ")) for label in labels_ru)
+
+
+def test_teams_the_second_team_shares_out_its_two_castles():
+    """§3.4 step 4: the first team takes two castles, one each; the second team splits the other two."""
+    engine = Engine(Bestiary())
+    state = engine.new_game(players=4, scenario="crossroads_teams", seed=0)
+    first = kernel.to_move(state)
+    castles = engine.legal_actions(state)
+    assert all(a["type"] == "castles" for a in castles) and len(castles) == 12  # ordered: mine, my mate's
+    engine.apply(state, castles[0])
+    splitter = kernel.to_move(state)
+    assert splitter == (first + 1) % 4
+    split = engine.legal_actions(state)
+    assert [a["type"] for a in split] == ["split", "split"]
+    assert RULES.describe_action(state, split[1], "ru").startswith("Беру замок")
+    engine.apply(state, split[1])
+    board = engine.game._board(state)
+    mine = board.castle_ids.index(split[1]["castle"])
+    assert state["cown"][mine] == splitter
+    assert sorted(state["cown"]) == [0, 1, 2, 3]
+    assert state["cown"][board.castle_ids.index(castles[0]["castles"][0])] == first
+    assert state["cown"][board.castle_ids.index(castles[0]["castles"][1])] == (first + 2) % 4
+    assert engine.legal_actions(state)[0]["type"] == "ban"
