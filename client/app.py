@@ -19,6 +19,7 @@ from boardwright.framework.match import Match
 from .i18n import LANGUAGES, tr
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
+from .replay_view import ReplayPage
 from .session import Session
 from .settings import Settings
 from .table import TablePage
@@ -52,10 +53,14 @@ class MainWindow(QMainWindow):
         self.table = TablePage()
         self.table.message.connect(self.show_message)
         self.table.next_game_requested.connect(self.start_next_in_series)
+        self.table.replay_requested.connect(self.watch_current_game)
+        self.replay = ReplayPage()
+        self.replay.closed.connect(self.close_replay)
         self.series_number = 1  # which game of a series is at the table
         self.pages = QStackedWidget()
         self.pages.addWidget(self.library)
         self.pages.addWidget(self.table)
+        self.pages.addWidget(self.replay)
         self.setCentralWidget(self.pages)
         self._build_menus()
         self.resize(1200, 800)
@@ -73,12 +78,13 @@ class MainWindow(QMainWindow):
 
         self.new_action = action(QKeySequence.StandardKey.New, lambda: self.request_new_game(self.current_game_id()))
         self.open_action = action(QKeySequence.StandardKey.Open, self.choose_file_to_open)
+        self.replay_action = action("Ctrl+R", self.choose_replay_to_watch)
         self.save_action = action(QKeySequence.StandardKey.Save, self.choose_file_to_save)
         self.undo_action = action(QKeySequence.StandardKey.Undo, self.undo)
         self.library_action = action("Ctrl+L", self.show_library)
         self.quit_action = action(QKeySequence.StandardKey.Quit, self.close)
         self.game_menu = self.menuBar().addMenu("")
-        for entry in (self.new_action, self.open_action, self.save_action, self.undo_action):
+        for entry in (self.new_action, self.open_action, self.replay_action, self.save_action, self.undo_action):
             self.game_menu.addAction(entry)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.library_action)
@@ -103,19 +109,27 @@ class MainWindow(QMainWindow):
         self.language_menu.setTitle(tr("menu_language", lang))
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
+        self.replay_action.setText(tr("replay_open", lang))
         self.save_action.setText(tr("save", lang))
         self.undo_action.setText(tr("undo", lang))
         self.library_action.setText(tr("library", lang))
         self.quit_action.setText(tr("quit", lang))
         self.library.set_language(lang)
         self.table.set_language(lang)
+        self.replay.set_language(lang)
         self._update_title()
         self._update_enabled()
 
     def _update_title(self) -> None:
         title = tr("app_title", self.lang)
-        if self.session is not None and self.pages.currentWidget() is self.table:
-            spec = self.session.match.engine.spec
+        page = self.pages.currentWidget()
+        match = None
+        if page is self.table and self.session is not None:
+            match = self.session.match
+        elif page is self.replay:
+            match = self.replay.match
+        if match is not None:
+            spec = match.engine.spec
             title = f"{spec.title_ru if self.lang == 'ru' else spec.title_en} — {title}"
         self.setWindowTitle(title)
 
@@ -256,6 +270,46 @@ class MainWindow(QMainWindow):
         self.settings.folder = str(Path(path).parent)
         self._seat(match, list(match.record.seat_kinds))
         return True
+
+    # --- replays ---
+
+    def choose_replay_to_watch(self) -> None:
+        path, _filter = QFileDialog.getOpenFileName(
+            self, tr("replay_open", self.lang), self.settings.folder, tr("files", self.lang)
+        )
+        if path:
+            self.watch_replay(path)
+
+    def watch_replay(self, path: str | Path) -> bool:
+        """Open a save or a replay (`simulate --save-replays` writes them) on the timeline."""
+        try:
+            record = replay.load(path)
+            match = Match.load(self.host.engine(record.game), path)
+        except Exception as exc:
+            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self.show_error(tr("load_failed", self.lang), str(message))
+            return False
+        self.settings.folder = str(Path(path).parent)
+        self._show_replay(match, 0)
+        return True
+
+    def watch_current_game(self) -> None:
+        """The game at the table, on the timeline (it stays at the table, unchanged)."""
+        if self.session is not None:
+            self._show_replay(self.session.match, None)
+
+    def _show_replay(self, match: Match, ply: int | None) -> None:
+        self.replay.set_match(match, self.host.board_painters(), ply)
+        self.pages.setCurrentWidget(self.replay)
+        self._update_title()
+        self._update_enabled()
+
+    def close_replay(self) -> None:
+        self.replay.timer.stop()
+        if self.session is not None:
+            self.show_table()
+        else:
+            self.show_library()
 
     # --- messages ---
 

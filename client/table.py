@@ -49,6 +49,7 @@ class TablePage(QWidget):
 
     message = Signal(str)
     next_game_requested = Signal()
+    replay_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -66,10 +67,13 @@ class TablePage(QWidget):
         # the next game of a series (the game's rules say who starts it and what carries over)
         self.next_button = QPushButton()
         self.next_button.clicked.connect(self.next_game_requested)
+        self.replay_button = QPushButton()
+        self.replay_button.clicked.connect(self.replay_requested)
         self.banner_row = QWidget()
         banner_layout = QHBoxLayout(self.banner_row)
         banner_layout.setContentsMargins(0, 0, 0, 0)
         banner_layout.addWidget(self.banner, 1)
+        banner_layout.addWidget(self.replay_button)
         banner_layout.addWidget(self.next_button)
         self.banner_row.hide()
 
@@ -282,6 +286,7 @@ class TablePage(QWidget):
         except Exception:  # a game's bug here costs the button, not the window
             following = None
         self.next_button.setText(tr("next_in_series", lang))
+        self.replay_button.setText(tr("watch_replay", lang))
         self.next_button.setVisible(following is not None)
         self.banner_row.show()
 

@@ -81,6 +81,32 @@ class Match:
         names = self.seat_names(lang)
         return [render(e, self.game.messages, lang, names) for e in self.log.visible_to(seat)]
 
+    # --- looking back (the replay timeline) ---
+
+    @property
+    def plies(self) -> int:
+        """How many actions were played."""
+        return len(self.record.actions)
+
+    def state_at(self, ply: int) -> dict[str, Any]:
+        """The state after the first `ply` actions (0: the set-up). Read it, do not change it."""
+        if not 0 <= ply <= self.plies:
+            raise IndexError(f"ply {ply} is outside 0..{self.plies}")
+        return self._snapshots[ply]
+
+    def board_at(self, ply: int, seat: int | None) -> dict[str, Any]:
+        return self.engine.board(self.state_at(ply), seat)
+
+    def log_lines_at(self, ply: int, seat: int | None, lang: str = "en") -> list[str]:
+        """The event lines `seat` could read once `ply` actions were played."""
+        state = self.state_at(ply)
+        names = [self.game.seat_name(state, s, lang) for s in range(kernel.seats(state))]
+        return [render(e, self.game.messages, lang, names) for e in self.log.visible_to(seat) if e["ply"] < ply]
+
+    def mover_at(self, ply: int) -> int:
+        """The seat that chose action number `ply` (counted from 0)."""
+        return kernel.to_move(self.state_at(ply))
+
     # --- changing ---
 
     def subscribe(self, listener: Listener) -> None:

@@ -124,3 +124,24 @@ def test_an_illegal_action_leaves_the_match_unchanged(engine):
         match.apply({"type": "drop", "column": 9})
     assert kernel.state_hash(match.state) == before
     assert len(match.record.actions) == 6
+
+
+def test_a_match_shows_any_ply_of_its_timeline(host):
+    """The replay timeline: the state, board and readable log after any number of actions."""
+    engine = host.engine("connect_four")
+    match = Match(engine, 2, {}, 5)
+    for column in (3, 3, 4, 2, 5):
+        match.apply({"type": "drop", "column": column})
+    assert match.plies == 5
+    fresh = engine.new_game(2, {}, 5)
+    assert kernel.state_hash(match.state_at(0)) == kernel.state_hash(fresh)
+    for ply in range(1, 6):
+        assert kernel.state_hash(match.state_at(ply)) == match.record.hashes[ply - 1]
+    assert [match.mover_at(p) for p in range(5)] == [0, 1, 0, 1, 0]
+    lines = [len(match.log_lines_at(p, None)) for p in range(6)]
+    assert lines == sorted(lines) and lines[-1] == len(match.log_lines(None)) and lines[0] < lines[-1]
+    assert match.board_at(2, None) == engine.board(match.state_at(2), None)
+    with pytest.raises(IndexError):
+        match.state_at(6)
+    match.undo(2)
+    assert match.plies == 3 and len(match.log_lines_at(3, None)) == lines[3]
