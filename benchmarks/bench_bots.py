@@ -30,7 +30,7 @@ from pathlib import Path
 from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
-from boardwright.framework.simulation import Config, SeatBot, run_many, wilson_interval
+from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:
@@ -132,21 +132,8 @@ def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, sh
     ]
     for game_id in game_ids:
         engine = host.engine(game_id)
-        game = engine.game
-        players = engine.spec.players[0]
         configs = {
-            opponent: [
-                Config(
-                    game_id,
-                    players,
-                    [SeatBot("mcts") if s == mcts_seat else SeatBot(opponent) for s in range(players)],
-                    games=games,
-                    seed=100 + mcts_seat,
-                    scenario=game.short_scenario if short else None,
-                    options=dict(game.short_options) if short else {},
-                )
-                for mcts_seat in range(players)
-            ]
+            opponent: every_seating(engine, SeatBot("mcts"), SeatBot(opponent), games, short=short)
             for opponent in ("random", "greedy")
         }
         try:

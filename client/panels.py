@@ -10,7 +10,16 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .board_view import colour, readable_on, same_id
 from .i18n import localise
@@ -101,6 +110,18 @@ class TrackWidget(QWidget):
                         mark["label"][:3],
                     )
         painter.end()
+
+
+def board_and_side(board: QWidget, side: QWidget) -> QSplitter:
+    """The table's and the replay's split: the board on the left, the side column on the right."""
+    side.setMinimumWidth(340)
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.addWidget(board)
+    splitter.addWidget(side)
+    splitter.setStretchFactor(0, 3)
+    splitter.setStretchFactor(1, 1)
+    splitter.setSizes([760, 420])
+    return splitter
 
 
 class PanelsWidget(QWidget):

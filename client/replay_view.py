@@ -32,7 +32,7 @@ from boardwright.framework.match import Match
 
 from .board_view import BoardView
 from .i18n import localise, tr
-from .panels import PanelsWidget
+from .panels import PanelsWidget, board_and_side
 
 PLAY_INTERVAL_MS = 700
 
@@ -119,14 +119,7 @@ class ReplayPage(QWidget):
         side_split.addWidget(self.log_box)
         side_split.setSizes([420, 300])
         side_layout.addWidget(side_split, 1)
-        side.setMinimumWidth(340)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.view)
-        splitter.addWidget(side)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([760, 420])
+        splitter = board_and_side(self.view, side)
 
         layout = QVBoxLayout(self)
         layout.addLayout(controls)

@@ -30,7 +30,7 @@ from boardwright.framework import BoardwrightError
 
 from .board_view import BoardView, mentions, values_in
 from .i18n import localise, tr
-from .panels import PanelsWidget
+from .panels import PanelsWidget, board_and_side
 from .session import Session
 
 BANNER_STYLE = (
@@ -118,14 +118,7 @@ class TablePage(QWidget):
         side_layout.addWidget(self.status)
         side_layout.addWidget(self.seats)
         side_layout.addWidget(self.side_splitter, 1)
-        side.setMinimumWidth(340)
-
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.view)
-        splitter.addWidget(side)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
-        splitter.setSizes([760, 420])
+        splitter = board_and_side(self.view, side)
 
         self.cover = QWidget()
         cover_layout = QVBoxLayout(self.cover)

@@ -56,6 +56,33 @@ class Config:
     keep_records: bool = False
 
 
+def every_seating(
+    engine: Engine,
+    focus: SeatBot,
+    others: SeatBot,
+    games: int,
+    seed: int = 100,
+    short: bool = False,
+) -> list[Config]:
+    """One series per seat that `focus` takes, `others` in every other seat (the smallest
+    player count), so that no side keeps the first move; `short` plays the game's short
+    variant. Series number i has the seed `seed + i`."""
+    players = engine.spec.players[0]
+    game = engine.game
+    return [
+        Config(
+            engine.spec.id,
+            players,
+            [focus if seat == focus_seat else others for seat in range(players)],
+            games=games,
+            seed=seed + focus_seat,
+            scenario=game.short_scenario if short else None,
+            options=dict(game.short_options) if short else {},
+        )
+        for focus_seat in range(players)
+    ]
+
+
 def seat_bots(specs: list[str], players: int, kinds: dict[str, BotKind]) -> list[SeatBot]:
     """One bot per seat: one name serves every seat; otherwise exactly one per seat."""
     parsed = [SeatBot.parse(s, kinds) for s in specs] or [SeatBot("random")]

@@ -103,3 +103,21 @@ def test_stopping_a_settled_search_changes_no_choice(host):
             assert iterations[0] <= iterations[1]
             saved += iterations[1] - iterations[0]
     assert saved > 0  # some search did stop early
+
+
+def test_every_seating_puts_the_focus_bot_in_each_seat_once(host):
+    from boardwright.framework.simulation import every_seating
+
+    engine = host.engine("book_of_war")
+    configs = every_seating(engine, SeatBot("mcts"), SeatBot("random"), games=3, seed=7, short=True)
+    assert [c.bots for c in configs] == [
+        [SeatBot("mcts"), SeatBot("random")],
+        [SeatBot("random"), SeatBot("mcts")],
+    ]
+    assert [c.seed for c in configs] == [7, 8] and all(c.games == 3 for c in configs)
+    assert all(c.options == {"target_vp": 25} and c.scenario is None for c in configs)
+    standard = every_seating(host.engine("reliquium"), SeatBot("greedy"), SeatBot("random"), games=1)
+    assert all(c.options == {} and c.scenario is None for c in standard)
+    assert every_seating(host.engine("reliquium"), SeatBot("greedy"), SeatBot("random"), 1, short=True)[0].scenario == (
+        "seven_castles"
+    )

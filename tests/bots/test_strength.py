@@ -18,7 +18,7 @@ import os
 import pytest
 
 from boardwright.framework import PluginHost
-from boardwright.framework.simulation import Config, SeatBot, run_many
+from boardwright.framework.simulation import SeatBot, every_seating, run_many
 
 GAMES = sorted(PluginHost().games())
 OPPONENTS = {"random": 0.9, "greedy": 0.5}  # the share mcts must reach: at least / more than
@@ -27,21 +27,7 @@ WORKERS = min(2, os.cpu_count() or 1)
 
 
 def _configs(host, game_id, opponent):
-    engine = host.engine(game_id)
-    game = engine.game
-    players = engine.spec.players[0]
-    return [
-        Config(
-            game_id,
-            players,
-            [SeatBot("mcts") if seat == mcts_seat else SeatBot(opponent) for seat in range(players)],
-            games=GAMES_PER_SEATING,
-            seed=100 + mcts_seat,
-            scenario=game.short_scenario,
-            options=dict(game.short_options),
-        )
-        for mcts_seat in range(players)
-    ]
+    return every_seating(host.engine(game_id), SeatBot("mcts"), SeatBot(opponent), GAMES_PER_SEATING, short=True)
 
 
 @pytest.fixture(scope="module")
