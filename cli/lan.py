@@ -13,19 +13,8 @@ from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, re
 from boardwright.framework.match import Match
 
 
-def _local_addresses() -> list[str]:
-    import ifaddr
-
-    out = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                out.append(ip.ip)
-    return out or ["127.0.0.1"]
-
-
 async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
-    from boardwright.net.discovery import Advertiser
+    from boardwright.net.discovery import Advertiser, local_addresses
     from boardwright.net.host import OPEN, Table
 
     engine = host.engine(args.game)
@@ -46,7 +35,7 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
     print(f"table {args.name!r} for {args.game} on {args.bind}:{port}", flush=True)
     advertiser = None
     if not args.no_advertise:
-        address = args.bind if args.bind != "0.0.0.0" else _local_addresses()[0]
+        address = args.bind if args.bind != "0.0.0.0" else local_addresses()[0]
         advertiser = Advertiser(port, address=address)
         await advertiser.start(table.info())
     try:

@@ -91,6 +91,18 @@ class _Collector(ServiceListener):
         self.names.discard(name)
 
 
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses other than loopback (loopback when it has no other)."""
+    import ifaddr
+
+    out = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if isinstance(ip.ip, str) and not ip.ip.startswith("127."):
+                out.append(ip.ip)
+    return out or ["127.0.0.1"]
+
+
 def browse(seconds: float = 2.0, interfaces: list[str] | None = None) -> list[TableAd]:
     """Tables heard within `seconds` (bounded: it always returns by then)."""
     zeroconf = Zeroconf(interfaces=interfaces or ["127.0.0.1"], ip_version=IPVersion.V4Only)

@@ -42,6 +42,9 @@ class Peer:
         self.update: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
         self.events: list[dict[str, Any]] = []
+        # called with every message from the host (updates and errors) and with
+        # {"t": "closed"} at the end, on the event loop's thread; set it before `connect`
+        self.listener: Any = None
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._updates: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
@@ -76,6 +79,8 @@ class Peer:
                 message = await read_message(self._reader, FROM_HOST)
                 if message is None:
                     break
+                if self.listener is not None:
+                    self.listener(message)
                 if message["t"] == "update":
                     self.update = message
                     self.events.extend(message["events"])
@@ -85,6 +90,8 @@ class Peer:
         except (ProtocolError, ConnectionError, OSError):
             pass
         finally:
+            if self.listener is not None:
+                self.listener({"t": "closed"})
             await self._updates.put(None)
 
     async def next_update(self, timeout: float = 10) -> dict[str, Any] | None:

@@ -1,0 +1,185 @@
+"""LAN play for a desktop client: tables and seats driven from any thread.
+
+The desktop client must not import the network (`client → framework` only), so the
+command line hands it a `LanService`. The service runs one asyncio loop in a background
+thread; its methods are plain calls that return when the network step is done, and
+every message from a host (updates, errors, and {"t": "closed"} at the end) arrives
+through the callback a seat was given, called on the loop's thread: a GUI hands it to
+its own thread, as a Qt signal does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import asdict
+from typing import Any
+
+from boardwright.framework import BoardwrightError, PluginHost, kernel
+from boardwright.framework.match import Match
+
+from .discovery import Advertiser, browse, local_addresses
+from .host import OPEN, Table
+from .peer import Peer, Refused
+
+Update = dict[str, Any]
+STEP_SECONDS = 15.0  # the longest one network step (start, join, close) may take
+
+
+class LanError(BoardwrightError):
+    code = "lan"
+
+
+class RemoteSeat:
+    """One seat (this process's person) at a table, possibly one this process hosts."""
+
+    def __init__(self, service: LanService, peer: Peer, on_update: Callable[[Update], None]) -> None:
+        self.service = service
+        self.peer = peer
+        self.on_update = on_update
+        self.welcome: dict[str, Any] = {}
+        self.seat = 0
+        self.closed = False
+
+    @property
+    def game(self) -> str:
+        return str(self.welcome.get("game", ""))
+
+    def act(self, action: dict[str, Any]) -> None:
+        """Send an intent; the host answers with an update (or an error, in `on_update`)."""
+        if self.closed:
+            raise LanError("the table is closed")
+        self.service._call(self.peer.act(action))
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.service._call(self.peer.close())
+
+
+class LanService:
+    """Host tables and join them from a program that has its own main thread."""
+
+    def __init__(
+        self,
+        host: PluginHost,
+        bind: str = "0.0.0.0",
+        advertise_address: str | None = None,
+        interfaces: list[str] | None = None,
+        advertise: bool = True,
+    ) -> None:
+        self.host = host
+        self.bind = bind
+        self.advertise_address = advertise_address
+        self.interfaces = interfaces
+        self.advertise = advertise
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="boardwright-lan", daemon=True)
+        self._thread.start()
+        self.tables: list[tuple[Table, Advertiser | None]] = []
+        self.seats: list[RemoteSeat] = []
+
+    def _call(self, coroutine: Any, timeout: float = STEP_SECONDS) -> Any:
+        future: Future[Any] = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+        return future.result(timeout)
+
+    # --- finding tables ---
+
+    def browse(self, seconds: float = 2.0) -> list[dict[str, Any]]:
+        """Tables announced on the LAN within `seconds` (blocking: call it off the GUI thread)."""
+        return [asdict(ad) for ad in browse(seconds, self.interfaces or local_addresses())]
+
+    # --- hosting ---
+
+    def host_table(
+        self,
+        game: str,
+        players: int,
+        options: dict[str, Any],
+        seed: int,
+        scenario: str | None,
+        seat_kinds: list[str],
+        name: str,
+    ) -> tuple[str, int]:
+        """Start a table (OPEN seats for people, bot labels for bots); returns its address and port."""
+        engine = self.host.engine(game)
+        match = Match(engine, players, options, seed, scenario)
+        if len(seat_kinds) != kernel.seats(match.state):
+            raise LanError(f"{len(seat_kinds)} seat kinds for {kernel.seats(match.state)} seats")
+        table = Table(engine, match, seat_kinds, self.host.bots(), name=name, bot_delay=0.3)
+
+        async def start() -> tuple[int, Advertiser | None]:
+            port = await table.start(self.bind, 0)
+            advertiser = None
+            if self.advertise:
+                address = self.advertise_address or local_addresses()[0]
+                advertiser = Advertiser(port, address=address, interfaces=self.interfaces)
+                await advertiser.start(table.info())
+                self.loop.create_task(self._keep_announced(table, advertiser))
+            return port, advertiser
+
+        port, advertiser = self._call(start())
+        self.tables.append((table, advertiser))
+        address = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
+        return address, port
+
+    async def _keep_announced(self, table: Table, advertiser: Advertiser) -> None:
+        """Free seats change as people join: the announcement follows until the game ends."""
+        while not table.match.is_over() and table.server is not None and table.server.is_serving():
+            await table.changed.wait()
+            try:
+                await advertiser.update(table.info())
+            except Exception:  # a lost announcement must not stop the table
+                return
+
+    # --- joining ---
+
+    def join(
+        self,
+        address: str,
+        port: int,
+        name: str,
+        on_update: Callable[[Update], None],
+        seat: int | None = None,
+    ) -> RemoteSeat:
+        """Take a free seat (or `seat`) at the table at `address:port`."""
+        peer = Peer(address, port, name, seat=seat)
+        remote = RemoteSeat(self, peer, on_update)
+        peer.listener = on_update
+        try:
+            self._call(peer.connect(timeout=STEP_SECONDS))
+        except Refused as exc:
+            raise LanError(f"the table refused: {exc}") from None
+        except (OSError, TimeoutError) as exc:
+            raise LanError(f"cannot reach the table at {address}:{port} ({type(exc).__name__})") from None
+        remote.welcome = dict(peer.welcome or {})
+        remote.seat = int(remote.welcome.get("seat") or 0)
+        self.seats.append(remote)
+        return remote
+
+    # --- the end ---
+
+    def close(self) -> None:
+        """Leave every seat, stop every table, stop the loop."""
+
+        async def stop() -> None:
+            for remote in self.seats:
+                remote.closed = True
+                await remote.peer.close()
+            for table, advertiser in self.tables:
+                if advertiser is not None:
+                    await advertiser.close()
+                await table.close()
+
+        if self.loop.is_running():
+            try:
+                self._call(stop())
+            finally:
+                self.loop.call_soon_threadsafe(self.loop.stop)
+                self._thread.join(STEP_SECONDS)
+        self.tables, self.seats = [], []
+
+
+__all__ = ["OPEN", "LanError", "LanService", "RemoteSeat"]
