@@ -183,7 +183,12 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
         host.game(args.game)
     from boardwright.client.app import run_client
 
-    return run_client(host, args.game)
+    def lan() -> object:
+        from boardwright.net.service import LanService
+
+        return LanService(host)
+
+    return run_client(host, args.game, lan)
 
 
 def cmd_host(host: PluginHost, args: argparse.Namespace) -> int:

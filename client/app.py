@@ -5,26 +5,31 @@
 
 from __future__ import annotations
 
+import getpass
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from boardwright.framework import PluginHost, kernel, replay
+from boardwright.framework import BoardwrightError, PluginHost, kernel, replay
 from boardwright.framework.match import Match
 
 from .i18n import LANGUAGES, tr
+from .lan_dialog import JoinDialog
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
+from .remote import RemoteSession
 from .replay_view import ReplayPage
-from .session import Session
+from .session import HUMAN, Session, TableSession
 from .settings import Settings
 from .table import TablePage
 
 SAVE_SUFFIX = ".bwr"
+LAN_OPEN = "open"  # the protocol's seat kind for a person who joins over the network (net/PROTOCOL.md)
 
 
 class MainWindow(QMainWindow):
@@ -34,9 +39,14 @@ class MainWindow(QMainWindow):
         settings: Settings | None = None,
         bot_delay_ms: int = 500,
         parent: QWidget | None = None,
+        lan: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__(parent)
         self.host = host
+        # makes the LAN service (boardwright.net.service.LanService) on first use; the
+        # command line provides it, so that the client itself imports no network code
+        self.lan_factory = lan
+        self.lan: Any = None
         self.settings = settings or Settings()
         self.bot_delay_ms = bot_delay_ms
         self.lang = self.settings.lang
@@ -79,12 +89,21 @@ class MainWindow(QMainWindow):
         self.new_action = action(QKeySequence.StandardKey.New, lambda: self.request_new_game(self.current_game_id()))
         self.open_action = action(QKeySequence.StandardKey.Open, self.choose_file_to_open)
         self.replay_action = action("Ctrl+R", self.choose_replay_to_watch)
+        self.join_action = action("Ctrl+J", self.choose_table_to_join)
+        self.join_action.setVisible(self.lan_factory is not None)
         self.save_action = action(QKeySequence.StandardKey.Save, self.choose_file_to_save)
         self.undo_action = action(QKeySequence.StandardKey.Undo, self.undo)
         self.library_action = action("Ctrl+L", self.show_library)
         self.quit_action = action(QKeySequence.StandardKey.Quit, self.close)
         self.game_menu = self.menuBar().addMenu("")
-        for entry in (self.new_action, self.open_action, self.replay_action, self.save_action, self.undo_action):
+        for entry in (
+            self.new_action,
+            self.open_action,
+            self.replay_action,
+            self.join_action,
+            self.save_action,
+            self.undo_action,
+        ):
             self.game_menu.addAction(entry)
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.library_action)
@@ -110,6 +129,7 @@ class MainWindow(QMainWindow):
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
         self.replay_action.setText(tr("replay_open", lang))
+        self.join_action.setText(tr("lan_join", lang))
         self.save_action.setText(tr("save", lang))
         self.undo_action.setText(tr("undo", lang))
         self.library_action.setText(tr("library", lang))
@@ -124,23 +144,34 @@ class MainWindow(QMainWindow):
         title = tr("app_title", self.lang)
         page = self.pages.currentWidget()
         match = None
-        if page is self.table and self.session is not None:
+        spec = None
+        if page is self.table and isinstance(self.session, Session):
             match = self.session.match
+        elif page is self.table and isinstance(self.session, RemoteSession) and self.session.game is not None:
+            spec = self.session.game.spec
         elif page is self.replay:
             match = self.replay.match
         if match is not None:
             spec = match.engine.spec
+        if spec is not None:
             title = f"{spec.title_ru if self.lang == 'ru' else spec.title_en} — {title}"
         self.setWindowTitle(title)
 
     def _update_enabled(self) -> None:
         at_table = self.session is not None and self.pages.currentWidget() is self.table
-        self.save_action.setEnabled(at_table)
-        self.undo_action.setEnabled(at_table)
+        has_record = at_table and self.session is not None and self.session.has_record
+        self.save_action.setEnabled(has_record)
+        self.undo_action.setEnabled(has_record)
 
     def current_game_id(self) -> str | None:
-        if self.session is not None and self.pages.currentWidget() is self.table:
+        if isinstance(self.session, Session) and self.pages.currentWidget() is self.table:
             return self.session.match.engine.spec.id
+        if (
+            isinstance(self.session, RemoteSession)
+            and self.session.game is not None
+            and self.pages.currentWidget() is self.table
+        ):
+            return self.session.game.spec.id
         return self.library.selected_game()
 
     def show_library(self) -> None:
@@ -162,7 +193,14 @@ class MainWindow(QMainWindow):
         if not game_id:
             return
         try:
-            dialog = NewGameDialog(self.host, game_id, self.lang, self.settings.seat_kinds(game_id), self)
+            dialog = NewGameDialog(
+                self.host,
+                game_id,
+                self.lang,
+                self.settings.seat_kinds(game_id),
+                self,
+                lan_available=self.lan_factory is not None,
+            )
         except Exception as exc:  # a broken game must not close the library
             self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return
@@ -171,6 +209,8 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def start_game(self, config: GameConfig) -> bool:
+        if config.lan:
+            return self.host_lan_table(config)
         try:
             engine = self.host.engine(config.game_id)
             match = Match(engine, config.players, config.options, config.seed, config.scenario, config.seat_kinds)
@@ -185,7 +225,7 @@ class MainWindow(QMainWindow):
 
     def start_next_in_series(self) -> bool:
         """The next game of the series: same game, seats and scenario; the rules give its options."""
-        if self.session is None:
+        if not isinstance(self.session, Session):
             return False
         match = self.session.match
         try:
@@ -213,13 +253,86 @@ class MainWindow(QMainWindow):
         return True
 
     def _seat(self, match: Match, seat_kinds: list[str]) -> None:
+        self._sit_at(Session(match, seat_kinds, self.host.bots(), self.bot_delay_ms), self.handover)
+
+    def _sit_at(self, session: TableSession, handover: bool) -> None:
         if self.session is not None:
             self.session.stop()
             self.session.deleteLater()
-        self.session = Session(match, seat_kinds, self.host.bots(), self.bot_delay_ms)
-        self.table.set_session(self.session, self.host.board_painters(), self.handover)
+        self.session = session
+        self.table.set_session(session, self.host.board_painters(), handover)
         self.show_table()
-        self.session.start()
+        session.start()
+
+    # --- LAN tables ---
+
+    def _lan_service(self) -> Any:
+        if self.lan is None:
+            if self.lan_factory is None:
+                raise BoardwrightError("LAN play is not available in this window", "no-lan")
+            self.lan = self.lan_factory()
+        return self.lan
+
+    def host_lan_table(self, config: GameConfig) -> bool:
+        """Open a table on the LAN: people's seats wait for players, and this window takes the first."""
+        if HUMAN not in config.seat_kinds:
+            self.show_error(tr("start_failed", self.lang), tr("lan_no_person", self.lang))
+            return False
+        kinds = [LAN_OPEN if kind == HUMAN else kind for kind in config.seat_kinds]
+        name = _player_name()
+        try:
+            lan = self._lan_service()
+            address, port = lan.host_table(
+                config.game_id, config.players, config.options, config.seed, config.scenario, kinds, name
+            )
+        except Exception as exc:
+            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self.show_error(tr("start_failed", self.lang), str(message))
+            return False
+        self.settings.remember_seat_kinds(config.game_id, config.seat_kinds)
+        if not self.join_lan_table(address, port, config.seat_kinds.index(HUMAN)):
+            return False
+        self.show_message(tr("lan_hosted", self.lang, name=name, address=address, port=port))
+        return True
+
+    def choose_table_to_join(self) -> None:
+        try:
+            lan = self._lan_service()
+        except Exception as exc:
+            self.show_error(tr("lan_failed", self.lang), f"{type(exc).__name__}: {exc}")
+            return
+        dialog = JoinDialog(self.host, lan, self.lang, self)
+        self.join_dialog = dialog
+
+        def chosen() -> None:
+            where = dialog.chosen()
+            if where is None:
+                self.show_error(tr("lan_failed", self.lang), tr("lan_bad_address", self.lang))
+                return
+            self.join_lan_table(*where)
+
+        dialog.accepted.connect(chosen)
+        dialog.open()
+        dialog.look()
+
+    def join_lan_table(self, address: str, port: int, seat: int | None = None) -> bool:
+        """Sit at the table at `address:port` (a free seat, or `seat`)."""
+        session = RemoteSession()
+        try:
+            lan = self._lan_service()
+            remote = lan.join(address, port, _player_name(), session.receive, seat)
+            game = self.host.games().get(remote.game)
+            if game is None:
+                remote.close()
+                raise BoardwrightError(f"this table plays {remote.game}, which is not installed here", "no-game")
+        except Exception as exc:
+            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            self.show_error(tr("lan_failed", self.lang), str(message))
+            return False
+        session.attach(remote, game)
+        self._sit_at(session, False)
+        self.show_message(tr("lan_joined", self.lang, name=session.table_name, seat=(session.seat or 0) + 1))
+        return True
 
     # --- undo, save, load ---
 
@@ -229,7 +342,7 @@ class MainWindow(QMainWindow):
         return self.session.undo()
 
     def choose_file_to_save(self) -> None:
-        if self.session is None:
+        if not isinstance(self.session, Session):
             return
         name = f"{self.session.match.engine.spec.id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
         path, _filter = QFileDialog.getSaveFileName(
@@ -246,7 +359,7 @@ class MainWindow(QMainWindow):
             self.load_from(path)
 
     def save_to(self, path: str | Path) -> bool:
-        if self.session is None:
+        if not isinstance(self.session, Session):
             return False
         try:
             self.session.match.save(path)
@@ -295,7 +408,7 @@ class MainWindow(QMainWindow):
 
     def watch_current_game(self) -> None:
         """The game at the table, on the timeline (it stays at the table, unchanged)."""
-        if self.session is not None:
+        if isinstance(self.session, Session):
             self._show_replay(self.session.match, None)
 
     def _show_replay(self, match: Match, ply: int | None) -> None:
@@ -327,14 +440,26 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.session is not None:
             self.session.stop()
+        if self.lan is not None:
+            self.lan.close()
+            self.lan = None
         super().closeEvent(event)
 
 
-def run_client(host: PluginHost, game_id: str | None = None) -> int:
-    """Show the window (the new-game dialog first when a game is named); returns the exit status."""
+def _player_name() -> str:
+    try:
+        return getpass.getuser()[:40] or "player"
+    except Exception:  # no login name (some containers): a plain name
+        return "player"
+
+
+def run_client(host: PluginHost, game_id: str | None = None, lan: Callable[[], Any] | None = None) -> int:
+    """Show the window (the new-game dialog first when a game is named); returns the exit status.
+
+    `lan` makes the LAN service on first use (the command line passes one)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Boardwright")
-    window = MainWindow(host)
+    window = MainWindow(host, lan=lan)
     window.show()
     if game_id:
         window.request_new_game(game_id)

@@ -39,6 +39,7 @@ class GameConfig:
     scenario: str | None = None
     seed: int = 0
     handover: bool = True
+    lan: bool = False  # open the table on the LAN: you take the first person's seat, friends the others
 
 
 def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
@@ -54,7 +55,13 @@ def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
 
 class NewGameDialog(QDialog):
     def __init__(
-        self, host: PluginHost, game_id: str, lang: str, last_kinds: list[str], parent: QWidget | None = None
+        self,
+        host: PluginHost,
+        game_id: str,
+        lang: str,
+        last_kinds: list[str],
+        parent: QWidget | None = None,
+        lan_available: bool = False,
     ) -> None:
         super().__init__(parent)
         self.host = host
@@ -83,6 +90,9 @@ class NewGameDialog(QDialog):
         self.seed.setValue(random.randrange(SEED_MAX))
         self.handover = QCheckBox(tr("handover", lang))
         self.handover.setChecked(True)
+        self.lan = QCheckBox(tr("lan_host", lang))
+        self.lan.setToolTip(tr("lan_host_tip", lang))
+        self.lan.setVisible(lan_available)
 
         top = QFormLayout()
         top.addRow(tr("scenario", lang), self.scenario)
@@ -104,6 +114,7 @@ class NewGameDialog(QDialog):
         seed_form = QFormLayout()
         seed_form.addRow(tr("seed", lang), self.seed)
         seed_form.addRow(self.handover)
+        seed_form.addRow(self.lan)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("start", lang))
@@ -220,6 +231,7 @@ class NewGameDialog(QDialog):
             scenario=self.scenario.currentData() or None,
             seed=self.seed.value(),
             handover=self.handover.isChecked(),
+            lan=self.lan.isVisible() and self.lan.isChecked(),
         )
 
 

@@ -24,11 +24,65 @@ def bot_kind_name(seat_kind: str) -> tuple[str, str]:
     return kind, level or "normal"
 
 
-class Session(QObject):
-    """Drives one match for the window: human moves, bot moves, undo, the viewing seat."""
+class TableSession(QObject):
+    """What the table page reads and calls: a game played here (`Session`) or a seat at a
+    LAN table (`RemoteSession`). Subclasses fill in every method."""
 
     changed = Signal()
     bot_failed = Signal(str)
+    move_refused = Signal(str)  # a LAN host refused a move this window sent
+
+    viewer: int | None = None
+    humans: list[int]
+    bots: dict[int, Any]
+    bot_error = ""
+    has_record = False  # a full record here: save, undo, replay
+
+    def to_move(self) -> int | None:
+        raise NotImplementedError
+
+    def human_to_move(self) -> bool:
+        seat = self.to_move()
+        return seat is not None and seat not in self.bots
+
+    def legal_for_viewer(self) -> list[dict[str, Any]]:
+        raise NotImplementedError
+
+    def board(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def log_lines(self, lang: str) -> list[str]:
+        raise NotImplementedError
+
+    def seat_names(self, lang: str) -> list[str]:
+        raise NotImplementedError
+
+    def outcome(self) -> dict[str, Any] | None:
+        raise NotImplementedError
+
+    def next_in_series(self) -> dict[str, Any] | None:
+        return None
+
+    def describe(self, action: dict[str, Any], lang: str) -> str:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        self.changed.emit()
+
+    def play(self, action: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def undo(self) -> int:
+        return 0
+
+    def stop(self) -> None:
+        return None
+
+
+class Session(TableSession):
+    """Drives one match for the window: human moves, bot moves, undo, the viewing seat."""
+
+    has_record = True
     _bot_done = Signal(int, object, str)
 
     def __init__(self, match: Match, seat_kinds: list[str], bot_kinds: dict[str, Any], bot_delay_ms: int = 500) -> None:
@@ -67,10 +121,6 @@ class Session(QObject):
     def to_move(self) -> int | None:
         return None if self.match.is_over() else self.match.to_move()
 
-    def human_to_move(self) -> bool:
-        seat = self.to_move()
-        return seat is not None and seat not in self.bots
-
     def legal_for_viewer(self) -> list[dict[str, Any]]:
         """The actions the person looking may take now (none while a bot or another seat moves)."""
         if not self.human_to_move() or self.to_move() != self.viewer:
@@ -82,6 +132,21 @@ class Session(QObject):
 
     def log_lines(self, lang: str) -> list[str]:
         return self.match.log_lines(self.viewer, lang)
+
+    def seat_names(self, lang: str) -> list[str]:
+        return self.match.seat_names(lang)
+
+    def outcome(self) -> dict[str, Any] | None:
+        return self.match.outcome()
+
+    def next_in_series(self) -> dict[str, Any] | None:
+        return self.match.next_in_series()
+
+    def describe(self, action: dict[str, Any], lang: str) -> str:
+        try:
+            return str(self.match.game.describe_action(self.match.state, action, lang))
+        except Exception:  # a game's label bug shows the raw action, not an error
+            return str(action)
 
     # --- changing ---
 

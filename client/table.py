@@ -31,7 +31,7 @@ from boardwright.framework import BoardwrightError
 from .board_view import BoardView, mentions, values_in
 from .i18n import localise, tr
 from .panels import PanelsWidget, board_and_side
-from .session import Session
+from .session import TableSession
 
 BANNER_STYLE = (
     "QLabel { background: #14532d; color: white; font-size: 18px; font-weight: bold;"
@@ -53,7 +53,7 @@ class TablePage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.session: Session | None = None
+        self.session: TableSession | None = None
         self.lang = "en"
         self.board_painters: dict[str, Any] = {}
         self.handover = False
@@ -142,13 +142,14 @@ class TablePage(QWidget):
 
     # --- the session ---
 
-    def set_session(self, session: Session, painters: dict[str, Any], handover: bool) -> None:
+    def set_session(self, session: TableSession, painters: dict[str, Any], handover: bool) -> None:
         self.session = session
         self.board_painters = painters
         self.handover = handover and len(session.humans) > 1
         self.shown_seat = session.viewer
         session.changed.connect(self.refresh)
         session.bot_failed.connect(lambda error: self.message.emit(tr("bot_failed", self.lang, error=error)))
+        session.move_refused.connect(lambda error: self.message.emit(tr("move_failed", self.lang, error=error)))
         self.stack.setCurrentWidget(self.stack.widget(0))
         self.refresh()
 
@@ -173,15 +174,14 @@ class TablePage(QWidget):
         if session is None:
             return
         if self.handover and session.viewer != self.shown_seat:
-            name = session.match.seat_names(lang)[session.viewer] if session.viewer is not None else ""
+            name = session.seat_names(lang)[session.viewer] if session.viewer is not None else ""
             self.cover_title.setText(tr("handover_title", lang, seat=name))
             self.cover_button.setText(tr("handover_button", lang, seat=name))
             self.stack.setCurrentIndex(1)
             self.legal = []
             return
         self.shown_seat = session.viewer
-        match = session.match
-        names = match.seat_names(lang)
+        names = session.seat_names(lang)
         self.legal = session.legal_for_viewer()
         active_ids = [value for action in self.legal for value in values_in(action)]
         try:
@@ -240,13 +240,8 @@ class TablePage(QWidget):
         else:
             note = tr("to_move", lang, seat=names[to_move])
         self.actions_note.setText(note)
-        game = session.match.game
-        state = session.match.state
         for index, action in enumerate(self.legal):
-            try:
-                label = game.describe_action(state, action, lang)
-            except Exception:
-                label = str(action)
+            label = session.describe(action, lang)
             item = QListWidgetItem(label)
             item.setToolTip(label)
             item.setData(Qt.ItemDataRole.UserRole, index)
@@ -257,7 +252,7 @@ class TablePage(QWidget):
     def _show_outcome(self, names: list[str]) -> None:
         session = self.session
         assert session is not None
-        outcome = session.match.outcome()
+        outcome = session.outcome()
         if not outcome:
             self.banner_row.hide()
             return
@@ -275,12 +270,13 @@ class TablePage(QWidget):
         self.banner.setText(text)
         self.banner.setToolTip(str(outcome.get("reason", "")))
         try:
-            following = session.match.next_in_series()
+            following = session.next_in_series()
         except Exception:  # a game's bug here costs the button, not the window
             following = None
         self.next_button.setText(tr("next_in_series", lang))
         self.replay_button.setText(tr("watch_replay", lang))
         self.next_button.setVisible(following is not None)
+        self.replay_button.setVisible(session.has_record)
         self.banner_row.show()
 
     # --- playing ---
@@ -295,11 +291,9 @@ class TablePage(QWidget):
 
     def offer(self, actions: list[dict[str, Any]]) -> None:
         assert self.session is not None
-        game = self.session.match.game
-        state = self.session.match.state
         self.menu = QMenu(self)
         for action in actions:
-            entry = self.menu.addAction(game.describe_action(state, action, self.lang))
+            entry = self.menu.addAction(self.session.describe(action, self.lang))
             entry.triggered.connect(lambda _checked=False, chosen=action: self.play(chosen))
         self.menu.popup(QCursor.pos())
 

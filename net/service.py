@@ -172,6 +172,11 @@ class LanService:
                 if advertiser is not None:
                     await advertiser.close()
                 await table.close()
+            # whatever still runs (announcements, bots, listeners) ends here, not with the loop
+            others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            for task in others:
+                task.cancel()
+            await asyncio.gather(*others, return_exceptions=True)
 
         if self.loop.is_running():
             try:
@@ -179,6 +184,8 @@ class LanService:
             finally:
                 self.loop.call_soon_threadsafe(self.loop.stop)
                 self._thread.join(STEP_SECONDS)
+                if not self._thread.is_alive():
+                    self.loop.close()
         self.tables, self.seats = [], []
 
 

@@ -1,0 +1,144 @@
+"""A seat at a LAN table, for the table page: the host decides, this shows and sends.
+
+The network itself is not imported here (the client depends on the framework only): the
+command line hands the window a LAN service (`boardwright.net.service.LanService`, or
+anything with its methods), and the service calls `receive` on its own thread with every
+message from the host. `receive` only emits a Qt signal, so everything else happens on
+the window's thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Signal
+
+from boardwright.framework import Game, NotYourTurn, render
+
+from .session import TableSession
+
+
+class RemoteSession(TableSession):
+    """What one seat sees at a hosted table: its view, its board, its moves, its events."""
+
+    _received = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: Game | None = None  # known once joined (the host names it)
+        self.table_name = ""
+        self.seat: int | None = None
+        self.viewer = None
+        self.humans = []
+        self.bots = {}
+        self.update: dict[str, Any] | None = None
+        self.events: list[dict[str, Any]] = []
+        self.closed = False
+        self.remote: Any = None  # the service's seat: act(action), close()
+        self._received.connect(self._on_message)
+
+    def attach(self, remote: Any, game: Game) -> None:
+        """The service's seat, once joined, and the game its table plays."""
+        self.remote = remote
+        self.game = game
+        self.table_name = str(remote.welcome.get("table", ""))
+        self.seat = int(remote.seat)
+        self.viewer = self.seat
+        self.humans = [self.seat]
+        if self.update is not None:
+            self._read_seats()
+        self.changed.emit()
+
+    def receive(self, message: dict[str, Any]) -> None:
+        """Called by the LAN service on its own thread: hand the message to the window's thread."""
+        self._received.emit(message)
+
+    # --- messages from the host ---
+
+    def _on_message(self, message: dict[str, Any]) -> None:
+        kind = message.get("t")
+        if kind == "update":
+            self.update = message
+            self.events.extend(message.get("events", []))
+            self._read_seats()
+            self.bot_error = ""
+        elif kind in ("error", "refused"):
+            self.move_refused.emit(str(message.get("message", kind)))
+        elif kind == "closed":
+            self.closed = True
+            self.bot_error = "the table closed the connection"
+            self.bot_failed.emit(self.bot_error)
+        self.changed.emit()
+
+    def _read_seats(self) -> None:
+        """Seats played by bots at the host count as bots here; people elsewhere are people."""
+        assert self.update is not None
+        kinds = [str(s.get("kind", "open")) for s in self.update.get("seats", [])]
+        self.bots = {seat: None for seat, kind in enumerate(kinds) if kind != "open"}
+        self.humans = [seat for seat in range(len(kinds)) if seat not in self.bots]
+
+    # --- what the table page reads ---
+
+    def _view(self) -> dict[str, Any]:
+        return self.update["view"] if self.update else {}
+
+    def to_move(self) -> int | None:
+        if self.update is None or self.update.get("outcome") is not None:
+            return None
+        return self.update.get("to_move")
+
+    def legal_for_viewer(self) -> list[dict[str, Any]]:
+        if self.update is None or self.closed or self.to_move() != self.seat:
+            return []
+        return list(self.update.get("legal", []))
+
+    def board(self) -> dict[str, Any]:
+        if self.update is None:
+            return {"items": []}
+        return dict(self.update["board"])
+
+    def seat_names(self, lang: str) -> list[str]:
+        if self.update is None or self.game is None:
+            return []
+        view = self._view()
+        count = len(self.update.get("seats", []))
+        names = []
+        for seat in range(count):
+            try:
+                names.append(str(self.game.seat_name(view, seat, lang)))
+            except Exception:  # a view may lack what the game reads: fall back to the plain name
+                names.append(f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}")
+        return names
+
+    def log_lines(self, lang: str) -> list[str]:
+        if self.game is None:
+            return []
+        names = self.seat_names(lang)
+        return [render(event, self.game.messages, lang, names) for event in self.events]
+
+    def outcome(self) -> dict[str, Any] | None:
+        return self.update.get("outcome") if self.update else None
+
+    def describe(self, action: dict[str, Any], lang: str) -> str:
+        try:
+            assert self.game is not None
+            return str(self.game.describe_action(self._view(), action, lang))
+        except Exception:
+            return str(action)
+
+    # --- what the person does ---
+
+    def play(self, action: dict[str, Any]) -> None:
+        if self.remote is None or self.closed:
+            raise NotYourTurn("not connected to the table")
+        if self.to_move() != self.seat:
+            raise NotYourTurn("not your turn")
+        self.remote.act(action)  # the host checks it; an update or an error comes back
+
+    def stop(self) -> None:
+        if self.remote is not None and not self.closed:
+            self.closed = True
+            try:
+                self.remote.close()
+            except Exception:  # leaving a table that is already gone is not an error
+                pass

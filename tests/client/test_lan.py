@@ -1,0 +1,115 @@
+"""LAN tables in the window: host one, join one, play across two windows; 127.0.0.1 only.
+
+The window gets its LAN service from outside (the command line passes one), as here;
+every service binds to and announces on 127.0.0.1, and every wait is bounded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtWidgets import QApplication
+
+from boardwright.client.app import MainWindow
+from boardwright.client.lan_dialog import parse_address
+from boardwright.client.new_game import GameConfig
+from boardwright.client.settings import Settings
+from boardwright.net.service import LanService
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def lan_window(qtbot: Any, host: Any, tmp_path: Path, name: str) -> MainWindow:
+    def service() -> LanService:
+        return LanService(host, bind="127.0.0.1", advertise_address="127.0.0.1", interfaces=["127.0.0.1"])
+
+    window = MainWindow(host, Settings(tmp_path / name / "client.json"), bot_delay_ms=0, lan=service)
+    qtbot.addWidget(window)
+    window.resize(1200, 800)
+    window.show()
+    return window
+
+
+@pytest.fixture
+def two_windows(qtbot: Any, host: Any, tmp_path: Path):
+    windows = [lan_window(qtbot, host, tmp_path, "anna"), lan_window(qtbot, host, tmp_path, "boris")]
+    yield windows
+    for window in windows:
+        window.close()  # leaves the tables and stops the services
+
+
+def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    anna, boris = two_windows
+    assert anna.join_action.isVisible()
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=3, handover=False, lan=True))
+    assert "is open on the LAN at 127.0.0.1:" in anna.statusBar().currentMessage()
+    port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    qtbot.waitUntil(lambda: anna.session.update is not None, timeout=5000)
+    assert anna.session.seat == 0 and not anna.save_action.isEnabled()
+    assert boris.join_lan_table("127.0.0.1", port)
+    qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    assert boris.session.seat == 1
+    # Anna drops a disc by double-clicking her first move; Boris sees it and answers
+    qtbot.waitUntil(lambda: anna.table.action_list.count() == 7, timeout=5000)
+    anna.table.play(anna.table.legal[3])
+    qtbot.waitUntil(lambda: boris.session.update["ply"] == 1 and boris.table.action_list.count() == 7, timeout=5000)
+    assert anna.table.action_list.count() == 0  # not her turn now
+    assert any("Red" in line or "column" in line.lower() for line in boris.session.log_lines("en"))
+    for _ in range(20):  # Boris and Anna play the game out: column 0 for Boris, 3 for Anna
+        if anna.session.outcome() is not None:
+            break
+        for window, column in ((boris, 0), (anna, 3)):
+            ply = window.session.update["ply"]
+            qtbot.waitUntil(lambda w=window: bool(w.session.legal_for_viewer() or w.session.outcome()), timeout=5000)
+            if window.session.outcome() is not None:
+                break
+            legal = window.session.legal_for_viewer()
+            window.table.play(next((a for a in legal if a.get("column") == column), legal[0]))
+            qtbot.waitUntil(lambda w=window, p=ply: w.session.update["ply"] > p, timeout=5000)
+    qtbot.waitUntil(lambda: boris.session.outcome() is not None and anna.table.banner_row.isVisible(), timeout=5000)
+    assert anna.session.outcome()["winners"] == [0]
+    assert "Winner" in boris.table.banner.text()
+    assert not boris.table.replay_button.isVisible() and not boris.table.next_button.isVisible()
+
+
+def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    anna, _ = two_windows
+    config = GameConfig("connect_four", 2, ["human", "random:normal"], seed=3, handover=False, lan=True)
+    assert anna.start_game(config)
+    qtbot.waitUntil(lambda: bool(anna.session.legal_for_viewer()), timeout=5000)
+    anna.session.remote.act({"type": "drop", "column": 99})  # what a bad client could send
+    qtbot.waitUntil(lambda: "move was refused" in anna.statusBar().currentMessage(), timeout=5000)
+    anna.table.play(anna.session.legal_for_viewer()[0])
+    qtbot.waitUntil(lambda: anna.session.update["ply"] >= 2, timeout=5000)  # the bot at the host answered
+    QApplication.processEvents()
+
+
+def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    anna, boris = two_windows
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False, lan=True))
+    boris.choose_table_to_join()
+    dialog = boris.join_dialog
+    qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=8000)
+    assert "Connect Four" in dialog.list.item(0).text() and "of 2 seats free" in dialog.list.item(0).text()
+    assert dialog.chosen() is not None
+    ARTIFACTS.mkdir(exist_ok=True)
+    assert dialog.grab().save(str(ARTIFACTS / "client_lan_join.png"))
+    dialog.accept()
+    qtbot.waitUntil(lambda: boris.session is not None and getattr(boris.session, "seat", None) == 1, timeout=5000)
+    qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    QApplication.processEvents()
+    assert boris.grab().save(str(ARTIFACTS / "client_lan_table.png"))
+
+
+def test_nothing_to_join_is_one_clear_error(two_windows: list[MainWindow]) -> None:
+    anna, _ = two_windows
+    assert not anna.join_lan_table("127.0.0.1", 9)
+    assert "cannot reach the table" in anna.last_error
+    assert parse_address("10.0.0.5:4000") == ("10.0.0.5", 4000)
+    assert parse_address("10.0.0.5") is None and parse_address("x:99999") is None
+
+
+def test_a_window_without_lan_shows_no_lan_entries(window: MainWindow) -> None:
+    assert not window.join_action.isVisible()
