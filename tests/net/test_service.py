@@ -79,5 +79,5 @@ def test_an_illegal_intent_comes_back_as_an_error(lan):
 
 
 def test_joining_nothing_is_one_clear_error(lan):
-    with pytest.raises(LanError, match="cannot reach the table at 127.0.0.1"):
+    with pytest.raises(LanError, match=r"cannot reach the table at 127\.0\.0\.1"):
         lan.join("127.0.0.1", 9, "Anna", Inbox())
