@@ -318,9 +318,18 @@ class MainWindow(QMainWindow):
     def join_lan_table(self, address: str, port: int, seat: int | None = None) -> bool:
         """Sit at the table at `address:port` (a free seat, or `seat`)."""
         session = RemoteSession()
+        where = f"{address}:{port}"
         try:
             lan = self._lan_service()
-            remote = lan.join(address, port, _player_name(), session.receive, seat)
+            remote = None
+            earlier = self.settings.lan_seat(where) if seat is None else None
+            if earlier is not None:  # this person sat here before: the same seat again
+                try:
+                    remote = lan.join(address, port, _player_name(), session.receive, earlier[0], earlier[1])
+                except BoardwrightError:
+                    remote = None  # another table on that port now, or the seat was given up
+            if remote is None:
+                remote = lan.join(address, port, _player_name(), session.receive, seat)
             game = self.host.games().get(remote.game)
             if game is None:
                 remote.close()
@@ -330,6 +339,8 @@ class MainWindow(QMainWindow):
             self.show_error(tr("lan_failed", self.lang), str(message))
             return False
         session.attach(remote, game)
+        if remote.token:
+            self.settings.remember_lan_seat(where, remote.seat, remote.token)
         self._sit_at(session, False)
         self.show_message(tr("lan_joined", self.lang, name=session.table_name, seat=(session.seat or 0) + 1))
         return True

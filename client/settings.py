@@ -47,6 +47,20 @@ class Settings:
         self.data.setdefault("seat_kinds", {})[game_id] = list(kinds)
         self.save()
 
+    def lan_seat(self, where: str) -> tuple[int, str] | None:
+        """(seat, token) this person had at the LAN table at `where` ("host:port"), to sit there again."""
+        entry = self.data.get("lan_seats", {}).get(where)
+        if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and isinstance(entry.get("token"), str):
+            return entry["seat"], entry["token"]
+        return None
+
+    def remember_lan_seat(self, where: str, seat: int, token: str) -> None:
+        seats = self.data.setdefault("lan_seats", {})
+        seats[where] = {"seat": seat, "token": token}
+        while len(seats) > 20:  # the oldest tables are forgotten
+            seats.pop(next(iter(seats)))
+        self.save()
+
     @property
     def folder(self) -> str:
         folder = self.data.get("folder")

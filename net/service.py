@@ -41,6 +41,7 @@ class RemoteSeat:
         self.on_update = on_update
         self.welcome: dict[str, Any] = {}
         self.seat = 0
+        self.token = ""  # what rejoins this seat after a dropped connection
         self.closed = False
 
     @property
@@ -143,9 +144,11 @@ class LanService:
         name: str,
         on_update: Callable[[Update], None],
         seat: int | None = None,
+        token: str | None = None,
     ) -> RemoteSeat:
-        """Take a free seat (or `seat`) at the table at `address:port`."""
-        peer = Peer(address, port, name, seat=seat)
+        """Take a free seat (or `seat`) at the table at `address:port`; with the seat's
+        `token` (from an earlier join), sit there again after a dropped connection."""
+        peer = Peer(address, port, name, seat=seat, token=token)
         remote = RemoteSeat(self, peer, on_update)
         peer.listener = on_update
         try:
@@ -156,6 +159,7 @@ class LanService:
             raise LanError(f"cannot reach the table at {address}:{port} ({type(exc).__name__})") from None
         remote.welcome = dict(peer.welcome or {})
         remote.seat = int(remote.welcome.get("seat") or 0)
+        remote.token = str(remote.welcome.get("token") or "")
         self.seats.append(remote)
         return remote
 

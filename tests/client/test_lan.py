@@ -113,3 +113,19 @@ def test_nothing_to_join_is_one_clear_error(two_windows: list[MainWindow]) -> No
 
 def test_a_window_without_lan_shows_no_lan_entries(window: MainWindow) -> None:
     assert not window.join_action.isVisible()
+
+
+def test_a_dropped_person_sits_in_the_same_seat_again(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    """The seat's token is kept in the settings: joining the same table again takes that seat back."""
+    anna, boris = two_windows
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=5, handover=False, lan=True))
+    port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    assert boris.join_lan_table("127.0.0.1", port)
+    assert boris.session.seat == 1
+    assert boris.settings.lan_seat(f"127.0.0.1:{port}")[0] == 1
+    boris.session.stop()  # the connection drops; the seat keeps its name and waits for its token
+    qtbot.waitUntil(lambda: anna.lan.tables[0][0].seats[1].connection is None, timeout=5000)
+    assert anna.lan.tables[0][0].free_seats() == []
+    assert boris.join_lan_table("127.0.0.1", port)
+    qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    assert boris.session.seat == 1
