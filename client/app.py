@@ -309,27 +309,27 @@ class MainWindow(QMainWindow):
             if where is None:
                 self.show_error(tr("lan_failed", self.lang), tr("lan_bad_address", self.lang))
                 return
-            self.join_lan_table(*where)
+            self.join_lan_table(*where, spectate=dialog.spectate)
 
         dialog.accepted.connect(chosen)
         dialog.open()
         dialog.look()
 
-    def join_lan_table(self, address: str, port: int, seat: int | None = None) -> bool:
-        """Sit at the table at `address:port` (a free seat, or `seat`)."""
+    def join_lan_table(self, address: str, port: int, seat: int | None = None, spectate: bool = False) -> bool:
+        """Sit at the table at `address:port` (a free seat, or `seat`), or watch it (`spectate`)."""
         session = RemoteSession()
         where = f"{address}:{port}"
         try:
             lan = self._lan_service()
             remote = None
-            earlier = self.settings.lan_seat(where) if seat is None else None
+            earlier = self.settings.lan_seat(where) if seat is None and not spectate else None
             if earlier is not None:  # this person sat here before: the same seat again
                 try:
                     remote = lan.join(address, port, _player_name(), session.receive, earlier[0], earlier[1])
                 except BoardwrightError:
                     remote = None  # another table on that port now, or the seat was given up
             if remote is None:
-                remote = lan.join(address, port, _player_name(), session.receive, seat)
+                remote = lan.join(address, port, _player_name(), session.receive, seat, spectate=spectate)
             game = self.host.games().get(remote.game)
             if game is None:
                 remote.close()
@@ -339,10 +339,13 @@ class MainWindow(QMainWindow):
             self.show_error(tr("lan_failed", self.lang), str(message))
             return False
         session.attach(remote, game)
-        if remote.token:
+        if remote.token and remote.seat is not None:
             self.settings.remember_lan_seat(where, remote.seat, remote.token)
         self._sit_at(session, False)
-        self.show_message(tr("lan_joined", self.lang, name=session.table_name, seat=(session.seat or 0) + 1))
+        if session.seat is None:
+            self.show_message(tr("lan_watching", self.lang, name=session.table_name))
+        else:
+            self.show_message(tr("lan_joined", self.lang, name=session.table_name, seat=session.seat + 1))
         return True
 
     # --- undo, save, load ---

@@ -63,6 +63,9 @@ class JoinDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("cancel", lang))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
+        self.spectate = False  # Watch: join without a seat
+        watch = buttons.addButton(tr("lan_watch_button", lang), QDialogButtonBox.ButtonRole.AcceptRole)
+        watch.clicked.connect(self._watch)
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
         layout.addWidget(self.list, 1)
@@ -117,6 +120,9 @@ class JoinDialog(QDialog):
         if 0 <= row < len(self.tables):
             table = self.tables[row]
             self.address.setText(f"{table['address']}:{table['port']}")
+
+    def _watch(self) -> None:
+        self.spectate = True
 
     def chosen(self) -> tuple[str, int] | None:
         return parse_address(self.address.text())

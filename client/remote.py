@@ -42,9 +42,9 @@ class RemoteSession(TableSession):
         self.remote = remote
         self.game = game
         self.table_name = str(remote.welcome.get("table", ""))
-        self.seat = int(remote.seat)
+        self.seat = remote.seat  # None: watching
         self.viewer = self.seat
-        self.humans = [self.seat]
+        self.humans = [self.seat] if self.seat is not None else []
         if self.update is not None:
             self._read_seats()
         self.changed.emit()
@@ -88,7 +88,7 @@ class RemoteSession(TableSession):
         return self.update.get("to_move")
 
     def legal_for_viewer(self) -> list[dict[str, Any]]:
-        if self.update is None or self.closed or self.to_move() != self.seat:
+        if self.update is None or self.closed or self.seat is None or self.to_move() != self.seat:
             return []
         return list(self.update.get("legal", []))
 
@@ -131,6 +131,8 @@ class RemoteSession(TableSession):
     def play(self, action: dict[str, Any]) -> None:
         if self.remote is None or self.closed:
             raise NotYourTurn("not connected to the table")
+        if self.seat is None:
+            raise NotYourTurn("you are watching this table")
         if self.to_move() != self.seat:
             raise NotYourTurn("not your turn")
         self.remote.act(action)  # the host checks it; an update or an error comes back

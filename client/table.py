@@ -218,7 +218,8 @@ class TablePage(QWidget):
                 row = f"▶ <b>{row}</b>"
             rows.append(row)
         if session.viewer is None:
-            rows.append(f"<i>{tr('spectator', lang)}</i>")
+            # people play elsewhere (a LAN table watched from here), or only bots play
+            rows.append(f"<i>{tr('watching' if session.humans else 'spectator', lang)}</i>")
         elif len(session.humans) > 1 or session.bots:
             rows.append(f"<i>{tr('you_view', lang, seat=names[session.viewer])}</i>")
         self.seats.setText("<br>".join(rows))

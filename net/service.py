@@ -40,7 +40,7 @@ class RemoteSeat:
         self.peer = peer
         self.on_update = on_update
         self.welcome: dict[str, Any] = {}
-        self.seat = 0
+        self.seat: int | None = None  # None: a spectator
         self.token = ""  # what rejoins this seat after a dropped connection
         self.closed = False
 
@@ -81,6 +81,7 @@ class LanService:
         self._thread.start()
         self.tables: list[tuple[Table, Advertiser | None]] = []
         self.seats: list[RemoteSeat] = []
+        self._announcers: list[asyncio.Task[None]] = []
 
     def _call(self, coroutine: Any, timeout: float = STEP_SECONDS) -> Any:
         future: Future[Any] = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
@@ -118,7 +119,7 @@ class LanService:
                 address = self.advertise_address or local_addresses()[0]
                 advertiser = Advertiser(port, address=address, interfaces=self.interfaces)
                 await advertiser.start(table.info())
-                self.loop.create_task(self._keep_announced(table, advertiser))
+                self._announcers.append(self.loop.create_task(self._keep_announced(table, advertiser)))
             return port, advertiser
 
         port, advertiser = self._call(start())
@@ -145,10 +146,12 @@ class LanService:
         on_update: Callable[[Update], None],
         seat: int | None = None,
         token: str | None = None,
+        spectate: bool = False,
     ) -> RemoteSeat:
         """Take a free seat (or `seat`) at the table at `address:port`; with the seat's
-        `token` (from an earlier join), sit there again after a dropped connection."""
-        peer = Peer(address, port, name, seat=seat, token=token)
+        `token` (from an earlier join), sit there again after a dropped connection;
+        `spectate` watches (public information only) without taking a seat."""
+        peer = Peer(address, port, name, seat=seat, token=token, spectate=spectate)
         remote = RemoteSeat(self, peer, on_update)
         peer.listener = on_update
         try:
@@ -158,7 +161,8 @@ class LanService:
         except (OSError, TimeoutError) as exc:
             raise LanError(f"cannot reach the table at {address}:{port} ({type(exc).__name__})") from None
         remote.welcome = dict(peer.welcome or {})
-        remote.seat = int(remote.welcome.get("seat") or 0)
+        seat_taken = remote.welcome.get("seat")
+        remote.seat = int(seat_taken) if isinstance(seat_taken, int) else None
         remote.token = str(remote.welcome.get("token") or "")
         self.seats.append(remote)
         return remote
@@ -169,6 +173,8 @@ class LanService:
         """Leave every seat, stop every table, stop the loop."""
 
         async def stop() -> None:
+            for announcer in self._announcers:
+                announcer.cancel()
             for remote in self.seats:
                 remote.closed = True
                 await remote.peer.close()
@@ -176,11 +182,14 @@ class LanService:
                 if advertiser is not None:
                     await advertiser.close()
                 await table.close()
-            # whatever still runs (announcements, bots, listeners) ends here, not with the loop
+            # whatever still runs (connections closing, announcements, bots) ends here, not
+            # with the loop: a moment to finish on its own, then it is cancelled
             others = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
-            for task in others:
-                task.cancel()
-            await asyncio.gather(*others, return_exceptions=True)
+            if others:
+                _done, pending = await asyncio.wait(others, timeout=1.0)
+                for task in pending:
+                    task.cancel()
+                await asyncio.gather(*pending, return_exceptions=True)
 
         if self.loop.is_running():
             try:

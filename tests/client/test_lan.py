@@ -129,3 +129,23 @@ def test_a_dropped_person_sits_in_the_same_seat_again(qtbot: Any, two_windows: l
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     assert boris.session.seat == 1
+
+
+def test_a_spectator_sees_only_public_information(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    """Book of War hides hands: the seat's window shows its cards, the watcher's shows counts."""
+    anna, boris = two_windows
+    config = GameConfig("book_of_war", 2, ["human", "random:easy"], seed=2, handover=False, lan=True)
+    assert anna.start_game(config)
+    port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    assert boris.join_lan_table("127.0.0.1", port, spectate=True)
+    qtbot.waitUntil(lambda: boris.session.update is not None and anna.session.update is not None, timeout=5000)
+    assert boris.session.seat is None and boris.session.legal_for_viewer() == []
+    assert "public information only" in boris.table.seats.text()
+    assert "watch" in boris.statusBar().currentMessage()
+    watched = boris.session.update["view"]["zones"]
+    seated = anna.session.update["view"]["zones"]
+    for zone in ("hand:0", "lands:0", "draft:0"):
+        assert "items" in seated[zone], zone  # Anna's own cards
+        assert "items" not in watched[zone] and "count" in watched[zone], zone  # only how many
+    with pytest.raises(Exception, match="watching"):
+        boris.session.play({"type": "pass"})
