@@ -88,9 +88,10 @@ class RemoteSession(TableSession):
         return self.update.get("to_move")
 
     def legal_for_viewer(self) -> list[dict[str, Any]]:
-        if self.update is None or self.closed or self.seat is None or self.to_move() != self.seat:
+        """What the host offered this seat: its moves on its turn, and free actions at any moment."""
+        if self.update is None or self.closed or self.seat is None:
             return []
-        return list(self.update.get("legal", []))
+        return list(self.update.get("legal", [])) + list(self.update.get("free", []))
 
     def board(self) -> dict[str, Any]:
         if self.update is None:
@@ -133,7 +134,7 @@ class RemoteSession(TableSession):
             raise NotYourTurn("not connected to the table")
         if self.seat is None:
             raise NotYourTurn("you are watching this table")
-        if self.to_move() != self.seat:
+        if self.to_move() != self.seat and action.get("by") != self.seat:
             raise NotYourTurn("not your turn")
         self.remote.act(action)  # the host checks it; an update or an error comes back
 

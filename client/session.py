@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from boardwright.framework import Engine, GameOver, NotYourTurn, Turn, kernel
+from boardwright.framework.engine import FREE
 from boardwright.framework.match import Match
 
 HUMAN = "human"
@@ -122,10 +123,13 @@ class Session(TableSession):
         return None if self.match.is_over() else self.match.to_move()
 
     def legal_for_viewer(self) -> list[dict[str, Any]]:
-        """The actions the person looking may take now (none while a bot or another seat moves)."""
-        if not self.human_to_move() or self.to_move() != self.viewer:
+        """The actions the person looking may take now: the moves when it is their turn, and
+        the game's free actions (open at any moment) whenever they look."""
+        viewer = self.viewer
+        if viewer is None or viewer in self.bots:
             return []
-        return self.match.legal_actions()
+        moves = self.match.legal_actions() if self.human_to_move() and self.to_move() == viewer else []
+        return list(moves) + self.match.free_actions(viewer)
 
     def board(self) -> dict[str, Any]:
         return self.match.board(self.viewer)
@@ -156,6 +160,11 @@ class Session(TableSession):
 
     def play(self, action: dict[str, Any]) -> None:
         """A person's choice for the seat to move; raises IllegalAction if it is not legal."""
+        if isinstance(action, dict) and FREE in action:  # open at any moment, to the person looking
+            if action[FREE] != self.viewer or action[FREE] in self.bots:
+                raise NotYourTurn("a free action for another seat")
+            self.match.apply(action, self.viewer)
+            return
         seat = self.to_move()
         if seat is None:
             raise GameOver("the game is over")
@@ -186,7 +195,7 @@ class Session(TableSession):
         state = engine.new_game(record.players, record.options, record.seed, record.scenario)
         movers = []
         for action in record.actions:
-            movers.append(kernel.to_move(state))
+            movers.append(action[FREE] if FREE in action else kernel.to_move(state))
             engine.apply_unchecked(state, action)
         return movers
 

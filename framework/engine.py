@@ -14,6 +14,9 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 
+FREE = "by"  # the key that marks a free action and names the seat taking it (Game.free_actions)
+
+
 class Engine:
     """Runs one game's rules. Stateless between calls but for a one-entry legality cache."""
 
@@ -86,15 +89,30 @@ class Engine:
     def to_move(self, state: State) -> int:
         return kernel.to_move(state)
 
+    def free_actions(self, state: State, seat: int) -> list[Action]:
+        """What `seat` may do at any moment (see `Game.free_actions`); none once the game is over."""
+        if state["k"]["over"]:
+            return []
+        return self.game.free_actions(state, seat)
+
     def check(self, state: State, action: Any, seat: int | None = None) -> None:
         """Raise IllegalAction with a reason unless `action` may be applied now."""
         k = state["k"]
         if k["over"]:
             raise GameOver("the game is over")
-        if seat is not None and seat != kernel.to_move(state):
-            raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise IllegalAction("an action is a map with a 'type'")
+        if FREE in action:
+            by = action[FREE]
+            if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < kernel.seats(state):
+                raise IllegalAction("a free action names its seat in 'by'")
+            if seat is not None and seat != by:
+                raise NotYourTurn(f"seat {seat + 1} cannot act for seat {by + 1}")
+            if action not in self.free_actions(state, by):
+                raise IllegalAction(f"{action['type']} is not open to seat {by + 1} now")
+            return
+        if seat is not None and seat != kernel.to_move(state):
+            raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")
         if action not in self.legal_actions(state):
             pending = k["pending"]
             if pending:
@@ -123,7 +141,9 @@ class Engine:
         if log is not NULL_LOG:
             log.ply = k["ply"]
         pending = k["pending"]
-        if pending:
+        if FREE in action:
+            self.game.apply_free(state, action, log)
+        elif pending:
             decision = pending.pop()
             self.game.resume(state, decision, action, log)
         else:

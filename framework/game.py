@@ -61,6 +61,17 @@ class Game:
         """Carry out a legal action by mutating `state`."""
         raise NotImplementedError
 
+    def free_actions(self, state: State, seat: int) -> list[Action]:
+        """Actions `seat` may take at any moment, even while another seat is to move (a pact
+        proposed or ended "at any moment"). Each carries the reserved key "by": seat, which
+        no other action may use; the kernel checks them and calls `apply_free`. Bots never
+        take them. Default: none."""
+        return []
+
+    def apply_free(self, state: State, action: Action, log: Log) -> None:
+        """Carry out a free action (see `free_actions`); it may ask a seat to decide."""
+        raise NotImplementedError(f"{type(self).__name__} offers free actions but has no apply_free")
+
     def resume(self, state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
         """Continue after `decision` was answered with `choice`; calls `resume_<kind>`."""
         handler = getattr(self, "resume_" + decision["kind"], None)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from . import kernel, replay
-from .engine import Engine
+from .engine import FREE, Engine
 from .errors import BoardwrightError, FileFormatError
 from .events import EventLog, render
 from .replay import Record
@@ -104,8 +104,14 @@ class Match:
         return [render(e, self.game.messages, lang, names) for e in self.log.visible_to(seat) if e["ply"] < ply]
 
     def mover_at(self, ply: int) -> int:
-        """The seat that chose action number `ply` (counted from 0)."""
+        """The seat that chose action number `ply` (counted from 0); a free action names its own."""
+        action = self.record.actions[ply]
+        if FREE in action:
+            return int(action[FREE])
         return kernel.to_move(self.state_at(ply))
+
+    def free_actions(self, seat: int) -> list[dict[str, Any]]:
+        return self.engine.free_actions(self.state, seat)
 
     # --- changing ---
 
@@ -143,7 +149,7 @@ class Match:
     def undo_to_seat(self, seat: int) -> int:
         """Take back everything since `seat` last had a choice (a person's 'undo my move')."""
         for keep in range(len(self.record.actions) - 1, -1, -1):
-            if kernel.to_move(self._snapshots[keep]) == seat:
+            if self.mover_at(keep) == seat:
                 return self.undo(len(self.record.actions) - keep)
         return 0
 

@@ -211,7 +211,7 @@ class Reliquium(War, Abilities, BoardDescription, Game):
         state["stage"] = PEACE
         state["battle"] = None
         state["ability"] = None
-        state["turn"] = {"diplomacy": False, "refused": []}
+        state["turn"] = {"refused": []}
         setup.log.emit("setup", factions=[self._fname[f] for f in picked])
         self._start_peace(state, setup.log)
 
@@ -334,12 +334,6 @@ class Reliquium(War, Abilities, BoardDescription, Game):
         refused = state["turn"]["refused"]
         if refused:
             out = [a for a in out if a not in refused]
-        if state["rules"]["allies"] and not state["turn"]["diplomacy"]:
-            for g, fid in enumerate(w.faction_ids):
-                if g == f or state["neutral"][g] or state["marker"][g] < 0:
-                    continue
-                kind = "end_alliance" if state["allies"][f][g] else "propose_alliance"
-                out.append({"type": kind, "faction": fid})
         out.append(self._pass)
         return out
 
@@ -488,9 +482,6 @@ class Reliquium(War, Abilities, BoardDescription, Game):
             log.emit("pass", seat=state["seat_of"][f])
             self._end_turn(state, f, log)
             return
-        if kind in ("propose_alliance", "end_alliance"):
-            self._diplomacy(state, f, action, log)
-            return
         ally_seat = self._needs_consent(state, f, action)
         if ally_seat:
             log.emit("consent_asked", seat=state["seat_of"][f], ally_seat=ally_seat - 1)
@@ -527,9 +518,27 @@ class Reliquium(War, Abilities, BoardDescription, Game):
         if self._do_peace_action(state, f, action, log):
             self._end_turn(state, f, log)
 
+    def free_actions(self, state: State, seat: int) -> list[Action]:
+        """Pacts are proposed and ended at any moment (digest 8.4), by any seat still in play;
+        one proposal waits for its answer before the next is made."""
+        if not state["rules"]["allies"]:
+            return []
+        f = state["faction_of"][seat]
+        if state["marker"][f] < 0 or any(d["kind"] == "alliance" for d in state["k"]["pending"]):
+            return []
+        out: list[Action] = []
+        for g, fid in enumerate(self.w.faction_ids):
+            if g == f or state["neutral"][g] or state["marker"][g] < 0:
+                continue
+            kind = "end_alliance" if state["allies"][f][g] else "propose_alliance"
+            out.append({"type": kind, "faction": fid, "by": seat})
+        return out
+
+    def apply_free(self, state: State, action: Action, log: Any) -> None:
+        self._diplomacy(state, state["faction_of"][action["by"]], action, log)
+
     def _diplomacy(self, state: State, f: int, action: Action, log: Any) -> None:
         g = self.w.faction_index[action["faction"]]
-        state["turn"]["diplomacy"] = True
         if action["type"] == "end_alliance":
             state["allies"][f][g] = state["allies"][g][f] = False
             log.emit("alliance_ended", seat=state["seat_of"][f], other_seat=state["seat_of"][g])
@@ -677,7 +686,6 @@ class Reliquium(War, Abilities, BoardDescription, Game):
         if state["k"]["over"]:
             return
         turn = state["turn"]
-        turn["diplomacy"] = False
         if turn["refused"]:
             turn["refused"] = []
         track = state["track"][f]

@@ -297,3 +297,22 @@ def test_no_series_button_for_a_game_without_series(window: MainWindow, click: A
     assert window.table.banner_row.isVisible()
     assert not window.table.next_button.isVisible()
     assert not window.start_next_in_series()
+
+
+def test_free_actions_are_offered_at_any_moment(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium with allies: pacts are free actions, offered to the person with the moves (and
+    while bots move); the bot asked answers, and the record names the person as the mover."""
+    config = GameConfig("reliquium", 3, ["human", "random:normal", "random:normal"], {"allies": True}, seed=4)
+    config.handover = False
+    assert window.start_game(config)
+    session = window.session
+    labels = [window.table.action_list.item(i).text() for i in range(window.table.action_list.count())]
+    assert any(label.startswith("Propose an alliance") for label in labels)
+    offer = next(a for a in session.legal_for_viewer() if a["type"] == "propose_alliance")
+    window.table.play(offer)
+    qtbot.waitUntil(
+        lambda: any("alliance" in e["key"] and e["key"] != "alliance_proposed" for e in session.match.log.events),
+        timeout=10000,
+    )
+    assert offer in session.match.record.actions
+    assert session.match.mover_at(session.match.record.actions.index(offer)) == 0

@@ -145,3 +145,78 @@ def test_a_match_shows_any_ply_of_its_timeline(host):
         match.state_at(6)
     match.undo(2)
     assert match.plies == 3 and len(match.log_lines_at(3, None)) == lines[3]
+
+
+class _Bids:
+    """Two seats take turns adding 1 to a counter; at any moment either may "shout" (a free
+    action), which asks the other seat to answer before play goes on. 6 turns end it."""
+
+    @staticmethod
+    def game():
+        from boardwright.framework import Game, GameSpec
+
+        class Bids(Game):
+            spec = GameSpec(id="bids", version="1", title_en="Bids", title_ru="Ставки", players=(2,))
+            messages = {"en": {"shout": "{seat} shouts"}, "ru": {"shout": "{seat} кричит"}}
+
+            def setup(self, state, setup):
+                state["count"] = 0
+                state["shouts"] = [0, 0]
+                kernel.set_active(state, 0)
+
+            def legal_actions(self, state):
+                return [{"type": "add"}]
+
+            def apply(self, state, action, log):
+                state["count"] += 1
+                if state["count"] == 6:
+                    kernel.finish(state, winners=[0 if state["shouts"][0] >= state["shouts"][1] else 1])
+                else:
+                    kernel.set_active(state, 1 - kernel.active(state))
+
+            def free_actions(self, state, seat):
+                if state["k"]["pending"]:
+                    return []
+                return [{"type": "shout", "by": seat}]
+
+            def apply_free(self, state, action, log):
+                seat = action["by"]
+                state["shouts"][seat] += 1
+                log.emit("shout", seat=seat)
+                kernel.ask(state, 1 - seat, "answer", [{"type": "answer"}])
+
+            def resume_answer(self, state, decision, choice, log):
+                return None
+
+        return Bids()
+
+
+def test_free_actions_at_any_moment_replay_and_undo(tmp_path):
+    """A free action is taken by a seat that is not to move, recorded with its seat, replayed
+    from the file, undone, and refused when sent for another seat."""
+    from boardwright.framework import Engine, NotYourTurn
+
+    engine = Engine(_Bids.game())
+    match = Match(engine, 2, {}, 1)
+    match.apply({"type": "add"}, 0)  # seat 1 is to move now
+    assert match.to_move() == 1
+    shout = {"type": "shout", "by": 0}
+    assert match.free_actions(0) == [shout] and match.free_actions(1) == [{"type": "shout", "by": 1}]
+    before = kernel.state_hash(match.state)
+    with pytest.raises(NotYourTurn, match="cannot act for seat 1"):
+        match.apply(shout, 1)
+    with pytest.raises(IllegalAction, match="names its seat"):
+        match.apply({"type": "shout", "by": 7})
+    assert kernel.state_hash(match.state) == before
+    match.apply(shout, 0)  # out of turn: seat 0 shouts while seat 1 is to move
+    assert match.to_move() == 1 and match.state["k"]["pending"][0]["kind"] == "answer"
+    assert match.free_actions(0) == []  # the game closes free actions while an answer waits
+    match.apply({"type": "answer"}, 1)
+    match.apply({"type": "add"}, 1)
+    assert [match.mover_at(p) for p in range(4)] == [0, 0, 1, 1]
+    path = tmp_path / "bids.bwr"
+    match.save(path)
+    again = Match.load(engine, path)
+    assert kernel.state_hash(again.state) == kernel.state_hash(match.state)
+    assert again.record.actions[1] == shout
+    assert match.undo_to_seat(0) == 3 and match.state["shouts"] == [0, 0]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from boardwright.framework import kernel
+
 
 def march(origin, target, units, via=None):
     action = {
@@ -328,16 +330,58 @@ def test_no_militia_when_attacked_by_one_player(table):
 
 def test_alliance_is_proposed_accepted_and_ended(table):
     t = home(table, allies=True)
-    t.turn("L", "plains").act({"type": "propose_alliance", "faction": "brotherhood"})
+    t.turn("L", "plains").act({"type": "propose_alliance", "faction": "brotherhood", "by": t.seat("L")})
     assert t.pending()["kind"] == "alliance" and t.pending()["seat"] == t.seat("B")
     t.act({"type": "alliance", "accept": True})
     assert t.state["allies"][0][3] and t.state["allies"][3][0]
-    # one diplomatic step per turn; allies may still attack each other
+    # pacts are free actions, never among the moves; allies may still attack each other
     assert not any(a["type"].endswith("alliance") for a in t.legal())
     assert melee("wasteland", "saxum_ridges") in t.legal()
     t.act({"type": "pass"})
-    t.turn("B", "plains").act({"type": "end_alliance", "faction": "legion"})
+    t.turn("B", "plains").act({"type": "end_alliance", "faction": "legion", "by": t.seat("B")})
     assert not t.state["allies"][0][3]
+
+
+def test_pacts_are_made_and_ended_at_any_moment_by_any_seat(table):
+    """Digest 8.4: "at any moment": while the Legion is to move, the Order proposes to the
+    Brotherhood; the Brotherhood answers; the Legion's turn goes on; either ends the pact."""
+    t = home(table, allies=True)
+    t.put("oak_grove", "O", "D", castle=True)  # the Order is in play too
+    t.turn("L", "plains")
+    order, brotherhood, legion = t.seat("O"), t.seat("B"), t.seat("L")
+    offer = {"type": "propose_alliance", "faction": "brotherhood", "by": order}
+    assert offer in t.engine.free_actions(t.state, order)
+    moves_before = t.legal()
+    t.act(offer)
+    assert t.pending()["kind"] == "alliance" and t.pending()["seat"] == brotherhood
+    assert t.engine.free_actions(t.state, legion) == []  # one proposal waits for its answer first
+    t.act({"type": "alliance", "accept": True})
+    assert t.state["allies"][2][3] and kernel.to_move(t.state) == legion and t.legal() == moves_before
+    end = {"type": "end_alliance", "faction": "order", "by": brotherhood}
+    assert end in t.engine.free_actions(t.state, brotherhood)
+    t.act(end)
+    assert not t.state["allies"][2][3] and kernel.to_move(t.state) == legion
+    # another seat's free action, or one for a seat not taking it, is refused and changes nothing
+    assert "cannot act for seat" in refused_for(t, offer, legion)
+    assert "not open" in t.refused({"type": "end_alliance", "faction": "order", "by": brotherhood})
+
+
+def test_without_the_allies_rule_there_are_no_pacts(table):
+    t = home(table)
+    t.turn("L", "plains")
+    assert all(t.engine.free_actions(t.state, seat) == [] for seat in range(4))
+    assert "not open" in t.refused({"type": "propose_alliance", "faction": "order", "by": t.seat("L")})
+
+
+def refused_for(t, action, seat):
+    """The refusal when `seat` sends `action`; the state stays as it was."""
+    from boardwright.framework import NotYourTurn
+
+    before = kernel.state_hash(t.state)
+    with pytest.raises(NotYourTurn) as err:
+        t.engine.apply(t.state, action, seat)
+    assert kernel.state_hash(t.state) == before
+    return str(err.value)
 
 
 def test_allied_tokens_are_not_ability_targets(table):
