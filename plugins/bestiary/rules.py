@@ -162,7 +162,7 @@ def atk_net(c: dict[str, Any]) -> int:
 class Bestiary(Game):
     spec = GameSpec(
         id="bestiary",
-        version="1.0.0",
+        version="1.1.0",
         title_en="Bestiary of Sigillum",
         title_ru="Бестиарий Сигиллума",
         players=(2, 3, 4),

@@ -97,7 +97,7 @@ def _reason(why: str) -> dict[str, str]:
 class BookOfWar(Game):
     spec = GameSpec(
         id="book_of_war",
-        version="1.0.0",
+        version="1.1.0",
         title_en="Book of War",
         title_ru="Книга войны",
         players=(2, 4),

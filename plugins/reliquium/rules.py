@@ -57,7 +57,7 @@ def _scenario_schema(world: World) -> dict[str, Any]:
 class Reliquium(War, Abilities, BoardDescription, Game):
     spec = GameSpec(
         id="reliquium",
-        version="1.0.0",
+        version="1.1.0",
         title_en="Reliquium",
         title_ru="Реликвиум",
         players=(2, 3, 4),
