@@ -14,6 +14,7 @@ agree with the view they came from; boards and event text are complete.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import msgpack
@@ -194,6 +195,28 @@ def check_views(engine: Engine, players: int | None = None, scenario: str | None
     _playout(engine, state, 4, visit)
 
 
+def board_texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    """(where, text) for every text a person can read in a board description: the status,
+    item labels, tips and texts, panel titles and lines, card labels and tips, and track
+    mark labels. A text is a plain value or {"en": ..., "ru": ...}."""
+    yield "status", board.get("status")
+    for n, item in enumerate(board.get("items", [])):
+        for key in ("label", "tip", "text"):
+            if key in item:
+                yield f"item {n} ({item.get('id', item.get('shape'))}) {key}", item[key]
+    for p, panel in enumerate(board.get("panels", [])):
+        yield f"panel {p} title", panel.get("title")
+        for n, line in enumerate(panel.get("lines", [])):
+            yield f"panel {p} line {n}", line
+        for n, card in enumerate(panel.get("cards", [])):
+            for key in ("label", "tip"):
+                if key in card:
+                    yield f"panel {p} card {n} ({card.get('id')}) {key}", card[key]
+        for n, mark in enumerate((panel.get("track") or {}).get("marks", [])):
+            if "label" in mark:
+                yield f"panel {p} track mark {n} label", mark["label"]
+
+
 def check_board_and_text(
     engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 31
 ) -> None:
@@ -211,6 +234,9 @@ def check_board_and_text(
             assert isinstance(board.get("items"), list) and board["items"], "a board with nothing to draw"
             for item in board["items"]:
                 assert item.get("shape") in SHAPES, f"unknown shape in {item}"
+            for where, text in board_texts(board):
+                if isinstance(text, dict):
+                    assert text.get("en") is not None and text.get("ru") is not None, f"{where}: a text needs en and ru"
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

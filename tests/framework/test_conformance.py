@@ -88,3 +88,30 @@ def test_the_short_game_check_catches_a_bad_option_or_scenario(host):
     game.short_scenario = "no_such_scenario"
     with pytest.raises(AssertionError, match="not a scenario"):
         conformance.check_short_game(Engine(game))
+
+
+def test_the_checks_catch_a_board_text_without_russian():
+    from boardwright.framework import Engine, Game, GameSpec, kernel
+
+    class HalfTranslated(Game):
+        spec = GameSpec(id="half", version="1", title_en="Half", title_ru="Половина", players=(2,))
+        messages = {"en": {"turn": "turn"}, "ru": {"turn": "ход"}}
+
+        def setup(self, state, setup):
+            state["turns"] = 0
+
+        def legal_actions(self, state):
+            return [{"type": "pass"}]
+
+        def apply(self, state, action, log):
+            log.emit("turn")
+            state["turns"] += 1
+            if state["turns"] == 4:
+                kernel.finish(state, [])
+
+        def board(self, state, seat):
+            tip = {"en": "a hex"}  # the Russian is missing
+            return {"items": [{"shape": "hex", "center": [0, 0], "radius": 5, "tip": tip}]}
+
+    with pytest.raises(AssertionError, match=r"item 0 .* tip: a text needs en and ru"):
+        conformance.check_board_and_text(Engine(HalfTranslated()), 2)

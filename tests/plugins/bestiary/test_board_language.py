@@ -17,6 +17,7 @@ import pytest
 
 from boardwright.client.i18n import localise
 from boardwright.framework import PluginHost, kernel
+from boardwright.framework.conformance import board_texts
 
 ENGINE = PluginHost().engine("bestiary")
 
@@ -39,29 +40,9 @@ CASES = [
 ]
 
 
-def _texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(where, text) for every text the client draws from a board description."""
-    yield "status", board.get("status")
-    for i, item in enumerate(board.get("items", [])):
-        for key in ("label", "tip", "text"):
-            if key in item:
-                yield f"items[{i}].{key} ({item.get('shape')})", item[key]
-    for p, panel in enumerate(board.get("panels", [])):
-        yield f"panels[{p}].title", panel.get("title")
-        for n, line in enumerate(panel.get("lines", [])):
-            yield f"panels[{p}].lines[{n}]", line
-        for n, card in enumerate(panel.get("cards", [])):
-            for key in ("label", "tip"):
-                if key in card:
-                    yield f"panels[{p}].cards[{n}].{key}", card[key]
-        for n, mark in enumerate((panel.get("track") or {}).get("marks", [])):
-            if "label" in mark:
-                yield f"panels[{p}].track.marks[{n}].label", mark["label"]
-
-
 def _problems(board: dict[str, Any]) -> list[str]:
     problems = []
-    for where, value in _texts(board):
+    for where, value in board_texts(board):
         en, ru = localise(value, "en"), localise(value, "ru")
         if not en.strip():
             problems.append(f"{where}: empty English text {value!r}")
@@ -106,7 +87,7 @@ def test_the_walk_reads_every_kind_of_text() -> None:
     """The snapshots hold piece labels, creature tips, disc lines and cards, so the walk sees them."""
     seen: set[str] = set()
     for state in _play("protorp_ffa", 3, 3):
-        for where, _ in _texts(ENGINE.board(state, 0)):
-            seen.add(re.sub(r"\[\d+\]", "", where.split(" ")[0]))
-    assert {"status", "items.label", "items.tip", "items.text", "panels.title", "panels.lines"} <= seen
-    assert {"panels.cards.label", "panels.cards.tip", "panels.track.marks.label"} <= seen
+        for where, _ in board_texts(ENGINE.board(state, 0)):
+            seen.add(" ".join(re.sub(r"\(.*?\)|\d+", "", where).split()))  # "item 3 (id) tip" -> "item tip"
+    assert {"status", "item label", "item tip", "item text", "panel title", "panel line"} <= seen
+    assert {"panel card label", "panel card tip", "panel track mark label"} <= seen

@@ -8,43 +8,23 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from boardwright.client.i18n import localise
 from boardwright.framework import PluginHost, kernel
+from boardwright.framework.conformance import board_texts
 
 # A run of three or more Latin letters is an English word; a hex id ("a0", "g5") never is one.
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 NOT_WORDS: set[str] = set()  # nothing yet needs an exception
 
 
-def texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(where, text) for every player-visible text of a board description (client/README.md)."""
-    yield "status", board.get("status")
-    for item in board.get("items", []):
-        for key in ("label", "tip", "text"):
-            if key in item:
-                yield f"item {item.get('id', item.get('shape'))} {key}", item[key]
-    for panel in board.get("panels", []):
-        yield "panel title", panel.get("title")
-        for line in panel.get("lines", []):
-            yield "panel line", line
-        for card in panel.get("cards", []):
-            for key in ("label", "tip"):
-                if key in card:
-                    yield f"card {card.get('id')} {key}", card[key]
-        for mark in (panel.get("track") or {}).get("marks", []):
-            if "label" in mark:
-                yield "track mark", mark["label"]
-
-
 def check_board(board: dict[str, Any]) -> int:
     """Assert the Russian rendering has no English word and the English one is never empty."""
     checked = 0
-    for where, value in texts(board):
+    for where, value in board_texts(board):
         english = localise(value, "en")
         assert english.strip(), f"{where}: empty English text {value!r}"
         russian = localise(value, "ru")

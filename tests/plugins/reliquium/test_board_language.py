@@ -16,6 +16,7 @@ import pytest
 
 from boardwright.client.i18n import localise
 from boardwright.framework import PluginHost, kernel
+from boardwright.framework.conformance import board_texts
 
 ENGINE = PluginHost().engine("reliquium")
 
@@ -25,25 +26,6 @@ ENGLISH_WORD = re.compile(r"[A-Za-z]{3,}")
 ALLOWED = re.compile(r"\b[JE]\d{2}\b")
 LATIN = re.compile(r"[A-Za-z]")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
-
-
-def _texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(where, text) for every text a person can read in a board description."""
-    yield "status", board.get("status")
-    for n, item in enumerate(board.get("items", [])):
-        for key in ("label", "tip", "text"):
-            if key in item:
-                yield f"item {n} ({item.get('id')}) {key}", item[key]
-    for p, panel in enumerate(board.get("panels", [])):
-        yield f"panel {p} title", panel.get("title")
-        for n, line in enumerate(panel.get("lines", [])):
-            yield f"panel {p} line {n}", line
-        for card in panel.get("cards", []):
-            for key in ("label", "tip"):
-                if key in card:
-                    yield f"panel {p} card {card.get('id')} {key}", card[key]
-        for mark in panel.get("track", {}).get("marks", []):
-            yield f"panel {p} track mark {mark.get('at')} label", mark.get("label")
 
 
 def _piece_labels(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
@@ -60,7 +42,7 @@ def _piece_labels(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
 
 def _problems(board: dict[str, Any]) -> list[str]:
     problems = []
-    for where, text in _texts(board):
+    for where, text in board_texts(board):
         ru, en = localise(text, "ru"), localise(text, "en")
         if LATIN.search(ru) or CYRILLIC.search(ru):
             # a text with letters must carry both languages
