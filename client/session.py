@@ -123,13 +123,15 @@ class Session(TableSession):
         return None if self.match.is_over() else self.match.to_move()
 
     def legal_for_viewer(self) -> list[dict[str, Any]]:
-        """The actions the person looking may take now: the moves when it is their turn, and
-        the game's free actions (open at any moment) whenever they look."""
+        """The actions the people at this screen may take now: the moves when it is the
+        viewer's turn, and the game's free actions (open at any moment) of every person's
+        seat, the viewer's first (people sharing a screen act out of turn too)."""
         viewer = self.viewer
         if viewer is None or viewer in self.bots:
             return []
         moves = self.match.legal_actions() if self.human_to_move() and self.to_move() == viewer else []
-        return list(moves) + self.match.free_actions(viewer)
+        people = [viewer] + [seat for seat in self.humans if seat != viewer]
+        return list(moves) + [action for seat in people for action in self.match.free_actions(seat)]
 
     def board(self) -> dict[str, Any]:
         return self.match.board(self.viewer)
@@ -148,9 +150,13 @@ class Session(TableSession):
 
     def describe(self, action: dict[str, Any], lang: str) -> str:
         try:
-            return str(self.match.game.describe_action(self.match.state, action, lang))
+            label = str(self.match.game.describe_action(self.match.state, action, lang))
         except Exception:  # a game's label bug shows the raw action, not an error
             return str(action)
+        by = action.get(FREE) if isinstance(action, dict) else None
+        if isinstance(by, int) and by != self.viewer:  # another person's free action: say whose
+            label = f"{self.seat_names(lang)[by]}: {label}"
+        return label
 
     # --- changing ---
 
@@ -160,10 +166,10 @@ class Session(TableSession):
 
     def play(self, action: dict[str, Any]) -> None:
         """A person's choice for the seat to move; raises IllegalAction if it is not legal."""
-        if isinstance(action, dict) and FREE in action:  # open at any moment, to the person looking
-            if action[FREE] != self.viewer or action[FREE] in self.bots:
-                raise NotYourTurn("a free action for another seat")
-            self.match.apply(action, self.viewer)
+        if isinstance(action, dict) and FREE in action:  # open at any moment to the people here
+            if action[FREE] not in self.humans:
+                raise NotYourTurn("a free action for a seat no person here plays")
+            self.match.apply(action, action[FREE])
             return
         seat = self.to_move()
         if seat is None:

@@ -316,3 +316,21 @@ def test_free_actions_are_offered_at_any_moment(qtbot: Any, window: MainWindow) 
     )
     assert offer in session.match.record.actions
     assert session.match.mover_at(session.match.record.actions.index(offer)) == 0
+
+
+def test_people_sharing_a_screen_act_out_of_turn_too(window: MainWindow) -> None:
+    """Hot-seat Reliquium with allies: the free actions of every person's seat are offered,
+    another person's labelled with their faction, and taken for that seat."""
+    config = GameConfig("reliquium", 3, ["human", "human", "human"], {"allies": True}, seed=4, handover=False)
+    assert window.start_game(config)
+    session = window.session
+    viewer = session.viewer
+    other = next(seat for seat in session.humans if seat != viewer)
+    offers = [a for a in session.legal_for_viewer() if a.get("by") == other]
+    assert offers
+    name = session.seat_names("en")[other]
+    labels = [window.table.action_list.item(i).text() for i in range(window.table.action_list.count())]
+    assert any(label.startswith(f"{name}: Propose an alliance") for label in labels)
+    window.table.play(offers[0])
+    assert session.match.record.actions[-1] == offers[0] and session.match.mover_at(0) == other
+    assert session.match.state["k"]["pending"][-1]["kind"] == "alliance"
