@@ -87,6 +87,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Стол «{name}» открыт в сети: {address}:{port}",
     ),
     "lan_joined": ("You sit at “{name}” in seat {seat}", "Вы за столом «{name}», место {seat}"),
+    "lan_closed": (
+        "The table closed the connection; the last position stays on the screen.",
+        "Стол закрыл соединение; последняя позиция остаётся на экране.",
+    ),
     "lan_failed": ("Could not join the table", "Не удалось подключиться к столу"),
     "lan_bad_address": ("Type the address as host:port", "Введите адрес как узел:порт"),
     "watch_replay": ("Watch the replay", "Смотреть запись"),

@@ -65,9 +65,9 @@ class RemoteSession(TableSession):
         elif kind in ("error", "refused"):
             self.move_refused.emit(str(message.get("message", kind)))
         elif kind == "closed":
+            if not self.closed:  # the host went away (we did not leave): say so
+                self.notice.emit("lan_closed")
             self.closed = True
-            self.bot_error = "the table closed the connection"
-            self.bot_failed.emit(self.bot_error)
         self.changed.emit()
 
     def _read_seats(self) -> None:

@@ -32,6 +32,7 @@ class TableSession(QObject):
     changed = Signal()
     bot_failed = Signal(str)
     move_refused = Signal(str)  # a LAN host refused a move this window sent
+    notice = Signal(str)  # the key of a text for the status bar (client/i18n.py)
 
     viewer: int | None = None
     humans: list[int]

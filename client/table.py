@@ -150,6 +150,7 @@ class TablePage(QWidget):
         session.changed.connect(self.refresh)
         session.bot_failed.connect(lambda error: self.message.emit(tr("bot_failed", self.lang, error=error)))
         session.move_refused.connect(lambda error: self.message.emit(tr("move_failed", self.lang, error=error)))
+        session.notice.connect(lambda key: self.message.emit(tr(key, self.lang)))
         self.stack.setCurrentWidget(self.stack.widget(0))
         self.refresh()
 

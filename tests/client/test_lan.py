@@ -149,3 +149,15 @@ def test_a_spectator_sees_only_public_information(qtbot: Any, two_windows: list[
         assert "items" not in watched[zone] and "count" in watched[zone], zone  # only how many
     with pytest.raises(Exception, match="watching"):
         boris.session.play({"type": "pass"})
+
+
+def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    anna, boris = two_windows
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=6, handover=False, lan=True))
+    port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    assert boris.join_lan_table("127.0.0.1", port)
+    qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    anna.close()  # the host's window goes, and its table with it
+    qtbot.waitUntil(lambda: boris.session.closed, timeout=5000)
+    assert "closed the connection" in boris.statusBar().currentMessage()
+    assert boris.session.legal_for_viewer() == [] and boris.table.action_list.count() == 0
