@@ -160,7 +160,8 @@ class MainWindow(QMainWindow):
     def _update_enabled(self) -> None:
         at_table = self.session is not None and self.pages.currentWidget() is self.table
         has_record = at_table and self.session is not None and self.session.has_record
-        self.save_action.setEnabled(has_record)
+        hosting = at_table and isinstance(self.session, RemoteSession) and self.session.save_game is not None
+        self.save_action.setEnabled(has_record or hosting)
         self.undo_action.setEnabled(has_record)
 
     def current_game_id(self) -> str | None:
@@ -292,6 +293,9 @@ class MainWindow(QMainWindow):
         self.settings.remember_seat_kinds(config.game_id, config.seat_kinds)
         if not self.join_lan_table(address, port, config.seat_kinds.index(HUMAN)):
             return False
+        if isinstance(self.session, RemoteSession):  # the host keeps the whole game: it may save it
+            self.session.save_game = lambda path: lan.save_table(address, port, path)
+            self._update_enabled()
         self.show_message(tr("lan_hosted", self.lang, name=name, address=address, port=port))
         return True
 
@@ -356,9 +360,10 @@ class MainWindow(QMainWindow):
         return self.session.undo()
 
     def choose_file_to_save(self) -> None:
-        if not isinstance(self.session, Session):
+        game_id = self.current_game_id()
+        if game_id is None or not (isinstance(self.session, Session) or getattr(self.session, "save_game", None)):
             return
-        name = f"{self.session.match.engine.spec.id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
+        name = f"{game_id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
         path, _filter = QFileDialog.getSaveFileName(
             self, tr("save", self.lang), str(Path(self.settings.folder) / name), tr("files", self.lang)
         )
@@ -373,10 +378,16 @@ class MainWindow(QMainWindow):
             self.load_from(path)
 
     def save_to(self, path: str | Path) -> bool:
-        if not isinstance(self.session, Session):
+        """Save the game at the table: a game played here, or a LAN table this window hosts."""
+        session = self.session
+        if isinstance(session, Session):
+            save = session.match.save
+        elif isinstance(session, RemoteSession) and session.save_game is not None:
+            save = session.save_game
+        else:
             return False
         try:
-            self.session.match.save(path)
+            save(path)
         except Exception as exc:  # a full disk or a bad folder is a message, not a crash
             self.show_error(tr("save_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return False

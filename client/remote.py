@@ -35,6 +35,7 @@ class RemoteSession(TableSession):
         self.events: list[dict[str, Any]] = []
         self.closed = False
         self.remote: Any = None  # the service's seat: act(action), close()
+        self.save_game: Any = None  # set when this window hosts the table: save_game(path)
         self._received.connect(self._on_message)
 
     def attach(self, remote: Any, game: Game) -> None:

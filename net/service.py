@@ -127,6 +127,19 @@ class LanService:
         address = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
         return address, port
 
+    def save_table(self, address: str, port: int, path: Any) -> None:
+        """Write the game of the table this service hosts at `port` to a save file (atomic),
+        on the loop's thread, so that no action lands halfway through."""
+        for table, _advertiser in self.tables:
+            if table.server is not None and table.server.sockets[0].getsockname()[1] == port:
+
+                async def save(match: Match = table.match) -> None:
+                    match.save(path)
+
+                self._call(save())
+                return
+        raise LanError(f"this program hosts no table at {address}:{port}")
+
     async def _keep_announced(self, table: Table, advertiser: Advertiser) -> None:
         """Free seats change as people join: the announcement follows until the game ends."""
         while not table.match.is_over() and table.server is not None and table.server.is_serving():

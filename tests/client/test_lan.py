@@ -47,10 +47,10 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     assert "is open on the LAN at 127.0.0.1:" in anna.statusBar().currentMessage()
     port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
     qtbot.waitUntil(lambda: anna.session.update is not None, timeout=5000)
-    assert anna.session.seat == 0 and not anna.save_action.isEnabled()
+    assert anna.session.seat == 0 and anna.save_action.isEnabled()  # the host may save the table
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
-    assert boris.session.seat == 1
+    assert boris.session.seat == 1 and not boris.save_action.isEnabled()
     # Anna drops a disc by double-clicking her first move; Boris sees it and answers
     qtbot.waitUntil(lambda: anna.table.action_list.count() == 7, timeout=5000)
     anna.table.play(anna.table.legal[3])
@@ -121,14 +121,14 @@ def test_a_dropped_person_sits_in_the_same_seat_again(qtbot: Any, two_windows: l
     assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=5, handover=False, lan=True))
     port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
     assert boris.join_lan_table("127.0.0.1", port)
-    assert boris.session.seat == 1
+    assert boris.session.seat == 1 and not boris.save_action.isEnabled()
     assert boris.settings.lan_seat(f"127.0.0.1:{port}")[0] == 1
     boris.session.stop()  # the connection drops; the seat keeps its name and waits for its token
     qtbot.waitUntil(lambda: anna.lan.tables[0][0].seats[1].connection is None, timeout=5000)
     assert anna.lan.tables[0][0].free_seats() == []
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
-    assert boris.session.seat == 1
+    assert boris.session.seat == 1 and not boris.save_action.isEnabled()
 
 
 def test_a_spectator_sees_only_public_information(qtbot: Any, two_windows: list[MainWindow]) -> None:
@@ -161,3 +161,24 @@ def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainW
     qtbot.waitUntil(lambda: boris.session.closed, timeout=5000)
     assert "closed the connection" in boris.statusBar().currentMessage()
     assert boris.session.legal_for_viewer() == [] and boris.table.action_list.count() == 0
+
+
+def test_the_host_saves_the_lan_game_and_a_guest_cannot(
+    qtbot: Any, host: Any, two_windows: list[MainWindow], tmp_path: Path
+) -> None:
+    """The hosting window holds the whole game: Save writes it (a normal save file)."""
+    from boardwright.framework.match import Match
+
+    anna, boris = two_windows
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "random:normal"], seed=8, handover=False, lan=True))
+    port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    qtbot.waitUntil(lambda: bool(anna.session.legal_for_viewer()), timeout=5000)
+    anna.table.play(anna.session.legal_for_viewer()[2])
+    qtbot.waitUntil(lambda: anna.session.update["ply"] >= 2, timeout=5000)
+    assert anna.save_action.isEnabled()
+    path = tmp_path / "lan.bwr"
+    assert anna.save_to(path)
+    saved = Match.load(host.engine("connect_four"), path)
+    assert saved.record.actions[0] == {"type": "drop", "column": 2} and saved.plies >= 2
+    assert boris.join_lan_table("127.0.0.1", port, spectate=True)
+    assert not boris.save_action.isEnabled() and not boris.save_to(tmp_path / "guest.bwr")
