@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardwright.framework import PluginHost, conformance
+from boardwright.framework import Engine, Game, GameSpec, PluginHost, conformance, kernel, zones
 
 
 def _cases():
@@ -41,27 +41,33 @@ def test_game_conforms(host, game_id, players, scenario, check):
     check(host.engine(game_id), players, scenario)
 
 
+class _Passing(Game):
+    """Two seats pass, twelve times in all: the smallest whole game, for the checks to judge."""
+
+    spec = GameSpec(id="passing", version="1", title_en="Passing", title_ru="Пас", players=(2,))
+    messages = {"en": {"turn": "turn"}, "ru": {"turn": "ход"}}
+
+    def setup(self, state, setup):
+        state["turns"] = 0
+
+    def legal_actions(self, state):
+        return [{"type": "pass"}]
+
+    def apply(self, state, action, log):
+        log.emit("turn")
+        state["turns"] += 1
+        if state["turns"] == 12:
+            kernel.finish(state, [])
+
+
 def test_the_checks_catch_a_leaking_view():
     """The suite must fail a game that shows a seat another seat's hand."""
-    from boardwright.framework import Engine, Game, GameSpec, kernel, zones
 
-    class Leaky(Game):
-        spec = GameSpec(id="leaky", version="1", title_en="Leaky", title_ru="Дырявая", players=(2,))
-        messages = {"en": {"turn": "turn"}, "ru": {"turn": "ход"}}
-
+    class Leaky(_Passing):
         def setup(self, state, setup):
             zones.add_zone(state, "hand0", zones.OWNER, owner=0, items=["a", "b", "c"])
             zones.add_zone(state, "hand1", zones.OWNER, owner=1, items=["d", "e", "f"])
-            state["turns"] = 0
-
-        def legal_actions(self, state):
-            return [{"type": "pass"}]
-
-        def apply(self, state, action, log):
-            log.emit("turn")
-            state["turns"] += 1
-            if state["turns"] == 12:
-                kernel.finish(state, [])
+            super().setup(state, setup)
 
         def view(self, state, seat):
             view = super().view(state, seat)
@@ -78,8 +84,6 @@ def test_short_game_exists_and_ends(host, game_id):
 
 
 def test_the_short_game_check_catches_a_bad_option_or_scenario(host):
-    from boardwright.framework import Engine
-
     game = type(host.games()["connect_four"])()  # a fresh game: the shared one keeps its values
     game.short_options = {"columns": 99}
     with pytest.raises(AssertionError, match="short_options"):
@@ -91,24 +95,7 @@ def test_the_short_game_check_catches_a_bad_option_or_scenario(host):
 
 
 def test_the_checks_catch_a_board_text_without_russian():
-    from boardwright.framework import Engine, Game, GameSpec, kernel
-
-    class HalfTranslated(Game):
-        spec = GameSpec(id="half", version="1", title_en="Half", title_ru="Половина", players=(2,))
-        messages = {"en": {"turn": "turn"}, "ru": {"turn": "ход"}}
-
-        def setup(self, state, setup):
-            state["turns"] = 0
-
-        def legal_actions(self, state):
-            return [{"type": "pass"}]
-
-        def apply(self, state, action, log):
-            log.emit("turn")
-            state["turns"] += 1
-            if state["turns"] == 4:
-                kernel.finish(state, [])
-
+    class HalfTranslated(_Passing):
         def board(self, state, seat):
             tip = {"en": "a hex"}  # the Russian is missing
             return {"items": [{"shape": "hex", "center": [0, 0], "radius": 5, "tip": tip}]}

@@ -4,27 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-MARCH = "march"
-
-
-def march(origin, target, units, via=None):
-    action = {
-        "type": MARCH,
-        "from": origin,
-        "to": target,
-        "units": [units.count("W"), units.count("D"), units.count("M")],
-    }
-    if via:
-        action["via"] = via
-    return action
-
-
-def melee(origin, target, value=1):
-    return {"type": "melee", "from": origin, "to": target, "value": value}
-
-
-def ranged(origin, target, value=1):
-    return {"type": "ranged", "from": origin, "to": target, "value": value}
+from boardwright.plugins.reliquium.actions import march, melee, ranged
 
 
 def assign(t, origin, target, unit):

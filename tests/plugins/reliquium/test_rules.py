@@ -5,34 +5,11 @@ from __future__ import annotations
 import pytest
 
 from boardwright.framework import kernel
-
-
-def march(origin, target, units, via=None):
-    action = {
-        "type": "march",
-        "from": origin,
-        "to": target,
-        "units": [units.count("W"), units.count("D"), units.count("M")],
-    }
-    if via:
-        action["via"] = via
-    return action
-
-
-def melee(origin, target, value=1):
-    return {"type": "melee", "from": origin, "to": target, "value": value}
-
-
-def ranged(origin, target, value=1):
-    return {"type": "ranged", "from": origin, "to": target, "value": value}
+from boardwright.plugins.reliquium.actions import march, melee, ranged, summon
 
 
 def assign(t, origin, target, unit):
     return {"type": "assign", "border": t.border(origin, target), "unit": unit}
-
-
-def summon(creature, junction):
-    return {"type": "summon", "creature": creature, "junction": junction}
 
 
 def home(table, **options):
