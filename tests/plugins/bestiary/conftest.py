@@ -12,8 +12,23 @@ from boardwright.plugins.bestiary.rules import Bestiary
 GAME = Bestiary()
 
 
+# the duel line-up of the digest's worked examples (seat 0 is the first player)
+P1 = ["messum", "fidea", "saxum"]
+P2 = ["armus", "carnifex", "vinctum"]
+
+
 class Table:
     """A game past its draft, with helpers to arrange creatures and play legal actions."""
+
+    P1 = P1
+    P2 = P2
+
+    @classmethod
+    def duel(cls, p1: list[str] = P1, p2: list[str] = P2) -> Table:
+        """A duel with seat 0 in Пустошь and seat 1 in Предлесье, every creature off the board."""
+        t = cls([p1, p2], castles="pustosh")
+        t.clear()
+        return t
 
     def __init__(
         self, picks: list[list[str]], mode: str = "duel", castles: Any = None, options: dict[str, Any] | None = None

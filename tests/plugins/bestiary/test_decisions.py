@@ -6,14 +6,6 @@ from boardwright.framework import kernel
 from boardwright.plugins.bestiary.rules import BOARDS, Bestiary
 
 RULES = Bestiary()
-P1 = ["messum", "fidea", "saxum"]
-P2 = ["armus", "carnifex", "vinctum"]
-
-
-def _duel(table, p1=P1, p2=P2):
-    t = table([p1, p2], castles="pustosh")
-    t.clear()
-    return t
 
 
 def _supports(t, cid, s):
@@ -24,7 +16,7 @@ def _supports(t, cid, s):
 
 
 def test_r1_guilty_verdict_inverts_all_markers_of_one_effect(table):
-    t = _duel(table, p1=["carnifex", "fidea", "saxum"], p2=["armus", "messum", "vinctum"])
+    t = table.duel(p1=["carnifex", "fidea", "saxum"], p2=["armus", "messum", "vinctum"])
     t.put("carnifex", "0,1")
     t.put("armus", "0,-1")
     t.mark("armus", "ATK_UP", 2)
@@ -37,7 +29,7 @@ def test_r1_guilty_verdict_inverts_all_markers_of_one_effect(table):
 
 
 def test_r2_fluidity_copies_the_latest_positive_marker(table):
-    t = _duel(table, p1=["aquus", "fidea", "saxum"])
+    t = table.duel(p1=["aquus", "fidea", "saxum"])
     t.put("aquus", "0,1")
     t.put("armus", "1,-2")
     t.mark("armus", "DEF_UP")
@@ -47,7 +39,7 @@ def test_r2_fluidity_copies_the_latest_positive_marker(table):
 
 
 def test_r3_web_stops_enemies_and_hastes_allies(table):
-    t = _duel(table, p1=["erezida", "vinctum", "saxum"], p2=["armus", "carnifex", "messum"])
+    t = table.duel(p1=["erezida", "vinctum", "saxum"], p2=["armus", "carnifex", "messum"])
     t.put("erezida", "-1,1")
     t.put("vinctum", "0,0")
     t.put("armus", "1,-1")
@@ -67,7 +59,7 @@ def test_r3_web_stops_enemies_and_hastes_allies(table):
 
 
 def test_r3_own_web_hastes(table):
-    t = _duel(table, p1=["erezida", "fidea", "saxum"])
+    t = table.duel(p1=["erezida", "fidea", "saxum"])
     t.put("erezida", "-1,1")
     t.use("erezida", 0, t="-1,0")
     t.state["cr"][t.ci("erezida")]["atk"] = False
@@ -77,7 +69,7 @@ def test_r3_own_web_hastes(table):
 
 
 def test_r4_bundle_three_takes_both_towers_on_turn_one(table):
-    t = table([["cornibus", "cerberus", "mortum"], P2], castles="pustosh")
+    t = table([["cornibus", "cerberus", "mortum"], table.P2], castles="pustosh")
     assert t.at("cornibus") == "0,2"
     t.use("cornibus", 0, t="2,0")
     assert t.at("cerberus") == "0,2"
@@ -88,7 +80,7 @@ def test_r4_bundle_three_takes_both_towers_on_turn_one(table):
 
 
 def test_r5_thunder_roar_feeds_sting(table):
-    t = _duel(table, p1=["armus", "illesebra", "fidea"], p2=["vinctum", "saxum", "messum"])
+    t = table.duel(p1=["armus", "illesebra", "fidea"], p2=["vinctum", "saxum", "messum"])
     t.put("armus", "0,0")
     t.put("vinctum", "0,-1")
     t.put("saxum", "1,-1")
@@ -100,7 +92,7 @@ def test_r5_thunder_roar_feeds_sting(table):
 
 
 def test_r6_stone_fist_scales_with_defence(table):
-    t = _duel(table, p1=["saxum", "fidea", "messum"])
+    t = table.duel(p1=["saxum", "fidea", "messum"])
     t.put("saxum", "2,0")  # mountain
     t.put("armus", "2,-1")
     t.use("saxum", 0, t="2,0")
@@ -111,7 +103,7 @@ def test_r6_stone_fist_scales_with_defence(table):
 
 
 def test_r7_icy_wind_hits_slowed_enemies(table):
-    t = _duel(table, p1=["frigus", "fidea", "messum"])
+    t = table.duel(p1=["frigus", "fidea", "messum"])
     t.put("frigus", "0,1")
     t.put("armus", "0,-1")
     t.put("carnifex", "2,-2")
@@ -123,7 +115,7 @@ def test_r7_icy_wind_hits_slowed_enemies(table):
 
 
 def test_r8_toxin_counts_negative_markers_not_the_web(table):
-    t = _duel(table, p1=["toxicum", "fidea", "messum"])
+    t = table.duel(p1=["toxicum", "fidea", "messum"])
     t.put("toxicum", "0,1")
     t.put("vinctum", "2,-2")
     t.state["bm"][t.board.index["2,-2"]] = ["WEB", 0, 99]
@@ -139,7 +131,7 @@ def test_r8_toxin_counts_negative_markers_not_the_web(table):
 
 
 def test_attack_markers_change_strength(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("vinctum", "0,-1")
     t.mark("messum", "ATK_UP", 2)
@@ -149,7 +141,7 @@ def test_attack_markers_change_strength(table):
 
 
 def test_siege_up_wins_a_tower(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "2,0")
     t.put("armus", "2,-2")
     t.mark("messum", "SIEGE_UP")
@@ -158,7 +150,7 @@ def test_siege_up_wins_a_tower(table):
 
 
 def test_swim_moves_along_a_clear_line(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.mark("messum", "SWIM")
     assert "0,-1" in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}
@@ -169,7 +161,7 @@ def test_swim_moves_along_a_clear_line(table):
 
 
 def test_resist_blocks_enemy_supports_not_attacks(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("vinctum", "0,-1")
     t.mark("vinctum", "RESIST")
@@ -178,7 +170,7 @@ def test_resist_blocks_enemy_supports_not_attacks(table):
 
 
 def test_silence_blocks_supports_only(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("vinctum", "0,-1")
     t.mark("messum", "SILENCE", side=1)
@@ -187,7 +179,7 @@ def test_silence_blocks_supports_only(table):
 
 
 def test_poison_adds_to_the_cooldown(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("vinctum", "0,-1")
     t.mark("messum", "POISON", 1, side=1)
@@ -197,7 +189,7 @@ def test_poison_adds_to_the_cooldown(table):
 
 
 def test_obstacle_blocks_and_never_goes_on_a_castle(table):
-    t = _duel(table, p1=["architectus", "fidea", "messum"])
+    t = table.duel(p1=["architectus", "fidea", "messum"])
     t.put("architectus", "0,1")
     t.put("fidea", "1,0")
     targets = {a["t"] for a in _supports(t, "architectus", 1)}
@@ -207,7 +199,7 @@ def test_obstacle_blocks_and_never_goes_on_a_castle(table):
 
 
 def test_charge_pushes_and_follows(table):
-    t = _duel(table, p1=["caballus", "fidea", "messum"])
+    t = table.duel(p1=["caballus", "fidea", "messum"])
     t.put("caballus", "0,1")
     t.put("armus", "0,0")
     t.use("caballus", 1, t="0,0")
@@ -216,7 +208,7 @@ def test_charge_pushes_and_follows(table):
 
 
 def test_shadow_step_never_lands_on_an_enemy_castle(table):
-    t = _duel(table, p1=["tenebris", "mortum", "messum"])
+    t = table.duel(p1=["tenebris", "mortum", "messum"])
     t.put("tenebris", "0,1")
     t.put("mortum", "-2,2")
     targets = {a["t"] for a in _supports(t, "tenebris", 1)}
@@ -226,7 +218,7 @@ def test_shadow_step_never_lands_on_an_enemy_castle(table):
 
 
 def test_mortum_swaps_with_an_ally_on_a_line(table):
-    t = _duel(table, p1=["mortum", "messum", "fidea"])
+    t = table.duel(p1=["mortum", "messum", "fidea"])
     t.put("mortum", "-2,2")
     t.put("messum", "1,-1")  # (−2,2) → (1,−1) on a line
     t.use("mortum", 0, t="1,-1")
@@ -234,7 +226,7 @@ def test_mortum_swaps_with_an_ally_on_a_line(table):
 
 
 def test_on_wings_jumps_an_ally_two_hexes(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("fidea", "0,1")
     t.put("saxum", "1,1")
     dests = {a["to"] for a in _supports(t, "fidea", 1) if a["t"] == "1,1"}
@@ -244,7 +236,7 @@ def test_on_wings_jumps_an_ally_two_hexes(table):
 
 
 def test_temps_cannot_touch_attack_chips(table):
-    t = _duel(table, p1=["temps", "messum", "saxum"])
+    t = table.duel(p1=["temps", "messum", "saxum"])
     t.put("temps", "0,1")
     t.put("armus", "1,-2")
     t.cr("armus")["atk"] = True
@@ -440,7 +432,7 @@ LASTING = [
 
 
 def test_every_card_effect_lasts_one_opponent_turn(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "-1,2")
     t.put("armus", "1,-2")
     for effect in LASTING:
@@ -456,7 +448,7 @@ def test_every_card_effect_lasts_one_opponent_turn(table):
 
 
 def test_board_markers_expire_with_their_owner(table):
-    t = _duel(table, p1=["architectus", "erezida", "fidea"])
+    t = table.duel(p1=["architectus", "erezida", "fidea"])
     t.put("architectus", "0,1")
     t.put("erezida", "-1,1")
     t.use("architectus", 1, t="0,0")

@@ -5,13 +5,6 @@ from __future__ import annotations
 from boardwright.plugins.bestiary.rules import Bestiary
 
 RULES = Bestiary()
-P2 = ["armus", "carnifex", "vinctum"]
-
-
-def _duel(table, p1, p2=P2):
-    t = table([p1, p2], castles="pustosh")
-    t.clear()
-    return t
 
 
 def _supports(t, cid, s):
@@ -19,7 +12,7 @@ def _supports(t, cid, s):
 
 
 def test_recall_displaces_the_castle_occupant(table):
-    t = _duel(table, ["redux", "messum", "fidea"])
+    t = table.duel(["redux", "messum", "fidea"])
     t.put("redux", "0,0")
     t.put("messum", "2,-2")
     t.put("fidea", "0,2")
@@ -29,7 +22,7 @@ def test_recall_displaces_the_castle_occupant(table):
 
 
 def test_forest_path(table):
-    t = _duel(table, ["arborus", "saxum", "fidea"])
+    t = table.duel(["arborus", "saxum", "fidea"])
     t.put("arborus", "0,1")
     t.put("saxum", "1,1")
     dests = {a["to"] for a in _supports(t, "arborus", 1) if a["t"] == "1,1"}
@@ -39,7 +32,7 @@ def test_forest_path(table):
 
 
 def test_hell_portal_swaps_into_the_castle(table):
-    t = _duel(table, ["illesebra", "fidea", "saxum"])
+    t = table.duel(["illesebra", "fidea", "saxum"])
     t.put("illesebra", "-2,2")
     t.put("fidea", "0,2")
     t.use("illesebra", 1, t="0,2")
@@ -47,7 +40,7 @@ def test_hell_portal_swaps_into_the_castle(table):
 
 
 def test_drunken_stupor_cooldown_counts_the_targets_chips(table):
-    t = _duel(table, ["brevus", "fidea", "saxum"])
+    t = table.duel(["brevus", "fidea", "saxum"])
     t.put("brevus", "0,1")
     t.put("armus", "0,-1")
     p = t.state["period"]
@@ -59,7 +52,7 @@ def test_drunken_stupor_cooldown_counts_the_targets_chips(table):
 
 def test_gallop_is_faster_on_a_plain(table):
     for where, cooldown in (("0,1", 2), ("1,0", 3)):
-        t = _duel(table, ["caballus", "fidea", "saxum"])
+        t = table.duel(["caballus", "fidea", "saxum"])
         t.put("caballus", where)
         t.use("caballus", 0, t=where)
         assert t.cr("caballus")["cd"][0] == t.state["period"] + cooldown
@@ -67,7 +60,7 @@ def test_gallop_is_faster_on_a_plain(table):
 
 
 def test_entwine_pulls_one_hex_and_slows(table):
-    t = _duel(table, ["lignum", "fidea", "saxum"])
+    t = table.duel(["lignum", "fidea", "saxum"])
     t.put("lignum", "0,1")
     t.put("armus", "0,-1")
     t.use("lignum", 0, t="0,-1")
@@ -75,7 +68,7 @@ def test_entwine_pulls_one_hex_and_slows(table):
 
 
 def test_ram_needs_room_to_push(table):
-    t = _duel(table, ["cornibus", "fidea", "saxum"])
+    t = table.duel(["cornibus", "fidea", "saxum"])
     t.put("cornibus", "0,1")
     t.put("armus", "0,0")
     t.put("carnifex", "0,-1")
@@ -86,7 +79,7 @@ def test_ram_needs_room_to_push(table):
 
 
 def test_piercing_scream_hits_one_whole_line(table):
-    t = _duel(table, ["clamoris", "fidea", "saxum"])
+    t = table.duel(["clamoris", "fidea", "saxum"])
     t.put("clamoris", "0,2")
     t.put("fidea", "0,1")
     t.put("armus", "0,0")
@@ -97,7 +90,7 @@ def test_piercing_scream_hits_one_whole_line(table):
 
 
 def test_catapult_cannot_hit_adjacent(table):
-    t = _duel(table, ["catapultus", "fidea", "saxum"])
+    t = table.duel(["catapultus", "fidea", "saxum"])
     t.put("catapultus", "0,1")
     t.put("armus", "0,0")
     t.put("carnifex", "2,-1")
@@ -105,7 +98,7 @@ def test_catapult_cannot_hit_adjacent(table):
 
 
 def test_knowledge_is_power_needs_the_same_terrain(table):
-    t = table([["librorum", "fidea", "saxum"], P2], options={"roster": "full32"}, castles="pustosh")
+    t = table([["librorum", "fidea", "saxum"], table.P2], options={"roster": "full32"}, castles="pustosh")
     t.clear()
     t.put("librorum", "0,1")  # plain
     t.put("armus", "0,-1")  # plain
@@ -116,7 +109,7 @@ def test_knowledge_is_power_needs_the_same_terrain(table):
 
 
 def test_siege_barrage_counts_captured_towers(table):
-    t = _duel(table, ["architectus", "fidea", "saxum"])
+    t = table.duel(["architectus", "fidea", "saxum"])
     t.put("architectus", "0,1")
     t.put("fidea", "2,0")
     t.put("saxum", "-2,2")

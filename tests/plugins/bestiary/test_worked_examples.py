@@ -13,18 +13,9 @@ from boardwright.plugins.bestiary.rules import Bestiary, defence, siege_value
 
 RULES = Bestiary()
 
-P1 = ["messum", "fidea", "saxum"]
-P2 = ["armus", "carnifex", "vinctum"]
-
-
-def _duel(table, p1=P1, p2=P2):
-    t = table([p1, p2], castles="pustosh")
-    t.clear()
-    return t
-
 
 def test_t1_defence_reduces_every_attack(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("fidea", "-2,1")
     t.put("armus", "0,-1")
@@ -36,7 +27,7 @@ def test_t1_defence_reduces_every_attack(table):
 
 
 def test_t2_defence_never_below_zero(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("armus", "0,-1")
     t.mark("armus", "DEF_DOWN", 2, side=0)
@@ -46,14 +37,14 @@ def test_t2_defence_never_below_zero(table):
 
 
 def test_t3_defence_is_up_minus_down(table):
-    t = _duel(table)
+    t = table.duel()
     t.mark("armus", "DEF_UP", 3)
     t.mark("armus", "DEF_DOWN", 1, side=0)
     assert defence(t.cr("armus")) == 2
 
 
 def test_t4_siege_never_below_zero_and_takes_no_tower(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "2,0")  # tower_e area
     t.mark("messum", "SIEGE_DOWN", 2, side=1)
     assert siege_value(t.cr("messum")) == 0
@@ -62,7 +53,7 @@ def test_t4_siege_never_below_zero_and_takes_no_tower(table):
 
 
 def test_t5_haste_against_slow(table):
-    t = _duel(table, p1=["cerberus", "fidea", "saxum"])
+    t = table.duel(p1=["cerberus", "fidea", "saxum"])
     t.put("cerberus", "0,0")
     t.put("armus", "1,-1")
     t.mark("cerberus", "HASTE", 2)
@@ -75,7 +66,7 @@ def test_t5_haste_against_slow(table):
     assert t.at("cerberus") == "-1,0"
     assert t.cr("armus")["dmg"] == 2
 
-    t = _duel(table, p1=["cerberus", "fidea", "saxum"])
+    t = table.duel(p1=["cerberus", "fidea", "saxum"])
     t.put("cerberus", "0,0")
     t.put("armus", "1,-1")
     t.mark("cerberus", "HASTE", 1)
@@ -83,7 +74,7 @@ def test_t5_haste_against_slow(table):
     kinds = {a["type"] for a in t.uses_of("cerberus")}
     assert "attack" in kinds and "move" not in kinds
 
-    t = _duel(table, p1=["cerberus", "fidea", "saxum"])
+    t = table.duel(p1=["cerberus", "fidea", "saxum"])
     t.put("cerberus", "0,0")
     t.put("armus", "1,-1")
     t.mark("cerberus", "HASTE", 1)
@@ -96,7 +87,7 @@ def test_t5_haste_against_slow(table):
 
 
 def test_t6_poison_clamps_cooldown_at_six(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("saxum", "0,0")
     t.put("armus", "0,-1")
     t.mark("saxum", "POISON", 3, side=1)
@@ -105,7 +96,7 @@ def test_t6_poison_clamps_cooldown_at_six(table):
 
 
 def test_t7_vampirism_heals_one(table):
-    t = _duel(table, p1=["malleus", "fidea", "saxum"])
+    t = table.duel(p1=["malleus", "fidea", "saxum"])
     t.put("malleus", "0,0")
     t.put("armus", "0,-1")
     t.cr("malleus")["dmg"] = 3
@@ -114,7 +105,7 @@ def test_t7_vampirism_heals_one(table):
     assert t.cr("armus")["dmg"] == 2
     assert t.cr("malleus")["dmg"] == 2
 
-    t = _duel(table, p1=["malleus", "fidea", "saxum"])
+    t = table.duel(p1=["malleus", "fidea", "saxum"])
     t.put("malleus", "0,0")
     t.put("armus", "0,-1")
     t.cr("malleus")["dmg"] = 3
@@ -126,7 +117,7 @@ def test_t7_vampirism_heals_one(table):
 
 
 def test_t8_temps_returns_an_ally_chip_from_sector_one(table):
-    t = _duel(table, p1=["temps", "messum", "saxum"])
+    t = table.duel(p1=["temps", "messum", "saxum"])
     t.put("temps", "0,1")
     t.put("messum", "1,1")
     t.put("armus", "1,-2")
@@ -139,7 +130,7 @@ def test_t8_temps_returns_an_ally_chip_from_sector_one(table):
 
 
 def test_t9_temps_pushes_enemy_chips_but_not_past_the_pointer(table):
-    t = _duel(table, p1=["temps", "messum", "saxum"])
+    t = table.duel(p1=["temps", "messum", "saxum"])
     t.put("temps", "0,1")
     t.put("armus", "1,-2")
     p = t.state["period"]
@@ -151,13 +142,13 @@ def test_t9_temps_pushes_enemy_chips_but_not_past_the_pointer(table):
 
 
 def test_t10_first_player_starts_damaged(table):
-    t = table([P1, P2])
+    t = table([table.P1, table.P2])
     assert t.state["dmg"] == [2, 0]
 
 
 def test_t11_banishment(table):
     p2 = ["cerberus", "armus", "vinctum"]
-    t = _duel(table, p2=p2)
+    t = table.duel(p2=p2)
     t.put("messum", "0,1")
     t.put("cerberus", "0,-1")
     t.put("armus", "2,0")
@@ -172,7 +163,7 @@ def test_t11_banishment(table):
     assert cerb["cd"][0] == t.state["period"] + 2
     assert t.state["dmg"] == [2, 1]
 
-    t = _duel(table, p2=p2)
+    t = table.duel(p2=p2)
     t.put("messum", "0,1")
     t.put("cerberus", "0,-1")
     t.put("armus", "0,-2")
@@ -185,7 +176,7 @@ def test_t11_banishment(table):
 
 def test_t12_tower_needs_a_strict_majority(table):
     p1 = ["messum", "fidea", "saxum"]
-    t = _duel(table, p1=p1)
+    t = table.duel(p1=p1)
     t.put("messum", "2,-2")
     t.put("fidea", "1,0")
     t.put("armus", "1,-1")
@@ -203,7 +194,7 @@ def test_t12_tower_needs_a_strict_majority(table):
 
 
 def test_t13_an_inactive_creature_still_besieges(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "2,0")
     t.mark("messum", "INACTION", side=1)
     assert t.uses_of("messum") == []
@@ -212,7 +203,7 @@ def test_t13_an_inactive_creature_still_besieges(table):
 
 
 def test_t14_enemy_in_its_castle_is_immune(table):
-    t = _duel(table, p1=["manus", "fidea", "saxum"])
+    t = table.duel(p1=["manus", "fidea", "saxum"])
     t.put("manus", "0,1")
     t.put("armus", "0,-2")
     t.put("carnifex", "2,-1")
@@ -226,7 +217,7 @@ def test_t14_enemy_in_its_castle_is_immune(table):
 def test_t15_push_into_own_occupied_castle(table):
     p1 = ["vinctum", "fidea", "saxum"]
     p2 = ["armus", "carnifex", "messum"]
-    t = _duel(table, p1=p1, p2=p2)
+    t = table.duel(p1=p1, p2=p2)
     t.put("vinctum", "0,0")
     t.put("armus", "0,-1")
     t.put("carnifex", "0,-2")
@@ -240,7 +231,7 @@ def test_t15_push_into_own_occupied_castle(table):
 
 
 def test_t16_shadows_count_a_free_castle(table):
-    t = _duel(table, p1=["tenebris", "messum", "fidea"], p2=["armus", "cerberus", "vinctum"])
+    t = table.duel(p1=["tenebris", "messum", "fidea"], p2=["armus", "cerberus", "vinctum"])
     t.put("tenebris", "0,0")
     t.put("armus", "0,-1")
     t.put("messum", "1,-1")
@@ -253,7 +244,7 @@ def test_t16_shadows_count_a_free_castle(table):
 
 
 def test_t17_ballista_counts_an_obstacle(table):
-    t = _duel(table, p1=["ballistirus", "messum", "fidea"])
+    t = table.duel(p1=["ballistirus", "messum", "fidea"])
     t.put("ballistirus", "0,1")
     t.put("armus", "0,-1")
     t.put("carnifex", "1,-1")
@@ -299,7 +290,7 @@ def test_t19_team_setup_bans_and_picks(table):
 
 
 def test_t20_lasting_effect_expiry(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("saxum", "0,1")
     t.put("armus", "1,1")
     t.use("saxum", 0, t="0,1")  # P1 (first player), period 1
@@ -316,7 +307,7 @@ def test_t20_lasting_effect_expiry(table):
 
 
 def test_t21_slow_forbids_swiftness_not_dash(table):
-    t = _duel(table, p1=["cerberus", "cornibus", "saxum"])
+    t = table.duel(p1=["cerberus", "cornibus", "saxum"])
     t.put("cerberus", "0,0")
     t.put("cornibus", "-1,2")
     t.mark("cerberus", "SLOW", side=1)
@@ -326,7 +317,7 @@ def test_t21_slow_forbids_swiftness_not_dash(table):
 
 
 def test_t22_summon_into_a_freed_castle(table):
-    t = table([["messum", "fidea", "saxum"], P2], castles="pustosh")
+    t = table([["messum", "fidea", "saxum"], table.P2], castles="pustosh")
     assert t.at("messum") == "0,2" and t.at("fidea") is None
     t.move("messum", "0,1")
     assert t.at("fidea") == "0,2"
@@ -334,13 +325,13 @@ def test_t22_summon_into_a_freed_castle(table):
 
 
 def test_t23_reconstruction(table):
-    t = _duel(table, p1=["architectus", "messum", "fidea"])
+    t = table.duel(p1=["architectus", "messum", "fidea"])
     t.put("architectus", "0,1")
     t.state["dmg"][0] = 3
     t.touch()
     t.use("architectus", 0)
     assert t.state["dmg"][0] == 2
-    t = _duel(table, p1=["architectus", "messum", "fidea"])
+    t = table.duel(p1=["architectus", "messum", "fidea"])
     t.put("architectus", "0,1")
     t.state["dmg"][0] = 0
     t.touch()
@@ -348,7 +339,7 @@ def test_t23_reconstruction(table):
 
 
 def test_t24_resurrection(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("fidea", "0,1")
     t.put("saxum", "-2,2")
     t.cr("saxum")["dmg"] = 2
@@ -357,7 +348,7 @@ def test_t24_resurrection(table):
 
 
 def test_t25_ritual_of_life(table):
-    t = _duel(table, p1=["goetius", "messum", "saxum"])
+    t = table.duel(p1=["goetius", "messum", "saxum"])
     t.put("goetius", "0,1")
     t.put("messum", "1,1")
     t.put("saxum", "-2,2")
@@ -365,7 +356,7 @@ def test_t25_ritual_of_life(table):
     t.cr("goetius")["dmg"] = 2
     t.use("goetius", 0, g="0,1", t="-2,2")
     assert t.cr("goetius")["dmg"] == 1 and t.cr("saxum")["dmg"] == 1
-    t2 = _duel(table, p1=["goetius", "messum", "saxum"])
+    t2 = table.duel(p1=["goetius", "messum", "saxum"])
     t2.put("goetius", "0,1")
     t2.put("saxum", "-2,2")
     t2.cr("goetius")["dmg"] = 2
@@ -374,7 +365,7 @@ def test_t25_ritual_of_life(table):
 
 
 def test_refusals_say_why(table):
-    t = _duel(table)
+    t = table.duel()
     t.put("messum", "0,1")
     t.put("armus", "0,-1")
     t.mark("messum", "SILENCE", side=1)
@@ -386,7 +377,7 @@ def test_refusals_say_why(table):
 
 
 def test_series_first_player(table):
-    t = table([P1, P2])
+    t = table([table.P1, table.P2])
     assert RULES.series_next_first(t.state) == 1
     kernel.finish(t.state, winners=[0])
     assert RULES.series_next_first(t.state, "loser") == 1
