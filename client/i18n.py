@@ -87,6 +87,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Стол «{name}» открыт в сети: {address}:{port}",
     ),
     "lan_joined": ("You sit at “{name}” in seat {seat}", "Вы за столом «{name}», место {seat}"),
+    "undo_random": (
+        "Undo is not possible: dice or a shuffle decided something since.",
+        "Отменить нельзя: с тех пор что-то решил жребий или тасовка.",
+    ),
+    "undo_revealed": (
+        "Undo is not possible: a card or piece was shown to you since.",
+        "Отменить нельзя: с тех пор вам открылась карта или фишка.",
+    ),
     "lan_closed": (
         "The table closed the connection; the last position stays on the screen.",
         "Стол закрыл соединение; последняя позиция остаётся на экране.",

@@ -180,10 +180,17 @@ class Session(TableSession):
         self.match.apply(action, seat)
 
     def undo(self) -> int:
-        """Back to the last choice a person made; returns how many actions were taken back."""
+        """Back to the last choice a person made; returns how many actions were taken back.
+
+        Not across dice, shuffles or cards a person has seen since (`Match.undo_blocked`):
+        then nothing is taken back and `undo_refused` says why."""
         movers = self._movers()
         for index in range(len(movers) - 1, -1, -1):
             if movers[index] in self.humans:
+                reason = self.match.undo_blocked(index, self.humans)
+                if reason is not None:
+                    self.notice.emit(f"undo_{reason}")
+                    return 0
                 return self.match.undo(len(movers) - index)
         return 0
 

@@ -10,13 +10,23 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import kernel, replay
+from . import kernel, replay, zones
 from .engine import FREE, Engine
 from .errors import BoardwrightError, FileFormatError
 from .events import EventLog, render
 from .replay import Record
 
 Listener = Callable[["Match"], None]
+
+
+def _visible_items(state: dict[str, Any], seat: int) -> set[str]:
+    """Every item `seat` can see in the zones (shown cards of hidden zones included)."""
+    seen: set[str] = set()
+    for zone in state.get("zones", {}).values():
+        if zones.can_see(zone, seat):
+            seen.update(repr(item) for item in zone["items"])
+        seen.update(repr(item) for item in zone.get("revealed", ()))
+    return seen
 
 
 class Match:
@@ -44,6 +54,8 @@ class Match:
             seat_kinds=list(seat_kinds or []),
         )
         self._snapshots = [kernel.clone(self.state)]
+        # per action: did it use the random generator, and which seats saw items they had not seen
+        self._seals: list[dict[str, Any]] = []
         self._listeners: list[Listener] = []
 
     # --- reading ---
@@ -124,7 +136,15 @@ class Match:
 
     def apply(self, action: dict[str, Any], seat: int | None = None) -> None:
         """Apply a legal action for `seat` (None: whoever is to move). Raises IllegalAction."""
+        rng_before = self.state["k"]["rng"]
+        seen_before = [_visible_items(self.state, s) for s in range(kernel.seats(self.state))]
         self.engine.try_apply(self.state, action, seat, self.log)
+        self._seals.append(
+            {
+                "random": self.state["k"]["rng"] != rng_before,
+                "revealed": [s for s, before in enumerate(seen_before) if _visible_items(self.state, s) - before],
+            }
+        )
         self.record.actions.append(action)
         self.record.hashes.append(kernel.state_hash(self.state))
         self.record.outcome = kernel.outcome(self.state)
@@ -140,11 +160,25 @@ class Match:
         del self.record.actions[keep:]
         del self.record.hashes[keep:]
         del self._snapshots[keep + 1 :]
+        del self._seals[keep:]
         self.state = kernel.clone(self._snapshots[-1])
         self.log.events = [e for e in self.log.events if e["ply"] < keep]
         self.record.outcome = kernel.outcome(self.state)
         self._changed()
         return steps
+
+    def undo_blocked(self, keep: int, seats: list[int]) -> str | None:
+        """Why going back to ply `keep` would be unfair to people at `seats`, or None.
+
+        The policy of Board Game Arena's undo: never take back a roll of the dice or a
+        shuffle, nor an action that showed one of these seats something it had not seen
+        (a drawn card), so that undo cannot be used to look and choose again."""
+        for seal in self._seals[keep:]:
+            if seal["random"]:
+                return "random"
+            if any(s in seats for s in seal["revealed"]):
+                return "revealed"
+        return None
 
     def undo_to_seat(self, seat: int) -> int:
         """Take back everything since `seat` last had a choice (a person's 'undo my move')."""

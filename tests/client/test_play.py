@@ -334,3 +334,24 @@ def test_people_sharing_a_screen_act_out_of_turn_too(window: MainWindow) -> None
     window.table.play(offers[0])
     assert session.match.record.actions[-1] == offers[0] and session.match.mover_at(0) == other
     assert session.match.state["k"]["pending"][-1]["kind"] == "alliance"
+
+
+def test_undo_does_not_take_back_a_card_a_person_has_seen(window: MainWindow) -> None:
+    """Book of War hot-seat: once a person has been shown a card since their last choice,
+    undo refuses and says why; before that it works."""
+    import random
+
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], seed=3, handover=False))
+    session = window.session
+    match = session.match
+    rng = random.Random(2)
+    for _ in range(400):  # until an action shows a person a card
+        legal = match.legal_actions()
+        session.play(legal[rng.randrange(len(legal))])
+        if match._seals[-1]["revealed"] or match._seals[-1]["random"]:
+            break
+    else:
+        raise AssertionError("no card was shown in 400 actions")
+    plies = match.plies
+    assert window.undo() == 0 and match.plies == plies
+    assert "Undo is not possible" in window.statusBar().currentMessage()

@@ -220,3 +220,42 @@ def test_free_actions_at_any_moment_replay_and_undo(tmp_path):
     assert kernel.state_hash(again.state) == kernel.state_hash(match.state)
     assert again.record.actions[1] == shout
     assert match.undo_to_seat(0) == 3 and match.state["shouts"] == [0, 0]
+
+
+def test_undo_is_blocked_across_dice_and_shown_cards():
+    """Match.undo_blocked: going back across a roll, or across a card a seat has seen since,
+    is refused for that seat; an action that shows nothing new leaves undo open."""
+    from boardwright.framework import Engine, Game, GameSpec, decks, zones
+
+    class Draw(Game):
+        spec = GameSpec(id="draw", version="1", title_en="Draw", title_ru="Тяни", players=(2,))
+
+        def setup(self, state, setup):
+            zones.add_zone(state, "deck", zones.HIDDEN, items=["a", "b", "c", "d"])
+            for seat in (0, 1):
+                zones.add_zone(state, f"hand{seat}", zones.OWNER, owner=seat)
+            state["rolls"] = []
+            kernel.set_active(state, 0)
+
+        def legal_actions(self, state):
+            return [{"type": "wait"}, {"type": "draw"}, {"type": "roll"}]
+
+        def apply(self, state, action, log):
+            seat = kernel.active(state)
+            if action["type"] == "draw":
+                decks.draw(state, "deck", f"hand{seat}", 1)
+            elif action["type"] == "roll":
+                state["rolls"].append(kernel.rng_int(state, 1, 6))
+            kernel.set_active(state, 1 - seat)
+
+    match = Match(Engine(Draw()), 2, {}, 3)
+    match.apply({"type": "wait"})  # ply 0, seat 0
+    match.apply({"type": "wait"})  # ply 1, seat 1
+    assert match.undo_blocked(0, [0]) is None
+    match.apply({"type": "draw"})  # ply 2: seat 0 sees a card; seat 1 sees nothing
+    assert match.undo_blocked(0, [0]) == "revealed"
+    assert match.undo_blocked(0, [1]) is None
+    match.apply({"type": "roll"})  # ply 3: seat 1 rolls
+    assert match.undo_blocked(3, [0, 1]) == "random" and match.undo_blocked(4, [0, 1]) is None
+    match.undo(2)
+    assert match.undo_blocked(0, [0, 1]) is None  # what was taken back no longer counts
