@@ -57,6 +57,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "lan_watching": ("You watch “{name}”", "Вы смотрите за столом «{name}»"),
     "bot_marker": ("bot", "бот"),
     "human_marker": ("person", "человек"),
+    "away_marker": ("not connected", "не подключён"),
     "game_over": ("Game over", "Игра окончена"),
     "next_in_series": ("Next game of the series", "Следующая игра серии"),
     "lan_host": ("Open this table on the LAN", "Открыть этот стол в локальной сети"),

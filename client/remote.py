@@ -74,8 +74,10 @@ class RemoteSession(TableSession):
     def _read_seats(self) -> None:
         """Seats played by bots at the host count as bots here; people elsewhere are people."""
         assert self.update is not None
-        kinds = [str(s.get("kind", "open")) for s in self.update.get("seats", [])]
+        seats = self.update.get("seats", [])
+        kinds = [str(s.get("kind", "open")) for s in seats]
         self.bots = {seat: None for seat, kind in enumerate(kinds) if kind != "open"}
+        self.away = frozenset(seat for seat, info in enumerate(seats) if not info.get("connected", True))
         self.humans = [seat for seat in range(len(kinds)) if seat not in self.bots]
 
     # --- what the table page reads ---

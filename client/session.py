@@ -39,6 +39,7 @@ class TableSession(QObject):
     bots: dict[int, Any]
     bot_error = ""
     has_record = False  # a full record here: save, undo, replay
+    away: frozenset[int] = frozenset()  # seats whose person is not connected (LAN tables)
 
     def to_move(self) -> int | None:
         raise NotImplementedError

@@ -214,6 +214,8 @@ class TablePage(QWidget):
         to_move = session.to_move()
         for seat, name in enumerate(names):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
+            if seat in session.away:  # a LAN seat whose person is not connected: the table waits
+                marker += ", " + tr("away_marker", lang)
             row = f"{name} <span style='color:#6b7280'>({marker})</span>"
             if seat == to_move:
                 row = f"▶ <b>{row}</b>"

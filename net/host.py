@@ -177,6 +177,8 @@ class Table:
         finally:
             self._leave(conn)
             writer.close()
+            if conn is not None and conn.seat is not None and self.server is not None and self.server.is_serving():
+                await self._broadcast()  # the others see the seat waiting for its person
 
     async def _join(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> Connection | None:
         spec = self.engine.spec

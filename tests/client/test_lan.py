@@ -126,6 +126,8 @@ def test_a_dropped_person_sits_in_the_same_seat_again(qtbot: Any, two_windows: l
     boris.session.stop()  # the connection drops; the seat keeps its name and waits for its token
     qtbot.waitUntil(lambda: anna.lan.tables[0][0].seats[1].connection is None, timeout=5000)
     assert anna.lan.tables[0][0].free_seats() == []
+    qtbot.waitUntil(lambda: anna.session.away == {1}, timeout=5000)  # the host told Anna at once
+    assert "not connected" in anna.table.seats.text()
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     assert boris.session.seat == 1 and not boris.save_action.isEnabled()
