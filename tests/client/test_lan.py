@@ -131,6 +131,7 @@ def test_a_dropped_person_sits_in_the_same_seat_again(qtbot: Any, two_windows: l
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     assert boris.session.seat == 1 and not boris.save_action.isEnabled()
+    qtbot.waitUntil(lambda: not anna.session.away, timeout=5000)  # back at the table
 
 
 def test_a_spectator_sees_only_public_information(qtbot: Any, two_windows: list[MainWindow]) -> None:
