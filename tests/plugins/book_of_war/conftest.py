@@ -70,20 +70,9 @@ class Table:
         ready: bool = True,
     ) -> str:
         st = self.state
-        side = st["side_of"][seat]
-        uid = f"{st['colour'][side]}_{unit_type}"
-        st["units"][uid] = {
-            "type": unit_type,
-            "side": side,
-            "owner": seat,
-            "hex": hex_id,
-            "up": up,
-            "wounds": wounds,
-            "shields": shields,
-            "ready": ready,
-        }
-        st["occ"][hex_id] = uid
-        st["zones"][f"units:{side}"]["items"].remove(uid)
+        uid = self.game._place_unit(st, seat, unit_type, hex_id, ready)  # as the rules place one
+        st["units"][uid].update(up=up, wounds=wounds, shields=shields)
+        st["zones"][f"units:{st['side_of'][seat]}"]["items"].remove(uid)
         return uid
 
     def take_land(self, land: str) -> str:
