@@ -13,18 +13,21 @@ agree with the view they came from; boards and event text are complete.
 
 from __future__ import annotations
 
+import ast
+import inspect
 import random
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import msgpack
 
-from . import kernel
-from .engine import Engine
+from . import kernel, zones
+from .engine import Engine, find_exact
 from .errors import IllegalAction, OptionError
 from .events import EventLog, render
 from .game import Game
-from .zones import can_see
 
 State = dict[str, Any]
 MAX_ACTIONS = 20_000
@@ -88,6 +91,22 @@ def check_playouts_and_replay(
             assert kernel.state_hash(again) == expected, f"replay differs after action {index + 1}"
 
 
+def _type_twins(value: Any) -> list[Any]:
+    """Values equal to `value` in Python but of another type: 1 -> 1.0 and True, and so on."""
+    if isinstance(value, bool):
+        return [int(value), float(value)]
+    if isinstance(value, int):
+        twins: list[Any] = [float(value)]
+        if value in (0, 1):
+            twins.append(bool(value))
+        return twins
+    if isinstance(value, float) and value.is_integer():
+        return [int(value)]
+    if isinstance(value, list):
+        return [[twin, *value[1:]] for twin in _type_twins(value[0])] if value else []
+    return []
+
+
 def _mutations(base: dict[str, Any]) -> list[Any]:
     attempts: list[Any] = [{"type": "no-such-action"}, {"column": 1}, "march", None]
     for key, value in base.items():
@@ -105,15 +124,23 @@ def _mutations(base: dict[str, Any]) -> list[Any]:
         else:
             mutated = "zz"
         attempts.append({**base, key: mutated})
+        attempts.extend({**base, key: twin} for twin in _type_twins(value))
     attempts.append({**base, "extra": 1})
     return attempts
+
+
+GENERIC_REASON = "with these details is not allowed now"
 
 
 def check_illegal_actions(
     engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 11
 ) -> None:
+    """Mutated actions (other values, other types such as 1.0 or True for 1, extra fields)
+    are refused with a specific reason and the state unchanged; `explain_illegal` never
+    gives a reason for a legal action; a seat cannot move out of turn."""
     state = _new(engine, players, scenario, seed)
     seats = kernel.seats(state)
+    game = engine.game
     probe = random.Random(5)
 
     def visit(state: State, step: int) -> None:
@@ -121,14 +148,23 @@ def check_illegal_actions(
             return
         before = kernel.state_hash(state)
         legal = engine.legal_actions(state)
+        deciding = kernel.pending(state) is not None
+        if not deciding:
+            for action in legal:
+                reason = game.explain_illegal(state, action)
+                assert reason is None, f"explain_illegal gives a reason for the legal {action!r}: {reason}"
         base = legal[probe.randrange(len(legal))]
         for attempt in _mutations(base):
-            if attempt in legal:
+            if isinstance(attempt, dict) and find_exact(legal, attempt) is not None:
                 continue
             try:
                 engine.apply(state, attempt)
             except IllegalAction as refused:
                 assert refused.message, "a refusal without a reason"
+                if not deciding and isinstance(attempt, dict) and attempt.get("type") == base["type"]:
+                    assert GENERIC_REASON not in refused.message, (
+                        f"{attempt!r} is refused without a reason: explain_illegal should say why"
+                    )
             else:
                 raise AssertionError(f"an illegal action was applied: {attempt!r}")
             assert kernel.state_hash(state) == before, f"a refused action changed the state: {attempt!r}"
@@ -155,13 +191,16 @@ def _hidden_from(state: State, seat: int | None) -> list[tuple[str, list[int]]]:
     """Zones `seat` may not see, with the positions of the items it does not know."""
     out = []
     for zone_id, zone in state.get("zones", {}).items():
-        if not can_see(zone, seat):
-            unknown = [i for i, item in enumerate(zone["items"]) if item not in zone["revealed"]]
+        if not zones.can_see(zone, seat):
+            unknown = [i for i, item in enumerate(zone["items"]) if not zones.knows(zone, seat, item)]
             out.append((zone_id, unknown))
     return out
 
 
 def check_views(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 21) -> None:
+    """Views hold exactly what the zone model lets a seat know: the zones as `zones.redact`
+    shows them, nothing that changes when the items a seat does not know are shuffled, and
+    no random generator; a bot's determinized state agrees with the view."""
     state = _new(engine, players, scenario, seed)
     game = engine.game
     seats: list[int | None] = [*range(kernel.seats(state)), None]
@@ -174,9 +213,13 @@ def check_views(engine: Engine, players: int | None = None, scenario: str | None
         )
         for seat in seats:
             view = engine.view(state, seat)
-            assert view["k"]["rng"] is None, "a view must not hold the random generator"
+            assert kernel.rng_state(view) is None, "a view must not hold the random generator"
             msgpack.packb(view)
-            # shuffling what the seat cannot see must not change what it sees
+            if "zones" in state:
+                assert view.get("zones") == zones.redact_all(state["zones"], seat), (
+                    f"seat {seat}'s view of the zones is not what the zone model shows it"
+                )
+            # shuffling what the seat does not know must not change what it sees
             scrambled = kernel.clone(state)
             hidden = _hidden_from(scrambled, seat)
             pool = [scrambled["zones"][z]["items"][i] for z, idx in hidden for i in idx]
@@ -248,7 +291,46 @@ def check_board_and_text(
             assert "{" not in text, f"unfilled field in {lang} text: {text}"
 
 
-CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text)
+def check_flow(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 41) -> None:
+    """A game with a flow is always in one of its phases, with the seat to move in play, and
+    never leaves steps queued while a seat is asked to act."""
+    flow = engine.game._flow_cache()
+    state = _new(engine, players, scenario, seed)
+    if flow is None:
+        return
+    names = {phase.name for phase in flow.phases}
+
+    def visit(state: State, step: int) -> None:
+        assert kernel.phase(state) in names, f"the phase {kernel.phase(state)!r} is not one of the flow's"
+        assert not kernel.is_out(state, kernel.to_move(state)), "a seat that is out is to move"
+        assert not kernel.steps(state), "steps are left queued while a seat is to act"
+
+    _playout(engine, state, 8, visit)
+
+
+def _subscripts_kernel(source: str) -> list[int]:
+    """Lines of `source` that subscript ["k"], the kernel's own part of the state."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and node.slice.value == "k":
+            lines.append(node.lineno)
+    return lines
+
+
+def check_kernel_access(game: Game) -> None:
+    """The game's package reads and changes the kernel's part of the state only through
+    `kernel` functions: no module of it subscripts ["k"]."""
+    source = Path(inspect.getfile(sys.modules[type(game).__module__]))
+    # the game's whole package, or its one module when it is not in a package
+    files = sorted(source.parent.rglob("*.py")) if (source.parent / "__init__.py").exists() else [source]
+    found = []
+    for path in files:
+        for line in _subscripts_kernel(path.read_text(encoding="utf-8")):
+            found.append(f"{path.name}:{line}")
+    assert not found, f"the game subscripts the kernel's state directly at {', '.join(found)}; use kernel functions"
+
+
+CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text, check_flow)
 
 
 def check_short_game(engine: Engine, seeds: tuple[int, ...] = (1, 2)) -> None:
@@ -273,3 +355,4 @@ def check_game(game: Game | Engine, players: int | None = None, scenario: str | 
     for check in CHECKS:
         check(engine, players, scenario)
     check_short_game(engine)
+    check_kernel_access(engine.game)

@@ -5,23 +5,22 @@ from __future__ import annotations
 from typing import Any
 
 from . import kernel
-from .zones import PUBLIC, move
+from .zones import PUBLIC, forget_all, move, reveal
 
 State = dict[str, Any]
 
 
 def shuffle(state: State, zone_id: str) -> None:
-    deck = state["zones"][zone_id]
-    kernel.rng_shuffle(state, deck["items"])
-    deck["revealed"] = []
-    deck["known_order"] = False
+    """Shuffle a zone; no seat knows any position in it afterwards."""
+    kernel.rng_shuffle(state, state["zones"][zone_id]["items"])
+    forget_all(state, zone_id)
 
 
 def refill(state: State, deck_id: str, discard_id: str, shuffled: bool = True) -> int:
     """Put the discard pile back as the deck; returns how many items came back.
 
     Without shuffling, the pile is turned over as it lies: its first discarded item ends
-    on top, and since the pile was face up, every seat knows the new deck's order.
+    on top, and since the pile was face up, every seat knows where each of them lies.
     """
     deck = state["zones"][deck_id]
     pile = state["zones"][discard_id]
@@ -31,13 +30,14 @@ def refill(state: State, deck_id: str, discard_id: str, shuffled: bool = True) -
         return 0
     pile_public = pile["vis"] == PUBLIC
     pile["items"] = []
-    pile["revealed"] = []
+    pile["known"] = {}
     # the pile's top is its last item; turned over, its bottom (first item) becomes the top
     deck["items"] = list(reversed(came_back)) + deck["items"]
     if shuffled:
         shuffle(state, deck_id)
-    elif pile_public and not deck["items"][count:]:
-        deck["known_order"] = True
+    elif pile_public:
+        for item in came_back:
+            reveal(state, deck_id, item)
     return count
 
 
@@ -49,7 +49,8 @@ def draw(
     discard_id: str | None = None,
     reshuffle: bool = True,
 ) -> list[Any]:
-    """Draw up to `count` items from the top; refills from `discard_id` when the deck runs out."""
+    """Draw up to `count` items from the top; refills from `discard_id` when the deck runs out.
+    Whoever knew the top item knows where it went."""
     drawn: list[Any] = []
     for _ in range(count):
         deck = state["zones"][deck_id]
@@ -58,11 +59,6 @@ def draw(
                 break
             deck = state["zones"][deck_id]
         item = deck["items"][-1]
-        known = bool(deck.get("known_order"))
-        move(state, deck_id, target_id, item)
-        if known:
-            target = state["zones"][target_id]
-            if target["vis"] != PUBLIC and item not in target["revealed"]:
-                target["revealed"].append(item)
+        move(state, deck_id, target_id, item, observed=True)
         drawn.append(item)
     return drawn

@@ -7,6 +7,7 @@ from typing import Any
 from . import kernel
 from .errors import GameOver, IllegalAction, NotYourTurn, OptionError
 from .events import NULL_LOG
+from .flow import Runner
 from .game import Game, Log, Setup
 from .spec import Scenario
 
@@ -15,6 +16,59 @@ Action = dict[str, Any]
 
 
 FREE = "by"  # the key that marks a free action and names the seat taking it (Game.free_actions)
+
+
+def same_types(legal: Any, received: Any) -> bool:
+    """True when `received`, already equal to `legal`, also has the same types all the way
+    down: in Python 1 == 1.0 == True, but a bool or a float is never an int here."""
+    if type(legal) is not type(received):
+        return False
+    if type(legal) is dict:
+        return all(type(key) is str for key in received) and all(
+            same_types(value, received[key]) for key, value in legal.items()
+        )
+    if type(legal) is list:
+        return all(same_types(a, b) for a, b in zip(legal, received, strict=True))
+    return True
+
+
+def _type_name(value: Any) -> str:
+    return {
+        bool: "true or false",
+        int: "a whole number",
+        float: "a number with a fraction",
+        str: "a text",
+        list: "a list",
+        dict: "a map",
+    }.get(type(value), type(value).__name__)
+
+
+def _type_reason(legal: Any, received: Any, where: str = "") -> str:
+    """Where `received` differs in type from the equal `legal` (see `same_types`)."""
+    if type(legal) is type(received):
+        if type(legal) is dict:
+            for key, value in legal.items():
+                if not same_types(value, received[key]):
+                    return _type_reason(value, received[key], f"{where}.{key}" if where else key)
+        if type(legal) is list:
+            for index, (a, b) in enumerate(zip(legal, received, strict=True)):
+                if not same_types(a, b):
+                    return _type_reason(a, b, f"{where}[{index}]")
+    return f"{where or 'the action'} must be {_type_name(legal)}, not {_type_name(received)}"
+
+
+def find_exact(legal: list[Action], received: Any) -> Action | None:
+    """The legal action equal to `received` with the same types, or None."""
+    start = 0
+    while True:
+        try:
+            index = legal.index(received, start)
+        except ValueError:
+            return None
+        candidate = legal[index]
+        if same_types(candidate, received):
+            return candidate
+        start = index + 1
 
 
 class Engine:
@@ -30,6 +84,7 @@ class Engine:
         self._cached_state: State | None = None
         self._cached_ply = -1
         self._cached_legal: list[Action] = []
+        self.runner = Runner(game, game._flow_cache())
 
     # --- set-up ---
 
@@ -69,6 +124,7 @@ class Engine:
         state: State = {"k": kernel.new_kernel_state(players, seed, teams)}
         state["k"]["round_cap"] = int(values.get("round_cap", 0))
         self.game.setup(state, Setup(players, values, chosen, teams, seed, log))
+        self.runner.start(state, log)
         return state
 
     # --- play ---
@@ -95,8 +151,10 @@ class Engine:
             return []
         return self.game.free_actions(state, seat)
 
-    def check(self, state: State, action: Any, seat: int | None = None) -> None:
-        """Raise IllegalAction with a reason unless `action` may be applied now."""
+    def check(self, state: State, action: Any, seat: int | None = None) -> Action:
+        """The legal action `action` stands for, exactly (same values and types); raises
+        IllegalAction with a reason when there is none now. Apply what this returns, never the
+        received object."""
         k = state["k"]
         if k["over"]:
             raise GameOver("the game is over")
@@ -104,39 +162,58 @@ class Engine:
             raise IllegalAction("an action is a map with a 'type'")
         if FREE in action:
             by = action[FREE]
-            if not isinstance(by, int) or isinstance(by, bool) or not 0 <= by < kernel.seats(state):
+            if type(by) is not int or not 0 <= by < kernel.seats(state):
                 raise IllegalAction("a free action names its seat in 'by'")
             if seat is not None and seat != by:
                 raise NotYourTurn(f"seat {seat + 1} cannot act for seat {by + 1}")
-            if action not in self.free_actions(state, by):
+            found = find_exact(self.free_actions(state, by), action)
+            if found is None:
                 raise IllegalAction(f"{action['type']} is not open to seat {by + 1} now")
-            return
+            return found
         if seat is not None and seat != kernel.to_move(state):
             raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")
-        if action not in self.legal_actions(state):
+        found = find_exact(self.legal_actions(state), action)
+        if found is None:
             pending = k["pending"]
             if pending:
                 raise IllegalAction(f"{action['type']} does not answer the pending {pending[-1]['kind']} decision")
             raise IllegalAction(self.why_illegal(state, action))
+        return found
 
     def why_illegal(self, state: State, action: Action) -> str:
-        explain = getattr(self.game, "explain_illegal", None)
-        if explain is not None:
-            reason = explain(state, action)
-            if reason:
-                return str(reason)
-        types = {a["type"] for a in self.legal_actions(state)}
-        if action["type"] not in types:
-            return f"{action['type']} is not allowed now (allowed: {', '.join(sorted(types))})"
-        return f"{action['type']} with these details is not allowed now"
+        """Why `action` is not legal now: the kernel's reason when its type, fields or value
+        types match no legal action, else the game's `explain_illegal`, else a generic line."""
+        legal = self.legal_actions(state)
+        kind = action["type"]
+        same_kind = [a for a in legal if a["type"] == kind]
+        if not same_kind:
+            types = sorted({a["type"] for a in legal})
+            return f"{kind} is not allowed now (allowed: {', '.join(types)})"
+        fields = {key for a in same_kind for key in a}
+        extra = sorted(str(key) for key in action if key not in fields)
+        if extra:
+            return f"{kind} has no field {', '.join(extra)}"
+        missing = sorted(key for key in fields if key not in action and all(key in a for a in same_kind))
+        if missing:
+            return f"{kind} needs the field {', '.join(missing)}"
+        if action in legal:
+            equal = next(a for a in legal if a == action)
+            return _type_reason(equal, action)
+        reason = self.game.explain_illegal(state, action)
+        if reason:
+            return str(reason)
+        return f"{kind} with these details is not allowed now"
 
-    def apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> None:
-        """Apply a legal action in place; anything illegal raises and changes nothing."""
-        self.check(state, action, seat)
-        self.apply_unchecked(state, action, log)
+    def apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> Action:
+        """Apply a legal action in place and return it (the legal one, not the received
+        object); anything illegal raises and changes nothing."""
+        legal = self.check(state, action, seat)
+        self.apply_unchecked(state, legal, log)
+        return legal
 
     def apply_unchecked(self, state: State, action: Action, log: Log = NULL_LOG) -> None:
-        """Apply an action taken from `legal_actions(state)` (playouts and search)."""
+        """Apply an action taken from `legal_actions(state)` (playouts and search), then let
+        the flow run its steps and turns until a seat must decide."""
         k = state["k"]
         if log is not NULL_LOG:
             log.ply = k["ply"]
@@ -147,16 +224,19 @@ class Engine:
             decision = pending.pop()
             self.game.resume(state, decision, action, log)
         else:
+            k["moves"] += 1
             self.game.apply(state, action, log)
+        self.runner.settle(state, log)
         k["ply"] += 1
 
-    def try_apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> None:
+    def try_apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> Action:
         """`apply` on a copy first: even a rules bug cannot leave `state` half-changed."""
-        self.check(state, action, seat)
+        legal = self.check(state, action, seat)
         trial = kernel.clone(state)
-        self.apply_unchecked(trial, action, log)
+        self.apply_unchecked(trial, legal, log)
         state.clear()
         state.update(trial)
+        return legal
 
     # --- results and views ---
 

@@ -12,6 +12,7 @@ from typing import Any, ClassVar
 
 from . import kernel, zones
 from .events import NullLog
+from .flow import Flow
 from .spec import GameSpec, Scenario
 
 State = dict[str, Any]
@@ -50,7 +51,14 @@ class Game:
 
     # --- rules ---
 
+    def flow(self) -> Flow | None:
+        """The game's phases, step handlers and decision handlers (see flow.py); the kernel
+        runs them. Called once per engine. None: the game hands turns on itself with
+        `kernel.set_active` (steps and one-choice decisions still run)."""
+        return None
+
     def setup(self, state: State, setup: Setup) -> None:
+        """Fill `state` (its kernel part exists already); the flow's first phase begins after."""
         raise NotImplementedError
 
     def legal_actions(self, state: State) -> list[Action]:
@@ -73,11 +81,32 @@ class Game:
         raise NotImplementedError(f"{type(self).__name__} offers free actions but has no apply_free")
 
     def resume(self, state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
-        """Continue after `decision` was answered with `choice`; calls `resume_<kind>`."""
-        handler = getattr(self, "resume_" + decision["kind"], None)
+        """Continue after `decision` was answered with `choice`: the flow's handler for its
+        kind (`Flow.decisions`), else a method `resume_<kind>`."""
+        kind = decision["kind"]
+        flow = self._flow_cache()
+        handler = flow.decisions.get(kind) if flow is not None else None
         if handler is None:
-            raise NotImplementedError(f"{type(self).__name__} has no resume_{decision['kind']}")
+            handler = getattr(self, "resume_" + kind, None)
+        if handler is None:
+            raise NotImplementedError(f"{type(self).__name__} has no handler for decision {kind!r}")
         handler(state, decision, choice, log)
+
+    def _flow_cache(self) -> Flow | None:
+        """`flow()`, built once per game object."""
+        try:
+            cached: Flow | None = self.__dict__["_boardwright_flow"]
+            return cached
+        except KeyError:
+            flow = self.__dict__["_boardwright_flow"] = self.flow()
+            return flow
+
+    def explain_illegal(self, state: State, action: Action) -> str | None:
+        """Why `action` (a map with a string "type") is not legal now, or None when the game
+        has no more to say than the kernel's generic reason. It must never give a reason for
+        a legal action; the conformance suite checks both ways. Only called while no
+        decision is pending."""
+        return None
 
     # --- what seats see ---
 
@@ -98,9 +127,9 @@ class Game:
         The default serves games without hidden zones; games with hidden items override it.
         """
         state = kernel.clone(view)
-        state["k"]["rng"] = seed
+        kernel.set_rng(state, seed)
         for z in state.get("zones", {}).values():
-            if "count" in z:
+            if zones.is_redacted(z):
                 raise NotImplementedError(f"{self.spec.id} hides items; it must override determinize")
         return state
 

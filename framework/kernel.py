@@ -32,6 +32,17 @@ def new_kernel_state(players: int, seed: int, teams: list[list[int]] | None) -> 
         "outcome": None,
         "ply": 0,
         "round_cap": 0,
+        # the flow (flow.py): the phase's turn order, seats that passed in this phase, seats
+        # out of the game, actions taken in this turn, what the running action asked of the
+        # flow ("turn" or "phase" ends) and the phase it named next
+        "order": [],
+        "passed": [],
+        "out": [],
+        "moves": 0,
+        "ending": None,
+        "next_phase": None,
+        # queued steps of multi-step effects: [{"kind": ..., "data": {...}}], run in order
+        "steps": [],
     }
 
 
@@ -90,6 +101,8 @@ def active(state: State) -> int:
 
 
 def set_active(state: State, seat: int) -> None:
+    """Hand the turn to `seat` now. Games with a flow rarely need this: the flow moves the
+    turn along the phase's order; a game that names the next seat itself calls it."""
     state["k"]["active"] = seat
 
 
@@ -107,6 +120,8 @@ def phase(state: State) -> str:
 
 
 def set_phase(state: State, name: str) -> None:
+    """Set the phase label of a game without a flow; a game with a flow ends phases with
+    `end_phase` and the flow enters the next one."""
     state["k"]["phase"] = name
 
 
@@ -114,15 +129,141 @@ def round_number(state: State) -> int:
     return int(state["k"]["round"])
 
 
+def round_cap(state: State) -> int:
+    return int(state["k"]["round_cap"])
+
+
+def ply(state: State) -> int:
+    """How many actions were applied so far."""
+    return int(state["k"]["ply"])
+
+
 def teams(state: State) -> list[list[int]] | None:
     return state["k"]["teams"]
 
 
 def team_of(state: State, seat: int) -> list[int]:
+    """The seats of `seat`'s team (itself alone when the game has no teams)."""
     for team in state["k"]["teams"] or ():
         if seat in team:
             return list(team)
     return [seat]
+
+
+def side_of(state: State, seat: int) -> int:
+    """The index of `seat`'s team in the spec's layout (its own seat when there are no teams)."""
+    for index, team in enumerate(state["k"]["teams"] or ()):
+        if seat in team:
+            return index
+    return seat
+
+
+def sides(state: State) -> list[list[int]]:
+    """Every side's seats: the teams, or one side per seat."""
+    layout = state["k"]["teams"]
+    return [list(team) for team in layout] if layout else [[seat] for seat in range(state["k"]["seats"])]
+
+
+# --- the flow's bookkeeping (flow.py runs it; games ask for changes) ---
+
+
+def end_turn(state: State) -> None:
+    """End the active seat's turn once the running action and its steps are done."""
+    k = state["k"]
+    if k["ending"] is None:
+        k["ending"] = "turn"
+
+
+def pass_turn(state: State, seat: int | None = None) -> None:
+    """`seat` (default: the active seat) passes: its turn ends and the phase skips it from now
+    on; the phase ends when every seat in its order has passed."""
+    k = state["k"]
+    who = k["active"] if seat is None else seat
+    if who not in k["passed"]:
+        k["passed"].append(who)
+    if who == k["active"]:
+        end_turn(state)
+
+
+def has_passed(state: State, seat: int) -> bool:
+    return seat in state["k"]["passed"]
+
+
+def passed(state: State) -> list[int]:
+    return list(state["k"]["passed"])
+
+
+def end_phase(state: State, next_phase: str | None = None) -> None:
+    """End the phase once the running action and its steps are done; `next_phase` overrides
+    the phase's own `next`."""
+    k = state["k"]
+    k["ending"] = "phase"
+    k["next_phase"] = next_phase
+
+
+def set_order(state: State, seats: list[int]) -> None:
+    """Replace the running phase's turn order (the active seat keeps its turn)."""
+    state["k"]["order"] = list(seats)
+
+
+def order(state: State) -> list[int]:
+    return list(state["k"]["order"])
+
+
+def eliminate(state: State, seat: int) -> None:
+    """`seat` is out of the game: the flow never gives it a turn again."""
+    out = state["k"]["out"]
+    if seat not in out:
+        out.append(seat)
+
+
+def is_out(state: State, seat: int) -> bool:
+    return seat in state["k"]["out"]
+
+
+def in_play(state: State) -> list[int]:
+    out = state["k"]["out"]
+    return [seat for seat in range(state["k"]["seats"]) if seat not in out]
+
+
+def moves_this_turn(state: State) -> int:
+    """Actions the active seat has taken in its current turn (answers to decisions excluded)."""
+    return int(state["k"]["moves"])
+
+
+# --- steps of multi-step effects ---
+
+
+def queue_step(state: State, kind: str, first: bool = False, **data: Any) -> None:
+    """Queue a step of a multi-step effect; the flow runs it with the game's step handler for
+    `kind` once the running handler returns. `first`: run it before the steps already queued
+    (a step that expands into sub-steps queues them first, in reverse order, or uses
+    `queue_steps`)."""
+    step = {"kind": kind, "data": data}
+    if first:
+        state["k"]["steps"].insert(0, step)
+    else:
+        state["k"]["steps"].append(step)
+
+
+def queue_steps(state: State, steps: list[tuple[str, dict[str, Any]]], first: bool = False) -> None:
+    """Queue several steps in order; with `first`, all of them run before the steps queued already."""
+    made = [{"kind": kind, "data": data} for kind, data in steps]
+    queue = state["k"]["steps"]
+    if first:
+        queue[0:0] = made
+    else:
+        queue.extend(made)
+
+
+def steps(state: State) -> list[dict[str, Any]]:
+    """The queued steps (read only)."""
+    return state["k"]["steps"]
+
+
+def clear_steps(state: State) -> None:
+    """Drop every queued step (an effect cut short)."""
+    state["k"]["steps"] = []
 
 
 def next_round(state: State, game: Any = None) -> bool:
@@ -144,11 +285,17 @@ def next_round(state: State, game: Any = None) -> bool:
 # --- pending decisions ---
 
 
-def ask(state: State, seat: int, kind: str, choices: list[Action], **data: Any) -> None:
-    """Ask ``seat`` a further choice; the game resumes in ``resume_<kind>``."""
+def ask(state: State, seat: int, kind: str, choices: list[Action], auto: bool = False, **data: Any) -> None:
+    """Ask ``seat`` a further choice; the game resumes in its handler for ``kind``.
+
+    ``auto``: when there is exactly one choice, the kernel takes it at once (the rule "a
+    choice with one option is made for you"); the decision is never shown to anybody.
+    """
     if not choices:
         raise ValueError(f"decision {kind!r} offered no choices")
-    decision = {"seat": seat, "kind": kind, "choices": choices}
+    decision: dict[str, Any] = {"seat": seat, "kind": kind, "choices": choices}
+    if auto:
+        decision["auto"] = True
     if data:
         decision["data"] = data
     state["k"]["pending"].append(decision)
@@ -157,6 +304,21 @@ def ask(state: State, seat: int, kind: str, choices: list[Action], **data: Any) 
 def pending(state: State) -> dict[str, Any] | None:
     stack = state["k"]["pending"]
     return stack[-1] if stack else None
+
+
+def pending_all(state: State) -> list[dict[str, Any]]:
+    """Every open decision, innermost last (read only)."""
+    return state["k"]["pending"]
+
+
+def rng_state(state: State) -> int | None:
+    """The generator's state (None in a view); bots compare it to see whether dice were rolled."""
+    return state["k"]["rng"]
+
+
+def set_rng(state: State, seed: int) -> None:
+    """Reseed the generator (a bot's determinized guess gets a fresh one)."""
+    state["k"]["rng"] = seed & _MASK64
 
 
 # --- the end ---
@@ -172,6 +334,7 @@ def finish(
     k = state["k"]
     k["over"] = True
     k["pending"] = []
+    k["steps"] = []
     k["outcome"] = {
         "winners": sorted(winners),
         "draw": not winners,

@@ -20,12 +20,10 @@ Listener = Callable[["Match"], None]
 
 
 def _visible_items(state: dict[str, Any], seat: int) -> set[str]:
-    """Every item `seat` can see in the zones (shown cards of hidden zones included)."""
+    """Every item `seat` can see or knows in the zones."""
     seen: set[str] = set()
     for zone in state.get("zones", {}).values():
-        if zones.can_see(zone, seat):
-            seen.update(repr(item) for item in zone["items"])
-        seen.update(repr(item) for item in zone.get("revealed", ()))
+        seen.update(repr(item) for item in zones.known_items(zone, seat))
     return seen
 
 
@@ -134,14 +132,15 @@ class Match:
         for listener in list(self._listeners):
             listener(self)
 
-    def apply(self, action: dict[str, Any], seat: int | None = None) -> None:
-        """Apply a legal action for `seat` (None: whoever is to move). Raises IllegalAction."""
-        rng_before = self.state["k"]["rng"]
+    def apply(self, action: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
+        """Apply a legal action for `seat` (None: whoever is to move) and return it as the
+        rules offered it (that, never the received object, is recorded). Raises IllegalAction."""
+        rng_before = kernel.rng_state(self.state)
         seen_before = [_visible_items(self.state, s) for s in range(kernel.seats(self.state))]
-        self.engine.try_apply(self.state, action, seat, self.log)
+        action = self.engine.try_apply(self.state, action, seat, self.log)
         self._seals.append(
             {
-                "random": self.state["k"]["rng"] != rng_before,
+                "random": kernel.rng_state(self.state) != rng_before,
                 "revealed": [s for s, before in enumerate(seen_before) if _visible_items(self.state, s) - before],
             }
         )
@@ -150,6 +149,7 @@ class Match:
         self.record.outcome = kernel.outcome(self.state)
         self._snapshots.append(kernel.clone(self.state))
         self._changed()
+        return action
 
     def undo(self, steps: int = 1) -> int:
         """Take back up to `steps` actions; returns how many were taken back."""

@@ -1,22 +1,35 @@
-"""Zones: places that hold items (cards, tokens, units) and say who may see them.
+"""Zones: places that hold items (cards, tokens, units), who may see them, and what each
+seat knows of the items it may not see.
 
 A zone is a dict in ``state["zones"]``::
 
-    {"vis": "owner", "owner": 0, "items": [...], "revealed": [...]}
+    {"vis": "owner", "owner": 0, "items": [...], "known": {"1": [...]}}
 
 - ``public``: everyone sees the items and their order;
 - ``owner``: the owner sees them, and so do the seats in ``shared`` (team-mates who show
-  each other their hands); others see only the count (and ``revealed``);
-- ``hidden``: nobody sees them (a shuffled deck), everyone sees the count.
+  each other their hands); others see only the count and what they know;
+- ``hidden``: nobody sees them (a shuffled deck); everyone sees the count and what it knows.
 
-``revealed`` lists items of a non-public zone that every seat knows are there (a card
-drawn from a deck whose order everyone saw). Items are ints or strings. The top of a
-deck is the end of the list. A hidden deck with ``known_order`` set (refilled from a
-public discard pile without shuffling) is seen whole by everyone until it is shuffled.
+``known`` maps a seat (as a string) to the items of this zone that seat knows, and where
+they lie: a card it saw go into an opponent's hand, the card it put back face down on a
+deck, every card of a deck rebuilt from a face-up discard pile without shuffling. The
+kernel keeps it as items move:
+
+- an item taken from a known place (the top of a deck: `move(..., observed=True)`) stays
+  known to the seats that knew it;
+- an item chosen unseen (a card from a hand, put face down) is lost track of: a seat that
+  cannot see the source zone forgets it, and forgets every other item of that zone it
+  knew, since it cannot tell which one left;
+- a shuffle forgets every position in the zone.
+
+Views are built from this (`redact`), so no game writes its own hiding. Items are ints
+or strings; the top of a deck is the end of the list.
 """
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
 from typing import Any
 
 State = dict[str, Any]
@@ -25,6 +38,7 @@ PUBLIC = "public"
 OWNER = "owner"
 HIDDEN = "hidden"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN)
+ALL = "all"  # `show=ALL`: every seat
 
 
 def make_zone(
@@ -34,7 +48,7 @@ def make_zone(
         raise ValueError(f"unknown visibility {vis!r}")
     if vis == OWNER and owner is None:
         raise ValueError("an owner-only zone needs an owner")
-    zone: dict[str, Any] = {"vis": vis, "owner": owner, "items": list(items or []), "revealed": []}
+    zone: dict[str, Any] = {"vis": vis, "owner": owner, "items": list(items or []), "known": {}}
     if shared:
         zone["shared"] = [seat for seat in shared if seat != owner]
     return zone
@@ -64,49 +78,131 @@ def items(state: State, zone_id: str) -> list[Any]:
     return state["zones"][zone_id]["items"]
 
 
+def count(state: State, zone_id: str) -> int:
+    return len(state["zones"][zone_id]["items"])
+
+
 def can_see(zone_data: dict[str, Any], seat: int | None) -> bool:
+    """Whether `seat` sees every item of the zone (None: a spectator)."""
     vis = zone_data["vis"]
-    if vis == PUBLIC or zone_data.get("known_order"):
+    if vis == PUBLIC:
         return True
     if vis == OWNER:
         return seat is not None and (zone_data["owner"] == seat or seat in zone_data.get("shared", ()))
     return False
 
 
-def move(state: State, source: str, target: str, item: Any, position: int | None = None) -> None:
-    """Move one item; it stays known to all if it was known to all and lands face-down."""
-    src = state["zones"][source]
-    dst = state["zones"][target]
+def knows(zone_data: dict[str, Any], seat: int | None, item: Any) -> bool:
+    """Whether `seat` knows that `item` lies in the zone, and where."""
+    if can_see(zone_data, seat):
+        return item in zone_data["items"]
+    if seat is None:
+        return False
+    return item in zone_data["known"].get(str(seat), ())
+
+
+def known_items(zone_data: dict[str, Any], seat: int | None) -> list[Any]:
+    """The zone's items `seat` knows, in zone order."""
+    if can_see(zone_data, seat):
+        return list(zone_data["items"])
+    mine = zone_data["known"].get(str(seat), ()) if seat is not None else ()
+    return [item for item in zone_data["items"] if item in mine]
+
+
+def _seats(state: State) -> range:
+    return range(int(state["k"]["seats"]))
+
+
+def _learn(zone_data: dict[str, Any], seat: int, item: Any) -> None:
+    if can_see(zone_data, seat):
+        return
+    mine = zone_data["known"].setdefault(str(seat), [])
+    if item not in mine:
+        mine.append(item)
+
+
+def _forget(zone_data: dict[str, Any], seat: int, item: Any) -> None:
+    mine = zone_data["known"].get(str(seat))
+    if mine and item in mine:
+        mine.remove(item)
+        if not mine:
+            del zone_data["known"][str(seat)]
+
+
+def move(
+    state: State,
+    source: str,
+    target: str,
+    item: Any,
+    position: int | None = None,
+    *,
+    observed: bool = False,
+    show: Iterable[int] | str | None = None,
+) -> None:
+    """Move one item from `source` to `target` (on top, or at `position`).
+
+    ``observed``: every seat sees which item left (the top card of a deck, a card shown);
+    seats that knew it keep knowing it. Otherwise the move is a choice made unseen: seats
+    that cannot see `source` lose track of it and of the rest of `source`'s items.
+    ``show``: seats (or ``ALL``) that learn the item in its new place although they cannot
+    see `target` (a card passed to a neighbour in a draft, a card shown to the table).
+    """
+    zones = state["zones"]
+    src = zones[source]
+    dst = zones[target]
     src["items"].remove(item)
-    was_known = src["vis"] == PUBLIC or item in src["revealed"]
-    if item in src["revealed"]:
-        src["revealed"].remove(item)
     if position is None:
         dst["items"].append(item)
     else:
         dst["items"].insert(position, item)
-    if not was_known and dst.get("known_order"):
-        dst["known_order"] = False
-    if was_known and dst["vis"] != PUBLIC:
-        dst["revealed"].append(item)
+    if src["vis"] == PUBLIC and dst["vis"] == PUBLIC and show is None:
+        return
+    shown = set(_seats(state)) if show == ALL else set(show or ())
+    for seat in _seats(state):
+        sees_source = can_see(src, seat)
+        knew = sees_source or item in src["known"].get(str(seat), ())
+        _forget(src, seat, item)
+        sees_target = can_see(dst, seat)
+        if seat in shown or (knew and (observed or sees_source)):
+            _learn(dst, seat, item)
+        elif not sees_target and not sees_source and not observed:
+            # it cannot tell which item of `source` left, so it loses track of all of them
+            src["known"].pop(str(seat), None)
 
 
-def reveal(state: State, zone_id: str, item: Any) -> None:
-    """Show an item of a non-public zone to every seat (it stays in the zone)."""
+def reveal(state: State, zone_id: str, item: Any, to: Iterable[int] | None = None) -> None:
+    """Show an item of a zone to `to` (default: every seat); it stays where it is."""
     z = state["zones"][zone_id]
-    if z["vis"] != PUBLIC and item not in z["revealed"]:
-        z["revealed"].append(item)
+    if item not in z["items"]:
+        raise ValueError(f"{item!r} is not in zone {zone_id!r}")
+    for seat in _seats(state) if to is None else to:
+        _learn(z, seat, item)
+
+
+def reveal_all(state: State, zone_id: str, to: Iterable[int] | None = None) -> None:
+    """Show every item of a zone, and its order, to `to` (default: every seat)."""
+    z = state["zones"][zone_id]
+    for seat in _seats(state) if to is None else to:
+        for item in z["items"]:
+            _learn(z, seat, item)
+
+
+def forget_all(state: State, zone_id: str) -> None:
+    """Nobody but those who see the zone knows its items any more (it was shuffled)."""
+    state["zones"][zone_id]["known"] = {}
 
 
 def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The zone as `seat` sees it."""
+    """The zone as `seat` sees it: whole when it may see it, else the count and the
+    positions of the items it knows (``known``: ``[[index, item], ...]``)."""
     if can_see(zone_data, seat):
         return zone_data
-    redacted = {
+    mine = zone_data["known"].get(str(seat), ()) if seat is not None else ()
+    redacted: dict[str, Any] = {
         "vis": zone_data["vis"],
         "owner": zone_data["owner"],
         "count": len(zone_data["items"]),
-        "revealed": list(zone_data["revealed"]),
+        "known": [[index, item] for index, item in enumerate(zone_data["items"]) if item in mine],
     }
     if "shared" in zone_data:
         redacted["shared"] = list(zone_data["shared"])
@@ -115,3 +211,40 @@ def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 def redact_all(zones: dict[str, dict[str, Any]], seat: int | None) -> dict[str, dict[str, Any]]:
     return {zone_id: redact(z, seat) for zone_id, z in zones.items()}
+
+
+def is_redacted(zone_data: dict[str, Any]) -> bool:
+    """True for a zone as a view shows it to a seat that cannot see it."""
+    return "count" in zone_data
+
+
+def unknown_count(zone_data: dict[str, Any]) -> int:
+    """How many items of a redacted zone the viewing seat does not know."""
+    return int(zone_data["count"]) - len(zone_data["known"])
+
+
+def fill(zone_data: dict[str, Any], seat: int, pool: list[Any]) -> dict[str, Any]:
+    """A whole zone built from its redacted view: the known items in their places, the rest
+    popped from `pool` (which a bot's determinization shuffled). The zone's knowledge is
+    what `seat` knows."""
+    count_ = int(zone_data["count"])
+    placed = {int(index): item for index, item in zone_data["known"]}
+    built = [placed[index] if index in placed else pool.pop() for index in range(count_)]
+    whole: dict[str, Any] = {"vis": zone_data["vis"], "owner": zone_data["owner"], "items": built, "known": {}}
+    if placed:
+        whole["known"][str(seat)] = list(placed.values())
+    if "shared" in zone_data:
+        whole["shared"] = list(zone_data["shared"])
+    return whole
+
+
+def fill_all(view: State, seat: int, pools: dict[str, list[Any]], rng: random.Random | None = None) -> None:
+    """Fill every redacted zone of `view` in place; `pools` maps a zone id to the items it
+    may hold that `seat` does not know (zones not named draw from ``pools["*"]``). Pools are
+    shuffled with `rng` first when given."""
+    if rng is not None:
+        for pool in pools.values():
+            rng.shuffle(pool)
+    for zone_id, z in view.get("zones", {}).items():
+        if is_redacted(z):
+            view["zones"][zone_id] = fill(z, seat, pools[zone_id] if zone_id in pools else pools["*"])

@@ -1,6 +1,6 @@
 """Connect Four rules.
 
-State (plain data): ``cols`` holds each column as a list of seats from the bottom up,
+State (plain data): ``columns`` holds each column as a list of seats from the bottom up,
 ``bits`` holds one bitboard int per seat (bit ``column * (rows + 1) + height``), which
 makes the four-in-a-row check a handful of shifts instead of a scan, and ``full`` is a
 bitmask of the full columns, which picks the legal actions from a cached list.
@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework.flow import Flow, Phase
 
 _DATA = resources.files(__package__) / "data"
 _CONFIG = tomllib.loads((_DATA / "game.toml").read_text(encoding="utf-8"))
@@ -42,7 +43,7 @@ def _has_line(bits: int, height: int, connect: int) -> bool:
 class ConnectFour(Game):
     spec = GameSpec(
         id="connect_four",
-        version="1.0.0",
+        version="1.1.0",
         title_en="Connect Four",
         title_ru="Четыре в ряд",
         players=(2,),
@@ -73,25 +74,28 @@ class ConnectFour(Game):
             self._legal[columns, full] = legal
         return legal
 
+    def flow(self) -> Flow:
+        # one phase: the two seats take turns, one drop each, until the game is won or drawn
+        return Flow(start="play", phases=(Phase("play", moves_per_turn=1),))
+
     def setup(self, state: dict[str, Any], setup: Setup) -> None:
         opts = setup.options
         state["rows"] = opts["rows"]
         state["connect"] = opts["connect"]
-        state["cols"] = [[] for _ in range(opts["columns"])]
+        state["columns"] = [[] for _ in range(opts["columns"])]
         state["bits"] = [0, 0]
         state["full"] = 0
         state["moves"] = 0
-        kernel.set_active(state, 0)
 
     def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        key = (len(state["cols"]), state["full"])
+        key = (len(state["columns"]), state["full"])
         legal = self._legal.get(key)
         return legal if legal is not None else self._drops(*key)
 
     def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
-        seat = state["k"]["active"]
+        seat = kernel.active(state)
         column = action["column"]
-        col = state["cols"][column]
+        col = state["columns"][column]
         rows = state["rows"]
         state["bits"][seat] |= 1 << (column * (rows + 1) + len(col))
         col.append(seat)
@@ -102,17 +106,17 @@ class ConnectFour(Game):
         if _has_line(state["bits"][seat], rows, state["connect"]):
             log.emit("win", seat=seat)
             kernel.finish(state, winners=[seat], reason="four in a row")
-        elif state["moves"] == rows * len(state["cols"]):
+        elif state["moves"] == rows * len(state["columns"]):
             log.emit("draw")
             kernel.finish(state, winners=[], reason="board full")
-        else:
-            state["k"]["active"] = 1 - seat
 
     def explain_illegal(self, state: dict[str, Any], action: dict[str, Any]) -> str | None:
         column = action.get("column")
-        if action.get("type") == "drop":
-            if not isinstance(column, int) or not 0 <= column < len(state["cols"]):
-                return f"no column {column!r}"
+        if action["type"] != "drop" or type(column) is not int:
+            return None  # the kernel names a wrong type, field or value type
+        if not 0 <= column < len(state["columns"]):
+            return f"no column {column + 1} (the board has {len(state['columns'])})"
+        if state["full"] >> column & 1:
             return f"column {column + 1} is full"
         return None
 
@@ -135,7 +139,7 @@ class ConnectFour(Game):
 
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         rows = state["rows"]
-        columns = len(state["cols"])
+        columns = len(state["columns"])
         cell = 100
         items: list[dict[str, Any]] = [
             {
@@ -146,7 +150,7 @@ class ConnectFour(Game):
                 "width": 4,
             }
         ]
-        for c, col in enumerate(state["cols"]):
+        for c, col in enumerate(state["columns"]):
             for r in range(rows):
                 owner = col[r] if r < len(col) else None
                 centre = [c * cell + cell / 2, (rows - 1 - r) * cell + cell / 2]
@@ -167,10 +171,10 @@ class ConnectFour(Game):
                             "id": c,
                         }
                     )
-        to_move = state["k"]["active"]
+        to_move = kernel.active(state)
         status = (
             {"en": "Game over", "ru": "Игра окончена"}
-            if state["k"]["over"]
+            if kernel.is_over(state)
             else {
                 "en": f"{self.seat_name(state, to_move)} to move",
                 "ru": f"Ходят {self.seat_name(state, to_move, 'ru')}",

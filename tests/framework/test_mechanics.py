@@ -19,7 +19,7 @@ def test_owner_zones_show_the_owner_only_and_counts_to_others():
     zones.add_zone(state, "deck", zones.HIDDEN, items=["c", "d", "e"])
     hand = zones.zone(state, "hand0")
     assert zones.redact(hand, 0) is hand
-    assert zones.redact(hand, 1) == {"vis": "owner", "owner": 0, "count": 2, "revealed": []}
+    assert zones.redact(hand, 1) == {"vis": "owner", "owner": 0, "count": 2, "known": []}
     assert zones.redact(hand, None)["count"] == 2
     assert zones.redact(zones.zone(state, "deck"), 0)["count"] == 3
     with pytest.raises(ValueError):
@@ -32,7 +32,7 @@ def test_a_shared_hand_is_seen_by_the_team_mate_only():
     zones.add_zone(state, "hand0", zones.OWNER, owner=0, items=["a"], shared=[2])
     hand = zones.zone(state, "hand0")
     assert zones.redact(hand, 0) is hand and zones.redact(hand, 2) is hand
-    assert zones.redact(hand, 1) == {"vis": "owner", "owner": 0, "count": 1, "revealed": [], "shared": [2]}
+    assert zones.redact(hand, 1) == {"vis": "owner", "owner": 0, "count": 1, "known": [], "shared": [2]}
     assert zones.redact(hand, None)["count"] == 1
 
 
@@ -41,7 +41,7 @@ def test_a_card_known_to_all_stays_known_in_a_hand():
     zones.add_zone(state, "table", zones.PUBLIC, items=["x"])
     zones.add_zone(state, "hand1", zones.OWNER, owner=1)
     zones.move(state, "table", "hand1", "x")
-    assert zones.redact(zones.zone(state, "hand1"), 0)["revealed"] == ["x"]
+    assert zones.redact(zones.zone(state, "hand1"), 0)["known"] == [[0, "x"]]
 
 
 def test_draw_refills_with_a_shuffle():
@@ -53,7 +53,7 @@ def test_draw_refills_with_a_shuffle():
     assert drawn[0] == 1 and len(drawn) == 3
     assert zones.items(state, "discard") == []
     assert sorted(zones.items(state, "deck") + zones.items(state, "hand")) == [1, 2, 3, 4, 5, 6]
-    assert not zones.zone(state, "deck").get("known_order")
+    assert zones.redact(zones.zone(state, "deck"), 1)["known"] == [], "a shuffled deck is unknown"
 
 
 def test_refill_without_shuffle_turns_the_pile_over_and_everyone_knows_the_order():
@@ -64,12 +64,13 @@ def test_refill_without_shuffle_turns_the_pile_over_and_everyone_knows_the_order
     decks.refill(state, "deck", "discard", shuffled=False)
     deck = zones.zone(state, "deck")
     assert deck["items"] == ["third", "second", "first"]  # the first discarded is on top
-    assert zones.redact(deck, 1) is deck, "a turned-over public pile has a known order"
+    seen = zones.redact(deck, 1)
+    assert seen["known"] == [[0, "third"], [1, "second"], [2, "first"]], "a turned-over public pile has a known order"
     decks.draw(state, "deck", "hand")
     assert zones.items(state, "hand") == ["first"]
-    assert zones.redact(zones.zone(state, "hand"), 1)["revealed"] == ["first"]
+    assert zones.redact(zones.zone(state, "hand"), 1)["known"] == [[0, "first"]]
     decks.shuffle(state, "deck")
-    assert zones.redact(zones.zone(state, "deck"), 1)["count"] == 2
+    assert zones.redact(zones.zone(state, "deck"), 1) == {"vis": "hidden", "owner": None, "count": 2, "known": []}
 
 
 def test_draw_from_an_empty_deck_without_discard_draws_nothing():

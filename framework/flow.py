@@ -1,0 +1,264 @@
+"""The flow: phases, turns, rounds and queued steps, run by the kernel for every game.
+
+A game declares its flow as data and small functions (in the spirit of boardgame.io's
+phases and turns)::
+
+    flow = Flow(
+        start="play",
+        phases=(Phase("play", order=turns.seat_order, moves_per_turn=1),),
+    )
+
+The kernel runs it. After every action it *settles* the state, in this order, until a
+seat must decide or the game is over:
+
+1. an open decision with one choice that the game marked ``auto`` is taken at once;
+   any other open decision stops the run (the seat that owes it is to move);
+2. queued steps (`kernel.queue_step`) run one by one through `Flow.steps` handlers;
+   a step may queue more steps or ask a decision;
+3. the phase ends when the game asked for it (`kernel.end_phase`), when its `end_if`
+   holds, or when no seat of its order is left to act; the next phase begins;
+4. the turn ends when the game asked for it (`kernel.end_turn`, `kernel.pass_turn`) or
+   after `moves_per_turn` actions; the next seat of the order that has not passed, is
+   not out and is not skipped takes its turn.
+
+The active seat, the phase, the round and who has passed live in the kernel's part of
+the state; games read them through `kernel` and never keep copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from . import kernel
+
+if TYPE_CHECKING:
+    from .game import Game
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Log = Any
+Hook = Callable[[State, Log], None]
+StepHandler = Callable[[State, dict[str, Any], Log], None]
+DecisionHandler = Callable[[State, dict[str, Any], Action, Log], None]
+
+# a flow that needs more settling passes than this for one action is a rules bug (a loop)
+SETTLE_LIMIT = 100_000
+
+
+def seat_order(state: State) -> list[int]:
+    """Every seat, from seat 1: the default turn order."""
+    return list(range(kernel.seats(state)))
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One phase of a game.
+
+    - ``order(state)``: the seats in turn order, computed when the phase begins (default:
+      seat order); `kernel.set_order` replaces it while the phase runs.
+    - ``cycle``: after the last seat the first comes again (True), or the phase ends once
+      every seat had its turn (False, a draft round, a set-up step).
+    - ``skip(state, seat)``: seats with nothing to do now are passed over (checked live).
+    - ``begin`` / ``end`` (state, log): when the phase starts and ends; ``begin`` may queue
+      steps, ask decisions, end the phase at once or finish the game.
+    - ``turn_begin`` / ``turn_end`` (state, log): around each seat's turn.
+    - ``end_if(state)``: the phase ends as soon as this holds.
+    - ``moves_per_turn``: the turn ends after this many actions of the active seat;
+      None: the game ends turns itself (`kernel.end_turn`, `kernel.pass_turn`).
+    - ``next``: the phase that follows (a name, or a function of the state); None: the game
+      must finish before this phase ends.
+    - ``new_round``: entering this phase after the first starts a new round (the round
+      cap is checked there).
+    """
+
+    name: str
+    order: Callable[[State], list[int]] = seat_order
+    cycle: bool = True
+    skip: Callable[[State, int], bool] | None = None
+    begin: Hook | None = None
+    end: Hook | None = None
+    turn_begin: Hook | None = None
+    turn_end: Hook | None = None
+    end_if: Callable[[State], bool] | None = None
+    moves_per_turn: int | None = 1
+    next: str | Callable[[State], str] | None = None
+    new_round: bool = False
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A game's phases, its step handlers and its decision handlers.
+
+    ``steps`` maps a step kind to ``handler(state, data, log)``; ``decisions`` maps a
+    decision kind (`kernel.ask`) to ``handler(state, decision, choice, log)``.
+    """
+
+    phases: tuple[Phase, ...]
+    start: str
+    steps: Mapping[str, StepHandler] = field(default_factory=dict)
+    decisions: Mapping[str, DecisionHandler] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        names = [phase.name for phase in self.phases]
+        if len(set(names)) != len(names):
+            raise ValueError(f"phase names repeat: {names}")
+        if self.start not in names:
+            raise ValueError(f"the start phase {self.start!r} is not among the phases {names}")
+        object.__setattr__(self, "_by_name", {phase.name: phase for phase in self.phases})
+
+    def phase(self, name: str) -> Phase:
+        try:
+            return self._by_name[name]  # type: ignore[attr-defined]
+        except KeyError:
+            raise KeyError(f"no phase {name!r} in this flow") from None
+
+
+# An empty flow for games that drive turns themselves (`kernel.set_active`): steps and
+# one-choice decisions still run.
+NO_FLOW = Flow(phases=(Phase("", moves_per_turn=None),), start="")
+
+
+class Runner:
+    """Runs one game's flow over its states (the engine holds one per game)."""
+
+    def __init__(self, game: Game, flow: Flow | None) -> None:
+        self.game = game
+        self.flow = flow or NO_FLOW
+        self.driven = flow is not None
+
+    # --- entry points ---
+
+    def start(self, state: State, log: Log) -> None:
+        """Enter the first phase after the game's own set-up, then settle."""
+        if self.driven:
+            self._enter(state, self.flow.start, log, first=True)
+        self.settle(state, log)
+
+    def settle(self, state: State, log: Log) -> None:
+        """Run automatic decisions, queued steps, turn and phase ends until a seat must decide."""
+        k = state["k"]
+        for _ in range(SETTLE_LIMIT):
+            if k["over"]:
+                return
+            pending = k["pending"]
+            if pending:
+                top = pending[-1]
+                if top.get("auto") and len(top["choices"]) == 1:
+                    pending.pop()
+                    self.game.resume(state, top, top["choices"][0], log)
+                    continue
+                return
+            queue = k["steps"]
+            if queue:
+                step = queue.pop(0)
+                self.run_step(state, step, log)
+                continue
+            if not self.driven:
+                k["ending"] = None
+                return
+            if not self._advance(state, log):
+                return
+        raise RuntimeError(f"{self.game.spec.id}: the flow does not settle (a loop of steps or phases)")
+
+    def run_step(self, state: State, step: dict[str, Any], log: Log) -> None:
+        handler = self.flow.steps.get(step["kind"])
+        if handler is None:
+            handler = getattr(self.game, "step_" + step["kind"], None)
+        if handler is None:
+            raise NotImplementedError(f"{self.game.spec.id} has no handler for step {step['kind']!r}")
+        handler(state, step["data"], log)
+
+    # --- phases and turns ---
+
+    def _advance(self, state: State, log: Log) -> bool:
+        """One change of the flow; False when nothing is left to change (a seat must act)."""
+        k = state["k"]
+        phase = self.flow.phase(k["phase"])
+        ending = k["ending"]
+        if ending == "phase" or (phase.end_if is not None and phase.end_if(state)):
+            self._leave(state, phase, log)
+            return True
+        if ending == "handover":
+            self._next_turn(state, phase, log)
+            return True
+        if ending == "turn" or (phase.moves_per_turn is not None and k["moves"] >= phase.moves_per_turn):
+            # the end of the turn resolves (its steps and decisions too) before the next seat's turn
+            k["ending"] = "handover"
+            if phase.turn_end is not None:
+                phase.turn_end(state, log)
+            return True
+        active = k["active"]
+        if self._skipped(state, phase, active):
+            self._next_turn(state, phase, log)
+            return True
+        return False
+
+    def _skipped(self, state: State, phase: Phase, seat: int) -> bool:
+        k = state["k"]
+        return seat in k["out"] or seat in k["passed"] or (phase.skip is not None and phase.skip(state, seat))
+
+    def _next_turn(self, state: State, phase: Phase, log: Log) -> None:
+        k = state["k"]
+        order = k["order"]
+        current = k["active"]
+        start = order.index(current) if current in order else -1
+        for step in range(1, len(order) + 1):
+            index = start + step
+            if index >= len(order):
+                if not phase.cycle:
+                    break
+                index %= len(order)
+            seat = order[index]
+            if not self._skipped(state, phase, seat):
+                self._begin_turn(state, phase, seat, log)
+                return
+        self._leave(state, phase, log)
+
+    def _begin_turn(self, state: State, phase: Phase, seat: int, log: Log) -> None:
+        k = state["k"]
+        k["active"] = seat
+        k["moves"] = 0
+        k["ending"] = None
+        if phase.turn_begin is not None:
+            phase.turn_begin(state, log)
+
+    def _leave(self, state: State, phase: Phase, log: Log) -> None:
+        k = state["k"]
+        chosen = k["next_phase"]
+        k["ending"] = None
+        k["next_phase"] = None
+        if phase.end is not None:
+            phase.end(state, log)
+            if k["over"]:
+                return
+        following = chosen or (phase.next(state) if callable(phase.next) else phase.next)
+        if following is None:
+            if k["over"]:
+                return
+            raise RuntimeError(f"{self.game.spec.id}: phase {phase.name!r} ended with no next phase")
+        self._enter(state, following, log)
+
+    def _enter(self, state: State, name: str, log: Log, first: bool = False) -> None:
+        k = state["k"]
+        phase = self.flow.phase(name)
+        if phase.new_round and not first and not kernel.next_round(state, self.game):
+            return
+        k["phase"] = name
+        k["passed"] = []
+        k["ending"] = None
+        k["next_phase"] = None
+        k["order"] = list(phase.order(state))
+        k["moves"] = 0
+        if phase.begin is not None:
+            phase.begin(state, log)
+            if k["over"] or k["ending"] == "phase" or k["phase"] != name:
+                return
+        for seat in k["order"]:
+            if not self._skipped(state, phase, seat):
+                self._begin_turn(state, phase, seat, log)
+                return
+        if not k["pending"] and not k["steps"]:
+            # nobody acts in this phase: it ends at once (on the next settling pass)
+            k["ending"] = "phase"
