@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
 
@@ -23,7 +24,7 @@ def sample_state(turn: Turn, seed: int) -> State:
 
 
 def terminal_values(state: State, seats: int) -> list[float]:
-    outcome = state["k"]["outcome"]
+    outcome = kernel.outcome(state)
     winners = outcome["winners"] if outcome else []
     if not winners:
         return [0.5] * seats
@@ -38,7 +39,7 @@ def heuristic_value(engine: Engine, state: State, seat: int) -> float:
 
 def state_values(engine: Engine, state: State, seats: int) -> list[float]:
     """Each seat's value of `state`: the outcome when over, else the heuristic."""
-    if state["k"]["over"]:
+    if kernel.is_over(state):
         return terminal_values(state, seats)
     return [heuristic_value(engine, state, seat) for seat in range(seats)]
 

@@ -37,7 +37,7 @@ class GreedyBot:
         for action in legal:
             after = kernel.clone(sampled)
             engine.apply_unchecked(after, action)
-            if after["k"]["over"]:
+            if kernel.is_over(after):
                 value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
             else:
                 value = heuristic_value(engine, after, seat)

@@ -133,10 +133,10 @@ class MctsBot:
             return all(happens(play(index, actions)) for index in range(1, TACTICS_SAMPLES))
 
         def wins(state: dict[str, Any] | None) -> bool:
-            return state is not None and state["k"]["over"] and seat in state["k"]["outcome"]["winners"]
+            return state is not None and kernel.is_over(state) and seat in kernel.outcome(state)["winners"]
 
         def loses(state: dict[str, Any] | None) -> bool:
-            outcome = state["k"]["outcome"] if state is not None else None
+            outcome = kernel.outcome(state) if state is not None else None
             return bool(outcome and outcome["winners"] and seat not in outcome["winners"])
 
         afters = []
@@ -149,7 +149,7 @@ class MctsBot:
         pairs = 0
         safe = []
         for action, after in zip(legal, afters, strict=True):
-            if after["k"]["over"] or kernel.to_move(after) == seat:
+            if kernel.is_over(after) or kernel.to_move(after) == seat:
                 safe.append(action)
                 continue
             replies = engine.legal_actions(after)
@@ -201,11 +201,10 @@ class MctsBot:
             state = game.determinize(view, seat, getrandbits(63))
             if not seats:
                 seats = kernel.seats(state)
-            k = state["k"]
             node = root
             path = [root]
             # selection and expansion
-            while not k["over"]:
+            while not kernel.is_over(state):
                 if node is root:
                     actions, keys = candidates, root_keys
                 else:
@@ -243,13 +242,13 @@ class MctsBot:
                 path.append(node)
             # rollout
             depth = 0
-            while not k["over"] and depth < depth_limit:
+            while not kernel.is_over(state) and depth < depth_limit:
                 actions = legal_actions(state)
                 if not actions:
                     raise RuntimeError(f"{game.spec.id}: no legal action in a running game (in a sampled state)")
                 apply(state, actions[int(random_float() * len(actions))])
                 depth += 1
-            values = terminal_values(state, seats) if k["over"] else state_values(engine, state, seats)
+            values = terminal_values(state, seats) if kernel.is_over(state) else state_values(engine, state, seats)
             # backup
             low, high = min(values), max(values)
             if low < lowest or high > highest:

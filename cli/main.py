@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from boardwright.framework import BoardwrightError, PluginHost, simulation
+from boardwright.framework import BoardwrightError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
 from boardwright.framework.scenarios import load_scenario
 
@@ -163,7 +163,7 @@ def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
     record = replay_files.load(args.file)
     engine = host.engine(record.game)
     result = replay_files.replay(engine, record, verify=args.verify, where=args.file)
-    outcome = result.state["k"]["outcome"]
+    outcome = kernel.outcome(result.state)
     status = "unfinished"
     if outcome:
         status = "draw" if outcome["draw"] else "winners " + ",".join(str(s + 1) for s in outcome["winners"])

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from boardwright.framework import kernel
 from boardwright.framework.match import Match
 
 from .board_view import BoardView
@@ -234,7 +235,7 @@ class ReplayPage(QWidget):
             except Exception as exc:  # a game's label bug costs the label, not the page
                 what = f"{action.get('type', '?')} ({type(exc).__name__})"
             step = tr("replay_step", lang, ply=ply, plies=plies, seat=mover, action=what)
-        outcome = state["k"]["outcome"]
+        outcome = kernel.outcome(state)
         if outcome is not None:
             winners = [names[s] for s in outcome.get("winners", []) if s < len(names)]
             result = tr("winners_many" if len(winners) > 1 else "winners", lang, names=", ".join(winners))

@@ -127,6 +127,18 @@ class Runner:
         self.game = game
         self.flow = flow or NO_FLOW
         self.driven = flow is not None
+        self._phases = {phase.name: phase for phase in self.flow.phases}
+        # phases whose turns pass round the order with no hook, skip or end condition
+        self._plain = {
+            phase.name
+            for phase in self.flow.phases
+            if phase.cycle
+            and phase.moves_per_turn is not None
+            and phase.skip is None
+            and phase.turn_begin is None
+            and phase.turn_end is None
+            and phase.end_if is None
+        }
 
     # --- entry points ---
 
@@ -139,6 +151,16 @@ class Runner:
     def settle(self, state: State, log: Log) -> None:
         """Run automatic decisions, queued steps, turn and phase ends until a seat must decide."""
         k = state["k"]
+        phases = self._phases
+        if self.driven and not (k["over"] or k["pending"] or k["steps"] or k["ending"] or k["out"] or k["passed"]):
+            # the common case, kept cheap for playouts: a plain turn ends after its moves
+            phase = phases[k["phase"]]
+            order = k["order"]
+            active = k["active"]
+            if phase.name in self._plain and k["moves"] >= phase.moves_per_turn and active in order:
+                k["active"] = order[(order.index(active) + 1) % len(order)]
+                k["moves"] = 0
+                return
         for _ in range(SETTLE_LIMIT):
             if k["over"]:
                 return
@@ -152,13 +174,32 @@ class Runner:
                 return
             queue = k["steps"]
             if queue:
-                step = queue.pop(0)
-                self.run_step(state, step, log)
+                self.run_step(state, queue.pop(0), log)
                 continue
             if not self.driven:
                 k["ending"] = None
                 return
-            if not self._advance(state, log):
+            # the flow: at most one change per pass, since each may start steps or decisions
+            phase = phases[k["phase"]]
+            ending = k["ending"]
+            if ending == "phase" or (phase.end_if is not None and phase.end_if(state)):
+                self._leave(state, phase, log)
+            elif ending == "handover":
+                self._next_turn(state, phase, log)
+            elif ending == "turn" or (phase.moves_per_turn is not None and k["moves"] >= phase.moves_per_turn):
+                if phase.turn_end is None:
+                    self._next_turn(state, phase, log)
+                    if phase.turn_begin is None and phase.end_if is None and k["phase"] == phase.name:
+                        # the usual case: nothing started, and the new seat may act (just checked)
+                        if not (k["ending"] or k["steps"] or k["pending"] or k["over"]):
+                            return
+                else:
+                    # the end of the turn resolves (its steps and decisions too) before the next turn
+                    k["ending"] = "handover"
+                    phase.turn_end(state, log)
+            elif self._skipped(state, phase, k["active"]):
+                self._next_turn(state, phase, log)
+            else:
                 return
         raise RuntimeError(f"{self.game.spec.id}: the flow does not settle (a loop of steps or phases)")
 
@@ -172,48 +213,34 @@ class Runner:
 
     # --- phases and turns ---
 
-    def _advance(self, state: State, log: Log) -> bool:
-        """One change of the flow; False when nothing is left to change (a seat must act)."""
-        k = state["k"]
-        phase = self.flow.phase(k["phase"])
-        ending = k["ending"]
-        if ending == "phase" or (phase.end_if is not None and phase.end_if(state)):
-            self._leave(state, phase, log)
-            return True
-        if ending == "handover":
-            self._next_turn(state, phase, log)
-            return True
-        if ending == "turn" or (phase.moves_per_turn is not None and k["moves"] >= phase.moves_per_turn):
-            # the end of the turn resolves (its steps and decisions too) before the next seat's turn
-            k["ending"] = "handover"
-            if phase.turn_end is not None:
-                phase.turn_end(state, log)
-            return True
-        active = k["active"]
-        if self._skipped(state, phase, active):
-            self._next_turn(state, phase, log)
-            return True
-        return False
-
     def _skipped(self, state: State, phase: Phase, seat: int) -> bool:
         k = state["k"]
         return seat in k["out"] or seat in k["passed"] or (phase.skip is not None and phase.skip(state, seat))
 
     def _next_turn(self, state: State, phase: Phase, log: Log) -> None:
+        """Hand the turn to the next seat of the order that may act, or end the phase."""
         k = state["k"]
         order = k["order"]
+        count = len(order)
+        out = k["out"]
+        passed = k["passed"]
+        skip = phase.skip
         current = k["active"]
-        start = order.index(current) if current in order else -1
-        for step in range(1, len(order) + 1):
-            index = start + step
-            if index >= len(order):
+        start = order.index(current) + 1 if current in order else 0
+        for index in range(start, start + count):
+            if index >= count:
                 if not phase.cycle:
                     break
-                index %= len(order)
+                index -= count
             seat = order[index]
-            if not self._skipped(state, phase, seat):
-                self._begin_turn(state, phase, seat, log)
-                return
+            if seat in out or seat in passed or (skip is not None and skip(state, seat)):
+                continue
+            k["active"] = seat
+            k["moves"] = 0
+            k["ending"] = None
+            if phase.turn_begin is not None:
+                phase.turn_begin(state, log)
+            return
         self._leave(state, phase, log)
 
     def _begin_turn(self, state: State, phase: Phase, seat: int, log: Log) -> None:

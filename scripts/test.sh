@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine (a venv in .venv) and runs the whole test suite:
-# ruff (lint and format), mypy over framework/, then pytest. Extra arguments go to pytest.
+# ruff (lint and format), mypy over framework/ and plugins/, then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -12,7 +12,7 @@ fi
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-echo "== mypy framework"
+echo "== mypy framework plugins"
 .venv/bin/mypy
 echo "== pytest"
 export QT_QPA_PLATFORM=offscreen

@@ -259,3 +259,18 @@ def test_undo_is_blocked_across_dice_and_shown_cards():
     assert match.undo_blocked(3, [0, 1]) == "random" and match.undo_blocked(4, [0, 1]) is None
     match.undo(2)
     assert match.undo_blocked(0, [0, 1]) is None  # what was taken back no longer counts
+
+
+def test_a_match_records_the_legal_action_never_the_received_object(engine, tmp_path):
+    """In Python True == 1 == 1.0; such an action used to be stored and break the game for good."""
+    match = Match(engine)
+    before = kernel.state_hash(match.state)
+    for twin in (True, 1.0):
+        with pytest.raises(IllegalAction, match="column must be a whole number"):
+            match.apply({"type": "drop", "column": twin})
+    assert kernel.state_hash(match.state) == before and match.record.actions == []
+    received = {"type": "drop", "column": 1}
+    applied = match.apply(received)
+    assert applied is not received and match.record.actions[0] is applied
+    match.save(tmp_path / "game.bwr")
+    assert Match.load(engine, tmp_path / "game.bwr").record.actions == [{"type": "drop", "column": 1}]
