@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any, NoReturn
 
-from boardwright.framework import BoardwrightError, PluginHost, kernel, simulation
+from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
 from boardwright.framework.scenarios import load_scenario
 
@@ -178,9 +178,62 @@ def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
+def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
+    """What `play` opens at once: a game set up from the flags, a loaded file, or nothing
+    (the library, or the new-game dialog for a named game). Bad flags raise OptionError."""
+    from boardwright.client.new_game import GameConfig
+    from boardwright.framework.match import Match
+
+    if args.load:
+        if args.game or args.players or args.seats or args.scenario or args.option:
+            raise OptionError("--load opens a saved game as it is; give no game, players, seats, scenario or options")
+        record = replay_files.load(args.load)
+        Match.load(host.engine(record.game), args.load)  # refuses a damaged or tampered file here
+        return Path(args.load)
+    setup_given = args.players or args.seats or args.scenario or args.option or args.seed is not None
+    if not args.game:
+        if setup_given or args.screenshot:
+            raise OptionError("name a game (or --load a file) to set one up")
+        return None
+    engine = host.engine(args.game)
+    if not (setup_given or args.screenshot):
+        return None
+    seats = [kind for kind in args.seats.split(",") if kind] if args.seats else []
+    players = args.players
+    if players is None:
+        scenario = engine.scenario(args.scenario)
+        players = len(seats) or (scenario.players[0] if scenario and scenario.players else engine.spec.players[0])
+    if not seats:
+        seats = ["human"] + ["random"] * (players - 1)
+    if len(seats) != players:
+        raise OptionError(f"{len(seats)} seats for {players} players: give one seat kind per player")
+    for kind in seats:
+        if kind != "human":
+            simulation.SeatBot.parse(kind, host.bots())  # an unknown bot or level is refused here
+    options = _option_pairs(args.option)
+    seed = args.seed if args.seed is not None else 0
+    Match(engine, players, options, seed, args.scenario, seats)  # refuses bad options and player counts here
+    return GameConfig(args.game, players, seats, options=options, scenario=args.scenario, seed=seed)
+
+
+def _size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if (
+        not sep
+        or not width.isdigit()
+        or not height.isdigit()
+        or not (200 <= int(width) <= 8000)
+        or not (200 <= int(height) <= 8000)
+    ):
+        raise OptionError(f"--size is WIDTHxHEIGHT in pixels, each 200 to 8000, not {text!r}")
+    return int(width), int(height)
+
+
 def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
-    if args.game:
-        host.game(args.game)
+    start = _play_start(host, args)
+    size = _size(args.size) if args.size else None
+    if size and not args.screenshot:
+        raise OptionError("--size goes with --screenshot")
     from boardwright.client.app import run_client
 
     def lan() -> object:
@@ -188,7 +241,11 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
 
         return LanService(host)
 
-    return run_client(host, args.game, lan)
+    if args.screenshot:
+        from boardwright.client.app import screenshot
+
+        return screenshot(host, start, Path(args.screenshot), size or (1200, 800), args.lang)
+    return run_client(host, args.game, lan, start, args.lang)
 
 
 def cmd_host(host: PluginHost, args: argparse.Namespace) -> int:
@@ -228,6 +285,15 @@ def build_parser() -> Parser:
 
     p = sub.add_parser("play", help="the desktop client")
     p.add_argument("game", nargs="?")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seats", default="", help="one seat kind per player: human,random,mcts:hard")
+    p.add_argument("--scenario")
+    p.add_argument("--option", action="append", default=[], metavar="K=V")
+    p.add_argument("--seed", type=int)
+    p.add_argument("--load", metavar="FILE", help="open a saved game or replay")
+    p.add_argument("--screenshot", metavar="FILE", help="render the first frame to a PNG and exit")
+    p.add_argument("--size", metavar="WxH", help="the window size for --screenshot (default 1200x800)")
+    p.add_argument("--lang", choices=("en", "ru"), help="the language of the window (default: as last chosen)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("simulate", help="bots play games headless")

@@ -5,13 +5,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import getpass
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -478,14 +482,82 @@ def _player_name() -> str:
         return "player"
 
 
-def run_client(host: PluginHost, game_id: str | None = None, lan: Callable[[], Any] | None = None) -> int:
-    """Show the window (the new-game dialog first when a game is named); returns the exit status.
+def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
+    """Qt's messages on stderr, less the offscreen platform's note on every window."""
+    if "propagateSizeHints" not in message:
+        sys.stderr.write(message + "\n")
+
+
+def _open(window: MainWindow, start: GameConfig | Path | None, game_id: str | None) -> bool:
+    """Open what the command line asked for: a set-up game, a saved file, or the dialog."""
+    if isinstance(start, GameConfig):
+        return window.start_game(start)
+    if isinstance(start, Path):
+        return window.load_from(start)
+    if game_id:
+        window.request_new_game(game_id)
+    return True
+
+
+def run_client(
+    host: PluginHost,
+    game_id: str | None = None,
+    lan: Callable[[], Any] | None = None,
+    start: GameConfig | Path | None = None,
+    lang: str | None = None,
+) -> int:
+    """Show the window (the new-game dialog first when a game is named, the game itself when
+    `start` sets one up or names a file); returns the exit status.
 
     `lan` makes the LAN service on first use (the command line passes one)."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Boardwright")
     window = MainWindow(host, lan=lan)
+    if lang:
+        window.set_language(lang)
     window.show()
-    if game_id:
-        window.request_new_game(game_id)
+    _open(window, start, game_id)
     return int(app.exec())
+
+
+def screenshot(
+    host: PluginHost, start: GameConfig | Path, path: Path, size: tuple[int, int], lang: str | None = None
+) -> int:
+    """Set the game up (or load the file), render the window's first frame to the PNG `path`
+    and return 0; a game that does not open or a picture that cannot be written raises
+    BoardwrightError, and no file is left half-written."""
+    # a picture needs no screen: without a platform chosen, render offscreen
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    qInstallMessageHandler(_quiet_offscreen)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("Boardwright")
+    # the person's own settings are neither read nor changed: the picture is the same everywhere
+    scratch = tempfile.TemporaryDirectory(prefix="boardwright-shot-")
+    window = MainWindow(host, Settings(Path(scratch.name) / "settings.json"), bot_delay_ms=3_600_000)
+    if lang:
+        window.set_language(lang)
+    window.resize(*size)
+    window.show()
+    try:
+        if not _open(window, start, None):
+            raise BoardwrightError(window.last_error or "the game did not open", "screenshot")
+        app.processEvents()
+        image = window.grab()
+        partial = path.with_name(path.name + ".part")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not image.save(str(partial), "PNG"):
+                raise OSError("Qt could not write it")
+            partial.replace(path)
+        except OSError as exc:
+            with contextlib.suppress(OSError):
+                partial.unlink(missing_ok=True)
+            raise BoardwrightError(f"cannot write the picture {path}: {exc.strerror or exc}", "screenshot") from None
+    finally:
+        if window.session is not None:
+            window.session.stop()
+        window.close()
+        window.deleteLater()
+        app.processEvents()
+        scratch.cleanup()
+    return 0
