@@ -1,7 +1,7 @@
 """The Boardwright kernel: turns, phases, zones, pieces, cards, dice, decisions,
 hidden information, seeded randomness and replay. No Qt, no sockets."""
 
-from . import conformance, decks, dice, hexgrid, kernel, regions, tracks, turns, zones
+from . import choices, conformance, decks, dice, flow, hexgrid, kernel, regions, tracks, turns, zones
 from .bots import LEVELS, Bot, BotKind, Turn
 from .engine import Engine
 from .errors import (
@@ -45,9 +45,11 @@ __all__ = [
     "Setup",
     "Turn",
     "UnknownGame",
+    "choices",
     "conformance",
     "decks",
     "dice",
+    "flow",
     "hexgrid",
     "hookimpl",
     "hookspec",

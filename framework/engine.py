@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import kernel
+from . import choices, kernel
 from .errors import GameOver, IllegalAction, NotYourTurn, OptionError
 from .events import NULL_LOG
 from .flow import Runner
@@ -142,6 +142,17 @@ class Engine:
         self._cached_legal = legal
         return legal
 
+    def open_actions(self, state: State) -> list[Action]:
+        """Actions with parts a person fills in (`choices.py`): the pending decision's, else the
+        game's `open_actions`; none once the game is over."""
+        k = state["k"]
+        if k["over"]:
+            return []
+        pending = k["pending"]
+        if pending:
+            return list(pending[-1].get("open", ()))
+        return self.game.open_actions(state)
+
     def to_move(self, state: State) -> int:
         return kernel.to_move(state)
 
@@ -174,21 +185,48 @@ class Engine:
             raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")
         found = find_exact(self.legal_actions(state), action)
         if found is None:
+            found = self._fill_open(state, action)
+        if found is None:
             pending = k["pending"]
             if pending:
                 raise IllegalAction(f"{action['type']} does not answer the pending {pending[-1]['kind']} decision")
             raise IllegalAction(self.why_illegal(state, action))
         return found
 
+    def _fill_open(self, state: State, action: Action) -> Action | None:
+        """The filled open action `action` stands for; raises IllegalAction with the reason when
+        it is of an open action's type and fields but fills it wrongly."""
+        reason = None
+        for template in self.open_actions(state):
+            filled, why, needs_check = choices.fill(template, action)
+            if filled is not None:
+                if needs_check:
+                    why = self.game.check_action(state, filled)
+                    if why:
+                        raise IllegalAction(str(why))
+                return filled
+            reason = reason or why
+        if reason:
+            raise IllegalAction(reason)
+        return None
+
     def why_illegal(self, state: State, action: Action) -> str:
         """Why `action` is not legal now: the kernel's reason when its type, fields or value
-        types match no legal action, else the game's `explain_illegal`, else a generic line."""
+        types match no legal action, else the game's `explain_illegal`, else a generic line.
+        When no legal action has the type at all, the game's reason (a rule that rules out
+        the whole type now) comes before the kernel's list of allowed types."""
         legal = self.legal_actions(state)
         kind = action["type"]
         same_kind = [a for a in legal if a["type"] == kind]
         if not same_kind:
+            # the game may name the rule that rules out every action of this type now
+            reason = self.game.explain_illegal(state, action)
+            if reason:
+                return str(reason)
             types = sorted({a["type"] for a in legal})
-            return f"{kind} is not allowed now (allowed: {', '.join(types)})"
+            because = self.game.explain_unavailable(state, action)
+            why = f": {because}" if because else ""
+            return f"{kind} is not allowed now{why} (allowed: {', '.join(types)})"
         fields = {key for a in same_kind for key in a}
         extra = sorted(str(key) for key in action if key not in fields)
         if extra:

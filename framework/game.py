@@ -69,6 +69,18 @@ class Game:
         """Carry out a legal action by mutating `state`."""
         raise NotImplementedError
 
+    def open_actions(self, state: State) -> list[Action]:
+        """Actions for `kernel.active(state)` with parts a person fills in: k cards of n, an
+        amount, a point on a free field (see choices.py). The kernel accepts any exact fill;
+        bots keep to `legal_actions`. Default: none."""
+        return []
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        """Why a filled open action whose point is not one of the offered snaps may not be
+        taken (out of reach, blocked, off the field), or None when it may. A game offering
+        points overrides it; by default only offered points are accepted."""
+        return "only the offered points may be chosen"
+
     def free_actions(self, state: State, seat: int) -> list[Action]:
         """Actions `seat` may take at any moment, even while another seat is to move (a pact
         proposed or ended "at any moment"). Each carries the reserved key "by": seat, which
@@ -105,7 +117,14 @@ class Game:
         """Why `action` (a map with a string "type") is not legal now, or None when the game
         has no more to say than the kernel's generic reason. It must never give a reason for
         a legal action; the conformance suite checks both ways. Only called while no
-        decision is pending."""
+        decision is pending; also called for a type no legal action has now, so it must
+        cope with any fields."""
+        return None
+
+    def explain_unavailable(self, state: State, action: Action) -> str | None:
+        """Why no action of `action`'s type is open now although the game has such actions
+        (an ability under SILENCE, a chip still cooling down), or None; the kernel adds it to
+        its own "not allowed now" line. Only called while no decision is pending."""
         return None
 
     # --- what seats see ---
@@ -115,6 +134,7 @@ class Game:
         view = dict(state)
         k = dict(state["k"])
         k["rng"] = None
+        # other seats' choices (listed and open) are theirs alone
         k["pending"] = [d if d["seat"] == seat else {"seat": d["seat"], "kind": d["kind"]} for d in k["pending"]]
         view["k"] = k
         if "zones" in state:

@@ -142,6 +142,13 @@ def teams(state: State) -> list[list[int]] | None:
     return state["k"]["teams"]
 
 
+def set_teams(state: State, teams: list[list[int]] | None) -> None:
+    """Set the team layout during set-up, when the game's mode decides it rather than the
+    player count alone (the spec's layout for 4 seats is 2 v 2, but a free-for-all mode for 4
+    has none)."""
+    state["k"]["teams"] = [list(team) for team in teams] if teams else None
+
+
 def team_of(state: State, seat: int) -> list[int]:
     """The seats of `seat`'s team (itself alone when the game has no teams)."""
     for team in state["k"]["teams"] or ():
@@ -285,17 +292,28 @@ def next_round(state: State, game: Any = None) -> bool:
 # --- pending decisions ---
 
 
-def ask(state: State, seat: int, kind: str, choices: list[Action], auto: bool = False, **data: Any) -> None:
+def ask(
+    state: State,
+    seat: int,
+    kind: str,
+    choices: list[Action],
+    auto: bool = False,
+    open: list[Action] | None = None,
+    **data: Any,
+) -> None:
     """Ask ``seat`` a further choice; the game resumes in its handler for ``kind``.
 
     ``auto``: when there is exactly one choice, the kernel takes it at once (the rule "a
     choice with one option is made for you"); the decision is never shown to anybody.
+    ``open``: choices with parts a person fills in (choices.py), beside the listed ones.
     """
     if not choices:
         raise ValueError(f"decision {kind!r} offered no choices")
     decision: dict[str, Any] = {"seat": seat, "kind": kind, "choices": choices}
     if auto:
         decision["auto"] = True
+    if open:
+        decision["open"] = open
     if data:
         decision["data"] = data
     state["k"]["pending"].append(decision)
