@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from .cards import CardItem, CardPreview
 from .i18n import localise
 
 LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
@@ -103,6 +104,7 @@ class BoardView(QGraphicsView):
         self._ids: dict[int, Any] = {}
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
+        self.preview: CardPreview | None = None
 
     # --- drawing ---
 
@@ -119,7 +121,7 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         scene.clear()
         self._ids = {}
-        self.hover_outline, self._hover_target = None, None
+        self.hover_outline, self._hover_target, self.preview = None, None, None
         self.active_ids = list(active_ids)
         size = board.get("size") or [1000, 1000]
         width, height = float(size[0]), float(size[1])
@@ -150,7 +152,7 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         scene.clear()
         self._ids = {}
-        self.hover_outline, self._hover_target = None, None
+        self.hover_outline, self._hover_target, self.preview = None, None, None
         self.active_ids = []
         self.board_rect = QRectF(0, 0, 1000, 300)
         item = QGraphicsSimpleTextItem(text)
@@ -206,6 +208,8 @@ class BoardView(QGraphicsView):
             item = QGraphicsPathItem(path)
         elif shape == "text":
             item = self._text_item(spec, lang, background)
+        elif shape == "card":
+            item = CardItem(spec)
         else:
             return None
         if isinstance(item, QAbstractGraphicsShapeItem) and shape != "text":
@@ -365,7 +369,26 @@ class BoardView(QGraphicsView):
                 return
         super().mousePressEvent(event)
 
+    def _show_preview(self, pos: Any) -> None:
+        """A large picture of the card face under the mouse, beside it."""
+        card = next((item for item in self.items(pos) if isinstance(item, CardItem)), None)
+        face = card.face if card is not None else None
+        if self.preview is not None and (face is None or self.preview.face is not face):
+            self.scene().removeItem(self.preview)
+            self.preview = None
+        if face is None:
+            return
+        if self.preview is None:
+            self.preview = CardPreview(face, card.back if card is not None else None)
+            self.scene().addItem(self.preview)
+        # beside the cursor, on the side with room
+        room_right = self.viewport().width() - pos.x() > 290
+        spot = pos + (QPointF(24, -120) if room_right else QPointF(-284, -120)).toPoint()
+        spot.setY(max(0, min(spot.y(), self.viewport().height() - 370)))
+        self.preview.setPos(self.mapToScene(spot))
+
     def mouseMoveEvent(self, event: Any) -> None:
+        self._show_preview(event.position().toPoint())
         item, value = self._hit(event.position().toPoint())
         active = value is not None and any(same_id(value, a) for a in self.active_ids)
         self._show_hover(item if active else None)
@@ -374,6 +397,9 @@ class BoardView(QGraphicsView):
 
     def leaveEvent(self, event: Any) -> None:
         self._show_hover(None)
+        if self.preview is not None:
+            self.scene().removeItem(self.preview)
+            self.preview = None
         super().leaveEvent(event)
 
 

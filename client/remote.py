@@ -85,6 +85,9 @@ class RemoteSession(TableSession):
     def _view(self) -> dict[str, Any]:
         return self.update["view"] if self.update else {}
 
+    def view(self) -> dict[str, Any]:
+        return self._view()
+
     def to_move(self) -> int | None:
         if self.update is None or self.update.get("outcome") is not None:
             return None

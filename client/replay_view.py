@@ -33,6 +33,7 @@ from boardwright.framework.match import Match
 
 from .board_view import BoardView
 from .i18n import localise, tr
+from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
 
 PLAY_INTERVAL_MS = 700
@@ -242,7 +243,9 @@ class ReplayPage(QWidget):
             step += "\n" + tr("game_over", lang) + " — " + (result if winners else tr("draw", lang))
         self.step_label.setText(step)
         try:
-            board = match.board_at(ply, self.viewer)
+            board = shown_board(
+                match.game, match.board_at(ply, self.viewer), match.engine.view(state, self.viewer), lang, names
+            )
         except Exception as exc:  # a game's board bug must not close the window
             self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
             board = None

@@ -44,6 +44,10 @@ class TableSession(QObject):
     def to_move(self) -> int | None:
         raise NotImplementedError
 
+    def view(self) -> dict[str, Any]:
+        """What the viewing seat may know (its view of the zones draws the cards)."""
+        raise NotImplementedError
+
     def human_to_move(self) -> bool:
         seat = self.to_move()
         return seat is not None and seat not in self.bots
@@ -137,6 +141,13 @@ class Session(TableSession):
 
     def board(self) -> dict[str, Any]:
         return self.match.board(self.viewer)
+
+    def view(self) -> dict[str, Any]:
+        return self.match.view(self.viewer)
+
+    @property
+    def game(self) -> Any:
+        return self.match.game
 
     def log_lines(self, lang: str) -> list[str]:
         return self.match.log_lines(self.viewer, lang)

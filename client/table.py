@@ -30,6 +30,7 @@ from boardwright.framework import BoardwrightError
 
 from .board_view import BoardView, mentions, values_in
 from .i18n import localise, tr
+from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
 from .session import TableSession
 
@@ -186,7 +187,7 @@ class TablePage(QWidget):
         self.legal = session.legal_for_viewer()
         active_ids = [value for action in self.legal for value in values_in(action)]
         try:
-            board = session.board()
+            board = shown_board(session.game, session.board(), session.view(), lang, names)
         except Exception as exc:  # a game's bug in its board description must not close the window
             board = None
             self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))

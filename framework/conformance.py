@@ -26,12 +26,13 @@ import msgpack
 from . import kernel, zones
 from .engine import Engine, find_exact
 from .errors import IllegalAction, OptionError
-from .events import EventLog, render
+from .events import TEXT_FIELDS, EventLog, render
 from .game import Game
 
 State = dict[str, Any]
 MAX_ACTIONS = 20_000
 SHAPES = {"polygon", "hex", "circle", "rect", "line", "text"}
+ELEMENTS = {"hexgrid", "grid", "areas", "cards", "track", "field"}
 
 
 def _new(engine: Engine, players: int | None, scenario: str | None, seed: int, log: Any = None) -> State:
@@ -239,25 +240,41 @@ def check_views(engine: Engine, players: int | None = None, scenario: str | None
 
 
 def board_texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    """(where, text) for every text a person can read in a board description: the status,
-    item labels, tips and texts, panel titles and lines, card labels and tips, and track
-    mark labels. A text is a plain value or {"en": ..., "ru": ...}."""
+    """(where, text) for every text a person can read in a board description: every field
+    named in `events.TEXT_FIELDS` (status, labels, tips, texts, titles, panel lines, card
+    faces), in items, elements, panels and their parts. A text is a plain value,
+    {"en": ..., "ru": ...} or a message key {"key": ..., params}."""
     yield "status", board.get("status")
-    for n, item in enumerate(board.get("items", [])):
-        for key in ("label", "tip", "text"):
-            if key in item:
-                yield f"item {n} ({item.get('id', item.get('shape'))}) {key}", item[key]
-    for p, panel in enumerate(board.get("panels", [])):
-        yield f"panel {p} title", panel.get("title")
-        for n, line in enumerate(panel.get("lines", [])):
-            yield f"panel {p} line {n}", line
-        for n, card in enumerate(panel.get("cards", [])):
-            for key in ("label", "tip"):
-                if key in card:
-                    yield f"panel {p} card {n} ({card.get('id')}) {key}", card[key]
-        for n, mark in enumerate((panel.get("track") or {}).get("marks", [])):
-            if "label" in mark:
-                yield f"panel {p} track mark {n} label", mark["label"]
+    yield from _texts_in(board, "")
+
+
+def _texts_in(value: Any, where: str) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for name, item in value.items():
+            here = f"{where} {name}".strip()
+            if name in TEXT_FIELDS:
+                if name == "status" and not where:
+                    continue
+                if isinstance(item, list):
+                    for n, line in enumerate(item):
+                        yield f"{here} {n}", line
+                else:
+                    yield here, item
+            elif isinstance(item, (dict, list)):
+                label = item.get("id", item.get("type", item.get("shape"))) if isinstance(item, dict) else None
+                yield from _texts_in(item, f"{here} ({label})" if label is not None else here)
+    elif isinstance(value, list):
+        for n, item in enumerate(value):
+            label = item.get("id", item.get("type", item.get("shape"))) if isinstance(item, dict) else None
+            yield from _texts_in(item, f"{where} {n}" + (f" ({label})" if label is not None else ""))
+
+
+def _check_text(where: str, value: Any, messages: dict[str, dict[str, str]]) -> None:
+    if isinstance(value, dict) and "key" in value:
+        for lang in ("en", "ru"):
+            assert value["key"] in messages.get(lang, {}), f"{where}: no {lang} text for the key {value['key']!r}"
+    elif isinstance(value, dict):
+        assert value.get("en") is not None and value.get("ru") is not None, f"{where}: a text needs en and ru"
 
 
 def check_board_and_text(
@@ -274,12 +291,15 @@ def check_board_and_text(
         for seat in [*range(count), None]:
             board = engine.board(state, seat)
             msgpack.packb(board)
-            assert isinstance(board.get("items"), list) and board["items"], "a board with nothing to draw"
-            for item in board["items"]:
+            items, elements = board.get("items") or [], board.get("elements") or []
+            assert isinstance(items, list) and isinstance(elements, list), "items and elements are lists"
+            assert items or elements, "a board with nothing to draw"
+            for item in items:
                 assert item.get("shape") in SHAPES, f"unknown shape in {item}"
+            for element in elements:
+                assert element.get("type") in ELEMENTS, f"unknown element type in {element}"
             for where, text in board_texts(board):
-                if isinstance(text, dict):
-                    assert text.get("en") is not None and text.get("ru") is not None, f"{where}: a text needs en and ru"
+                _check_text(where, text, game.messages)
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

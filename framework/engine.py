@@ -213,8 +213,9 @@ class Engine:
     def why_illegal(self, state: State, action: Action) -> str:
         """Why `action` is not legal now: the kernel's reason when its type, fields or value
         types match no legal action, else the game's `explain_illegal`, else a generic line.
-        When no legal action has the type at all, the game's reason (a rule that rules out
-        the whole type now) comes before the kernel's list of allowed types."""
+        When no legal action has the type at all, or the action has a field no legal action
+        of its type has, the game's reason (a rule that rules out the whole type now, a rule
+        not in play) comes before the kernel's."""
         legal = self.legal_actions(state)
         kind = action["type"]
         same_kind = [a for a in legal if a["type"] == kind]
@@ -230,7 +231,9 @@ class Engine:
         fields = {key for a in same_kind for key in a}
         extra = sorted(str(key) for key in action if key not in fields)
         if extra:
-            return f"{kind} has no field {', '.join(extra)}"
+            # a field that only a rule not in play uses: the game may name that rule
+            reason = self.game.explain_illegal(state, action)
+            return str(reason) if reason else f"{kind} has no field {', '.join(extra)}"
         missing = sorted(key for key in fields if key not in action and all(key in a for a in same_kind))
         if missing:
             return f"{kind} needs the field {', '.join(missing)}"

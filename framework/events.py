@@ -44,11 +44,52 @@ class _Fields(dict[str, Any]):
         return "{" + key + "}"
 
 
-def _localise(value: Any, lang: str, seat_names: list[str]) -> Any:
-    if isinstance(value, dict) and "en" in value:
-        return value.get(lang) or value["en"]
+def _localise(value: Any, lang: str, seat_names: list[str], messages: dict[str, dict[str, str]] | None = None) -> Any:
+    if isinstance(value, dict):
+        if "key" in value and messages is not None:
+            params = {name: v for name, v in value.items() if name != "key"}
+            return render({"key": value["key"], "params": params}, messages, lang, seat_names)
+        if "en" in value:
+            return value.get(lang) or value["en"]
     if isinstance(value, list):
-        return ", ".join(str(_localise(v, lang, seat_names)) for v in value)
+        return ", ".join(str(_localise(v, lang, seat_names, messages)) for v in value)
+    return value
+
+
+def text(value: Any, messages: dict[str, dict[str, str]], lang: str = "en", seat_names: list[str] | None = None) -> str:
+    """A text of a board description in `lang`: a plain value, ``{"en": ..., "ru": ...}``, or a
+    message key with its parameters, ``{"key": "status_turn", "seat": 1}`` (parameters may be
+    texts themselves, and `seat`, `*_seat`, `seats` name seats as events do)."""
+    if value is None:
+        return ""
+    if isinstance(value, dict) and "key" in value:
+        return str(_localise(value, lang, seat_names or [], messages))
+    return str(_localise(value, lang, seat_names or []))
+
+
+TEXT_FIELDS = frozenset({"status", "label", "tip", "text", "title", "lines", "rules", "keywords", "name", "caption"})
+
+
+def resolve_texts(
+    value: Any, messages: dict[str, dict[str, str]], lang: str = "en", seat_names: list[str] | None = None
+) -> Any:
+    """A copy of a board description with every text in a text field (`status`, `label`,
+    `tip`, `text`, `title`, `lines`, ...) made a plain string in `lang`."""
+    if isinstance(value, dict):
+        out: dict[str, Any] = {}
+        for name, item in value.items():
+            if name in TEXT_FIELDS:
+                if isinstance(item, list):
+                    out[name] = [text(line, messages, lang, seat_names) for line in item]
+                elif isinstance(item, (str, dict)) or item is None:
+                    out[name] = text(item, messages, lang, seat_names)
+                else:
+                    out[name] = item
+            else:
+                out[name] = resolve_texts(item, messages, lang, seat_names)
+        return out
+    if isinstance(value, list):
+        return [resolve_texts(item, messages, lang, seat_names) for item in value]
     return value
 
 
@@ -69,7 +110,7 @@ def render(
         elif (name == "seats" or name.endswith("_seats")) and isinstance(value, list):
             fields[name] = ", ".join(names[v] if v < len(names) else f"#{v + 1}" for v in value)
         else:
-            fields[name] = _localise(value, lang, names)
+            fields[name] = _localise(value, lang, names, messages)
     if template is None:
         details = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"{event['key']} {details}".strip()

@@ -153,6 +153,13 @@ class Game:
                 raise NotImplementedError(f"{self.spec.id} hides items; it must override determinize")
         return state
 
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        """What a card looks like face up, from the game's data files: title, cost, stats,
+        keywords, rules text, an art key and a colour; texts as message keys or
+        {"en", "ru"} (see client/README.md). Static: the same item always has the same face.
+        None: the item is no card (the client shows its id)."""
+        return None
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         """Data for clients to draw (see client/README.md); seat-specific when secrets show."""
         return {"kind": "generic", "state": self.view(state, seat)}

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 
 _DATA = resources.files(__package__) / "data"
@@ -131,53 +132,27 @@ class ConnectFour(Game):
         return max(-1.0, min(1.0, score / 8))
 
     def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
-        return f"Column {action['column'] + 1}" if lang == "en" else f"Столбец {action['column'] + 1}"
+        return text({"key": "action_drop", "column": action["column"] + 1}, self.messages, lang)
 
     def seat_name(self, state: dict[str, Any], seat: int, lang: str = "en") -> str:
-        names = {"en": ("Red", "Yellow"), "ru": ("Красные", "Жёлтые")}
-        return names.get(lang, names["en"])[seat]
+        return text({"key": f"seat_{seat}"}, self.messages, lang)
 
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        """A grid of holes, each a click on its column; discs in the seats' colours."""
         rows = state["rows"]
-        columns = len(state["columns"])
-        cell = 100
-        items: list[dict[str, Any]] = [
-            {
-                "shape": "rect",
-                "rect": [0, 0, columns * cell, rows * cell],
-                "fill": "#1f4fa8",
-                "stroke": "#12306a",
-                "width": 4,
-            }
-        ]
-        for c, col in enumerate(state["columns"]):
-            for r in range(rows):
-                owner = col[r] if r < len(col) else None
-                centre = [c * cell + cell / 2, (rows - 1 - r) * cell + cell / 2]
+        cells = []
+        for column, discs in enumerate(state["columns"]):
+            for row in range(rows):
+                owner = discs[row] if row < len(discs) else None
+                cell: dict[str, Any] = {"at": [column, rows - 1 - row], "shape": "circle", "id": column}
                 if owner is None:
-                    # empty holes carry the column number, so a click on a column drops there
-                    items.append(
-                        {"shape": "circle", "center": centre, "radius": cell * 0.4, "fill": "#10213f", "id": c}
-                    )
+                    cell.update(fill="#10213f", tip={"key": "hole", "column": column + 1})
                 else:
-                    items.append(
-                        {
-                            "shape": "circle",
-                            "center": centre,
-                            "radius": cell * 0.4,
-                            "fill": _CONFIG["colours"][owner],
-                            "stroke": "#00000080",
-                            "layer": "piece",
-                            "id": c,
-                        }
-                    )
-        to_move = kernel.active(state)
-        status = (
-            {"en": "Game over", "ru": "Игра окончена"}
-            if kernel.is_over(state)
-            else {
-                "en": f"{self.seat_name(state, to_move)} to move",
-                "ru": f"Ходят {self.seat_name(state, to_move, 'ru')}",
-            }
-        )
-        return {"kind": "grid", "size": [columns * cell, rows * cell], "items": items, "panels": [], "status": status}
+                    cell.update(fill=_CONFIG["colours"][owner], stroke="#00000080", layer="piece")
+                cells.append(cell)
+        grid = {"type": "grid", "columns": len(state["columns"]), "rows": rows, "frame": "#1f4fa8", "cells": cells}
+        if kernel.is_over(state):
+            status: dict[str, Any] = {"key": "status_over"}
+        else:
+            status = {"key": "status_to_move", "seat": kernel.active(state)}
+        return {"kind": "grid", "elements": [grid], "panels": [], "status": status}

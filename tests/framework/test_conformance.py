@@ -100,5 +100,5 @@ def test_the_checks_catch_a_board_text_without_russian():
             tip = {"en": "a hex"}  # the Russian is missing
             return {"items": [{"shape": "hex", "center": [0, 0], "radius": 5, "tip": tip}]}
 
-    with pytest.raises(AssertionError, match=r"item 0 .* tip: a text needs en and ru"):
+    with pytest.raises(AssertionError, match=r"items 0 .* tip: a text needs en and ru"):
         conformance.check_board_and_text(Engine(HalfTranslated()), 2)

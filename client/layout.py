@@ -1,0 +1,517 @@
+"""Lays out a board description's elements (client/README.md) as drawable items.
+
+Games describe what is on the table (a hex grid by coordinates, an area map by polygons,
+cards bound to kernel zones, tracks, a free field in centimetres); this module decides
+where each goes, in board units, and turns it into the low-level items `BoardView` draws.
+No Qt here: the same layout is tested and measured without a window.
+
+Elements are placed in reading order: those with ``"place": "top"`` above the first main
+element, ``"bottom"`` ones below it; every strip is as wide as the main element.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from boardwright.framework.events import resolve_texts
+
+Item = dict[str, Any]
+Face = Callable[[Any], dict[str, Any] | None]
+
+WIDTH = 1000.0  # the main element's width in board units
+GAP = 24.0
+HEX_RADIUS = 50.0
+GRID_CELL = 100.0
+CARD_W, CARD_H = 120.0, 168.0
+CM = 10.0  # board units per centimetre on a free field
+SQRT3 = math.sqrt(3.0)
+PIECE_SCALE = 0.62  # a piece's radius against its cell's
+
+
+class Layout:
+    """Items in board units, with the box they fill."""
+
+    def __init__(self) -> None:
+        self.items: list[Item] = []
+        self.width = 0.0
+        self.height = 0.0
+
+    def add(self, item: Item) -> None:
+        self.items.append(item)
+
+
+def shown_board(game: Any, board: dict[str, Any], view: dict[str, Any], lang: str, names: list[str]) -> dict[str, Any]:
+    """What the client draws for a game's raw board description: texts in `lang`, card faces
+    from the game's data, elements laid out from the viewer's `view` of the zones."""
+    messages = getattr(game, "messages", {}) or {}
+    resolved = resolve_texts(board, messages, lang, names)
+    if not resolved.get("elements"):
+        return resolved  # type: ignore[no-any-return]
+
+    def face(item: Any) -> dict[str, Any] | None:
+        return _card_face(game, _hashable(item), lang)
+
+    return compose(resolved, view.get("zones", {}), face)
+
+
+def _hashable(item: Any) -> Any:
+    return item if isinstance(item, (str, int)) else repr(item)
+
+
+@lru_cache(maxsize=4096)
+def _card_face(game: Any, item: Any, lang: str) -> dict[str, Any] | None:
+    raw = game.card_face(item) if hasattr(game, "card_face") else None
+    if raw is None:
+        return None
+    return resolve_texts(raw, getattr(game, "messages", {}) or {}, lang)  # type: ignore[no-any-return]
+
+
+def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Face | None = None) -> dict[str, Any]:
+    """The board description with its `elements` laid out as low-level `items` and a `size`.
+
+    `zones` are the viewer's view of the kernel zones (what each seat may see), `face(item)`
+    gives a card's face data. A board without elements is returned as it is."""
+    elements = board.get("elements")
+    if not elements:
+        return board
+    built = [(element, _build(element, zones or {}, face)) for element in elements]
+    main_width = next((lay.width for element, lay in built if element.get("place", "main") == "main"), WIDTH)
+    rows: dict[str, list[tuple[dict[str, Any], Layout]]] = {"top": [], "main": [], "bottom": []}
+    for element, lay in built:
+        rows[element.get("place", "main") if element.get("place") in rows else "main"].append((element, lay))
+    items: list[Item] = list(board.get("items", []))
+    y = 0.0
+    for place in ("top", "main", "bottom"):
+        for _element, lay in rows[place]:
+            scale = 1.0 if place == "main" or lay.width <= main_width else main_width / lay.width
+            x = (main_width - lay.width * scale) / 2 if place != "main" else max(0.0, (main_width - lay.width) / 2)
+            items.extend(_placed(item, x, y, scale) for item in lay.items)
+            y += lay.height * scale + GAP
+    composed = dict(board)
+    composed["items"] = items
+    composed["size"] = [max(main_width, 1.0), max(y - GAP, 1.0)]
+    return composed
+
+
+def _build(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    kind = element.get("type")
+    builder = BUILDERS.get(str(kind))
+    if builder is None:
+        lay = Layout()
+        lay.add({"shape": "text", "at": [WIDTH / 2, 20], "text": f"? {kind}", "size": 20})
+        lay.width, lay.height = WIDTH, 40
+        return lay
+    return builder(element, zones, face)
+
+
+def _placed(item: Item, dx: float, dy: float, scale: float) -> Item:
+    """`item` moved by (dx, dy) after scaling by `scale` (positions, sizes and radii)."""
+    moved = dict(item)
+
+    def at(p: list[float]) -> list[float]:
+        return [dx + p[0] * scale, dy + p[1] * scale]
+
+    for key in ("center", "at"):
+        if key in moved:
+            moved[key] = at(moved[key])
+    if "points" in moved:
+        moved["points"] = [at(p) for p in moved["points"]]
+    if "rect" in moved:
+        x, y, w, h = moved["rect"]
+        moved["rect"] = [dx + x * scale, dy + y * scale, w * scale, h * scale]
+    for key in ("radius", "size", "label_size"):
+        if key in moved and moved[key] is not None:
+            moved[key] = moved[key] * scale
+    return moved
+
+
+def _common(source: dict[str, Any], item: Item) -> Item:
+    """Copy the keys every drawable shares: id, colours, label, tip, highlight, layer."""
+    for key in ("id", "fill", "stroke", "width", "label", "label_colour", "tip", "highlight", "dash", "layer"):
+        if key in source:
+            item[key] = source[key]
+    return item
+
+
+def _title(lay: Layout, element: dict[str, Any], width: float) -> float:
+    """An element's title above it; returns the height it takes."""
+    title = element.get("title")
+    if not title:
+        return 0.0
+    lay.add({"shape": "text", "at": [0, 14], "text": title, "size": 22, "align": "left", "bold": True})
+    lay.width = max(lay.width, width)
+    return 34.0
+
+
+# --- hex grids ---
+
+
+def hex_centre(q: int, r: int, pointy: bool, radius: float = HEX_RADIUS) -> tuple[float, float]:
+    if pointy:
+        return radius * SQRT3 * (q + r / 2), radius * 1.5 * r
+    return radius * 1.5 * q, radius * SQRT3 * (r + q / 2)
+
+
+def _hexgrid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    pointy = element.get("orientation", "pointy") != "flat"
+    cells = element.get("cells", [])
+    centres = {}
+    for cell in cells:
+        centres[str(cell.get("id", f"{cell['q']},{cell['r']}"))] = hex_centre(int(cell["q"]), int(cell["r"]), pointy)
+    lay = Layout()
+    if not centres:
+        return lay
+    xs = [c[0] for c in centres.values()]
+    ys = [c[1] for c in centres.values()]
+    pad = HEX_RADIUS * 1.05
+    left, top = min(xs) - pad, min(ys) - pad
+    offset = _title(lay, element, 0)
+    for cell in cells:
+        cx, cy = centres[str(cell.get("id", f"{cell['q']},{cell['r']}"))]
+        item = _common(cell, {"shape": "hex", "center": [cx - left, cy - top + offset], "radius": HEX_RADIUS})
+        item["pointy"] = pointy
+        item.setdefault("stroke", "#1b1f27")
+        lay.add(item)
+    _pieces(lay, element.get("pieces", []), {k: (x - left, y - top + offset) for k, (x, y) in centres.items()})
+    lay.width = max(xs) - min(xs) + 2 * pad
+    lay.height = max(ys) - min(ys) + 2 * pad + offset
+    return lay
+
+
+def _pieces(lay: Layout, pieces: list[dict[str, Any]], spots: dict[str, tuple[float, float]], size: float = 0) -> None:
+    """Round pieces on their spots; several on one spot sit side by side."""
+    crowd: dict[str, list[dict[str, Any]]] = {}
+    for piece in pieces:
+        crowd.setdefault(str(piece.get("at")), []).append(piece)
+    radius = (size or HEX_RADIUS) * PIECE_SCALE
+    for spot, group in crowd.items():
+        if spot not in spots:
+            continue
+        cx, cy = spots[spot]
+        each = radius if len(group) == 1 else radius * 0.62
+        for index, piece in enumerate(group):
+            shift = (index - (len(group) - 1) / 2) * each * 1.7
+            item = _common(piece, {"shape": "circle", "center": [cx + shift, cy], "radius": each, "layer": "piece"})
+            item.setdefault("stroke", "#000000aa")
+            if piece.get("faded"):
+                item["dash"] = True
+            lay.add(item)
+            if piece.get("stats"):
+                lay.add(
+                    {
+                        "shape": "text",
+                        "at": [cx + shift, cy + each * 0.72],
+                        "text": " ".join(str(s) for s in piece["stats"]),
+                        "size": each * 0.42,
+                        "fill": "#ffffff",
+                        "layer": "marker",
+                    }
+                )
+
+
+# --- grids ---
+
+
+def _grid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    columns, rows = int(element.get("columns", 1)), int(element.get("rows", 1))
+    lay = Layout()
+    offset = _title(lay, element, columns * GRID_CELL)
+    frame = element.get("frame")
+    if frame:
+        lay.add(
+            {
+                "shape": "rect",
+                "rect": [0, offset, columns * GRID_CELL, rows * GRID_CELL],
+                "fill": frame,
+                "stroke": element.get("frame_stroke", "#00000080"),
+                "width": 4,
+            }
+        )
+    for cell in element.get("cells", []):
+        column, row = cell["at"]
+        x, y = column * GRID_CELL, offset + row * GRID_CELL
+        if cell.get("shape") == "circle":
+            centre = [x + GRID_CELL / 2, y + GRID_CELL / 2]
+            item = _common(cell, {"shape": "circle", "center": centre, "radius": GRID_CELL * 0.4})
+        else:
+            item = _common(cell, {"shape": "rect", "rect": [x + 2, y + 2, GRID_CELL - 4, GRID_CELL - 4]})
+        lay.add(item)
+    lay.width, lay.height = columns * GRID_CELL, rows * GRID_CELL + offset
+    return lay
+
+
+# --- area maps ---
+
+
+def _areas(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    regions = element.get("regions", [])
+    points = [p for region in regions for p in region.get("points", [])]
+    lay = Layout()
+    if not points:
+        return lay
+    left, top = min(p[0] for p in points), min(p[1] for p in points)
+    span = max(max(p[0] for p in points) - left, max(p[1] for p in points) - top, 1.0)
+    scale = WIDTH / span if element.get("fit", True) else 1.0
+    offset = _title(lay, element, 0)
+
+    def at(p: list[float]) -> list[float]:
+        return [(p[0] - left) * scale, (p[1] - top) * scale + offset]
+
+    centres = {}
+    for region in regions:
+        corners = [at(p) for p in region.get("points", [])]
+        anchor = region.get("anchor")
+        centres[str(region.get("id"))] = tuple(at(anchor) if anchor else _centroid(corners))
+        lay.add(_common(region, {"shape": "polygon", "points": corners, "stroke": region.get("stroke", "#1b1f27")}))
+    for link in element.get("links", []):
+        a, b = (centres.get(str(end)) for end in link.get("between", ()))
+        if a and b:
+            lay.add(
+                {
+                    "shape": "line",
+                    "points": [list(a), list(b)],
+                    "stroke": link.get("stroke", "#ffffff66"),
+                    "dash": link.get("dash", True),
+                    "width": 2,
+                }
+            )
+    size = float(element.get("piece_size", 40))
+    _pieces(lay, element.get("pieces", []), {k: (v[0], v[1]) for k, v in centres.items()}, size)
+    lay.width = (max(p[0] for p in points) - left) * scale
+    lay.height = (max(p[1] for p in points) - top) * scale + offset
+    return lay
+
+
+def _centroid(corners: list[list[float]]) -> list[float]:
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if abs(area) < 1e-9:
+        return [sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners)]
+    return [cx / (3 * area), cy / (3 * area)]
+
+
+# --- cards ---
+
+
+def zone_cards(zone: dict[str, Any] | None) -> list[Any]:
+    """A zone as the viewer sees it: its items, with None where a card lies face down."""
+    if zone is None:
+        return []
+    if "items" in zone:
+        return list(zone["items"])
+    known = {int(index): item for index, item in zone.get("known", [])}
+    return [known.get(index) for index in range(int(zone.get("count", 0)))]
+
+
+def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    if "zone" in element:
+        cards = zone_cards(zones.get(str(element["zone"])))
+    else:
+        cards = list(element.get("cards", []))
+    style = element.get("layout", "row")
+    lay = Layout()
+    offset = _title(lay, element, CARD_W)
+    selectable = element.get("select", True)
+    chosen = {repr(c) for c in element.get("chosen", [])}
+    if style == "pile":
+        top = cards[-1] if cards else None
+        if cards:
+            for depth in range(min(len(cards), 4) - 1, 0, -1):
+                lay.add(
+                    {
+                        "shape": "card",
+                        "rect": [depth * 3, offset + depth * 3, CARD_W, CARD_H],
+                        "face": None,
+                        "back": element.get("back"),
+                    }
+                )
+        item: Item = {
+            "shape": "card",
+            "rect": [0, offset, CARD_W, CARD_H],
+            "face": _face(face, top),
+            "back": element.get("back"),
+            "count": len(cards),
+        }
+        if element.get("id") is not None:
+            item["id"] = element["id"]
+        elif top is not None and selectable:
+            item["id"] = top
+        if not cards:
+            item["empty"] = True
+        lay.add(item)
+        lay.width, lay.height = CARD_W + 12, CARD_H + offset + 12
+        return lay
+    per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
+    step = CARD_W * (0.55 if style == "fan" else 1.08)
+    for index, card in enumerate(cards):
+        row, column = divmod(index, per_row)
+        x = column * step
+        y = offset + row * (CARD_H + 14) + (abs(column - (per_row - 1) / 2) * 6 if style == "fan" else 0)
+        item = {"shape": "card", "rect": [x, y, CARD_W, CARD_H], "face": _face(face, card), "back": element.get("back")}
+        if card is not None and selectable:
+            item["id"] = card
+        if repr(card) in chosen:
+            item["highlight"] = True
+        lay.add(item)
+    shown = min(len(cards), per_row) or 1
+    rows = max(1, math.ceil(len(cards) / per_row))
+    lay.width = max(step * (shown - 1) + CARD_W, CARD_W)
+    lay.height = offset + rows * (CARD_H + 14) + (12 if style == "fan" else 0)
+    return lay
+
+
+def _face(face: Face | None, card: Any) -> dict[str, Any] | None:
+    if card is None:
+        return None
+    found = face(card) if face is not None else None
+    return found if found is not None else {"title": str(card)}
+
+
+# --- tracks ---
+
+
+def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    length = max(1, int(element.get("length", 10)))
+    start = int(element.get("start", 0))
+    lay = Layout()
+    offset = _title(lay, element, WIDTH)
+    box = min(60.0, WIDTH / length)
+    every = next((s for s in (1, 2, 5, 10, 20, 25, 50) if s * box >= 28), length)
+    for index in range(length):
+        x = index * box
+        lay.add({"shape": "rect", "rect": [x, offset, box, box], "fill": "#2f3540", "stroke": "#596273"})
+        if (start + index) % every == 0:
+            lay.add(
+                {
+                    "shape": "text",
+                    "at": [x + box / 2, offset + box + 12],
+                    "text": str(start + index),
+                    "size": 16,
+                    "fill": "#c8ccd4",
+                }
+            )
+    marks: dict[int, list[dict[str, Any]]] = {}
+    for mark in element.get("marks", []):
+        marks.setdefault(int(mark.get("at", 0)) - start, []).append(mark)
+    for index, group in marks.items():
+        slot = box / max(1, len(group))
+        for n, mark in enumerate(group):
+            centre = [min(max(index, 0), length - 1) * box + slot * (n + 0.5), offset + box / 2]
+            item = _common(
+                mark, {"shape": "circle", "center": centre, "radius": min(slot, box) * 0.38, "layer": "marker"}
+            )
+            lay.add(item)
+    lay.width, lay.height = length * box, offset + box + 26
+    return lay
+
+
+# --- free fields ---
+
+
+def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    width_cm, height_cm = element.get("size", [120, 120])
+    lay = Layout()
+    lay.add(
+        {
+            "shape": "rect",
+            "rect": [0, 0, width_cm * CM, height_cm * CM],
+            "fill": element.get("fill", "#4a6b3a"),
+            "stroke": "#2b3d22",
+            "width": 3,
+        }
+    )
+
+    def at(p: list[float]) -> list[float]:
+        return [p[0] * CM, p[1] * CM]
+
+    for area in element.get("areas", []) + element.get("terrain", []):
+        if "points" in area:
+            item = _common(area, {"shape": "polygon", "points": [at(p) for p in area["points"]]})
+        else:
+            item = _common(area, {"shape": "circle", "center": at(area["center"]), "radius": area["radius"] * CM})
+        item.setdefault("stroke", "#00000066")
+        lay.add(item)
+    for base in element.get("bases", []):
+        centre = at(base["at"])
+        radius = float(base.get("radius", 1.25)) * CM
+        item = _common(base, {"shape": "circle", "center": centre, "radius": radius, "layer": "piece"})
+        item.setdefault("stroke", "#000000")
+        lay.add(item)
+        if "facing" in base:
+            angle = math.radians(float(base["facing"]))
+            tip = [centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius]
+            lay.add({"shape": "line", "points": [centre, tip], "stroke": "#ffffff", "width": 3, "layer": "marker"})
+    for overlay in element.get("overlays", []):
+        lay.items.extend(_overlay(overlay, at))
+    lay.width, lay.height = width_cm * CM, height_cm * CM
+    return lay
+
+
+def _overlay(overlay: dict[str, Any], at: Callable[[list[float]], list[float]]) -> list[Item]:
+    """A ruler, a circle (movement or range) or a line of sight, drawn over the field."""
+    kind = overlay.get("type")
+    if kind == "circle":
+        return [
+            {
+                "shape": "circle",
+                "center": at(overlay["center"]),
+                "radius": overlay["radius"] * CM,
+                "stroke": overlay.get("stroke", "#ffe14d"),
+                "fill": overlay.get("fill", "#ffe14d22"),
+                "dash": True,
+                "width": 2,
+                "layer": "marker",
+            }
+        ]
+    if kind == "sight":
+        clear = bool(overlay.get("clear", True))
+        return [
+            {
+                "shape": "line",
+                "points": [at(overlay["from"]), at(overlay["to"])],
+                "stroke": "#22c55e" if clear else "#ef4444",
+                "width": 4,
+                "layer": "marker",
+                "tip": overlay.get("tip"),
+            }
+        ]
+    if kind == "ruler":
+        start, towards = overlay["from"], overlay.get("towards", [overlay["from"][0] + 1, overlay["from"][1]])
+        dx, dy = towards[0] - start[0], towards[1] - start[1]
+        norm = math.hypot(dx, dy) or 1.0
+        length = float(overlay["length"])
+        end = [start[0] + dx / norm * length, start[1] + dy / norm * length]
+        items: list[Item] = [
+            {
+                "shape": "line",
+                "points": [at(start), at(end)],
+                "stroke": "#f5d142",
+                "width": 10,
+                "layer": "marker",
+                "tip": overlay.get("label"),
+            }
+        ]
+        for mark in range(1, int(length)):
+            point = [start[0] + dx / norm * mark, start[1] + dy / norm * mark]
+            items.append({"shape": "circle", "center": at(point), "radius": 2.5, "fill": "#1f2937", "layer": "marker"})
+        if overlay.get("label"):
+            items.append({"shape": "text", "at": at(end), "text": overlay["label"], "size": 24, "layer": "marker"})
+        return items
+    return []
+
+
+BUILDERS: dict[str, Callable[[dict[str, Any], dict[str, Any], Face | None], Layout]] = {
+    "hexgrid": _hexgrid,
+    "grid": _grid,
+    "areas": _areas,
+    "cards": _cards,
+    "track": _track,
+    "field": _field,
+}
