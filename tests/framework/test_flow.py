@@ -245,3 +245,40 @@ def test_a_flow_that_never_settles_is_reported():
 
     with pytest.raises(RuntimeError, match="does not settle"):
         Engine(Loop()).new_game(2)
+
+
+def test_the_flow_check_lets_steps_wait_behind_a_decision():
+    """An effect's later steps wait while its decision is open; the conformance check allows that."""
+    from boardwright.framework.conformance import check_flow
+
+    class Waiting(Game):
+        spec = GameSpec(id="waiting", version="1", title_en="Waiting", title_ru="Ожидание", players=(2,))
+
+        def flow(self) -> Flow:
+            steps = {"ask": self.step_ask, "count": self.step_count}
+            return Flow(start="play", phases=(Phase("play"),), steps=steps, decisions={"way": self.decide})
+
+        def setup(self, state: State, setup: Any) -> None:
+            state["count"] = 0
+
+        def legal_actions(self, state: State) -> list[dict[str, Any]]:
+            return [{"type": "go"}]
+
+        def apply(self, state: State, action: dict[str, Any], log: Any) -> None:
+            kernel.queue_steps(state, [("ask", {}), ("count", {})])
+
+        def step_ask(self, state: State, data: dict[str, Any], log: Any) -> None:
+            kernel.ask(state, kernel.active(state), "way", [{"type": "way", "n": 1}, {"type": "way", "n": 2}])
+
+        def decide(self, state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+            state["count"] += choice["n"]
+
+        def step_count(self, state: State, data: dict[str, Any], log: Any) -> None:
+            if state["count"] >= 10:
+                kernel.finish(state, [])
+
+    engine = Engine(Waiting())
+    state = engine.new_game(2)
+    engine.apply(state, {"type": "go"})
+    assert kernel.pending(state) is not None and kernel.steps(state), "the position the check must accept"
+    check_flow(engine, 2)
