@@ -225,9 +225,7 @@ class Engine:
             if reason:
                 return str(reason)
             types = sorted({a["type"] for a in legal})
-            because = self.game.explain_unavailable(state, action)
-            why = f": {because}" if because else ""
-            return f"{kind} is not allowed now{why} (allowed: {', '.join(types)})"
+            return f"{kind} is not allowed now (allowed: {', '.join(types)})"
         fields = {key for a in same_kind for key in a}
         extra = sorted(str(key) for key in action if key not in fields)
         if extra:

@@ -46,6 +46,9 @@ class Game:
     # A short but whole game under the game's own rules, for quick bot series: the bots'
     # strength tests and `boardwright simulate --short` play it. Option values (over
     # `simulation_options`) and a scenario id; the defaults are the standard game.
+    # The parts of each action type, for choosing on the board (client/README.md): which field
+    # names the source piece and which the target, e.g. {"march": {"source": "from", "target": "to"}}
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {}
     short_options: ClassVar[dict[str, Any]] = {}
     short_scenario: ClassVar[str | None] = None
 
@@ -119,12 +122,6 @@ class Game:
         a legal action; the conformance suite checks both ways. Only called while no
         decision is pending; also called for a type no legal action has now, so it must
         cope with any fields."""
-        return None
-
-    def explain_unavailable(self, state: State, action: Action) -> str | None:
-        """Why no action of `action`'s type is open now although the game has such actions
-        (an ability under SILENCE, a chip still cooling down), or None; the kernel adds it to
-        its own "not allowed now" line. Only called while no decision is pending."""
         return None
 
     # --- what seats see ---

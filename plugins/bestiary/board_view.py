@@ -8,6 +8,13 @@ from typing import Any
 
 from boardwright.framework import hexgrid, kernel
 
+from .catalogue import CONFIG, CREATURES, EFFECTS
+from .creatures import board_of, haste_net, inactive, period
+from .hiring import army_limit
+from .seats import first_seat
+from .siege import tower_sums
+from .stages import stage_number
+
 SIZE = 60.0
 MARGIN = 90.0
 
@@ -78,7 +85,7 @@ STAGES = {
 def _effects_text(c: dict[str, Any], effects: dict[str, Any], lang: str = "en") -> str:
     """The creature's markers: short codes in English, the data's Russian names in Russian."""
     tally: dict[str, int] = {}
-    for m in c["mk"]:
+    for m in c["markers"]:
         tally[m[0]] = tally.get(m[0], 0) + 1
     if lang == "ru":
         return ", ".join(effects[e]["name_ru"] + (f"×{n}" if n > 1 else "") for e, n in sorted(tally.items()))
@@ -89,12 +96,54 @@ def _terrain(terrain: str, lang: str) -> str:
     return TERRAIN[lang].get(terrain, terrain)
 
 
-def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    from .rules import CONFIG, CREATURES, EFFECTS
+# the phases of the flow by the word the status line shows for them
+STAGE_OF_PHASE = {
+    "castles": "draft",
+    "draft": "draft",
+    "first_turn": "play",
+    "second_turn": "play",
+    "first_team_turn": "play",
+    "second_team_turn": "play",
+    "stage": "play",
+    "land": "land",
+    "hire": "hire",
+}
 
-    board = game._board(state)
+
+def stage(state: dict[str, Any]) -> str:
+    """The word for what happens now: draft, play, land, hire, or lead (2v2: who starts)."""
+    decision = kernel.pending(state)
+    if decision is not None and decision["kind"] == "lead":
+        return "lead"
+    return STAGE_OF_PHASE.get(kernel.phase(state), kernel.phase(state))
+
+
+def _period(state: dict[str, Any]) -> int:
+    """The period the board shows: 0 until the draft is over."""
+    return 0 if stage(state) == "draft" else period(state)
+
+
+def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    board = board_of(state)
+    items = _hex_items(game, state, board)
+    if board.lands:
+        items += _land_borders(board)
+    items += _tower_items(state, board)
+    items += _marker_items(state, board)
+    items += _creature_items(game, state, board)
+    return {
+        "kind": "hex",
+        "size": [round(_frame(board)[2]), round(_frame(board)[3])],
+        "background": "#20242c",
+        "items": items,
+        "panels": _panels(game, state, board),
+        "status": _status(game, state),
+    }
+
+
+def _hex_items(game: Any, state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    """Each hex filled by its terrain; a castle outlined in its owner's colour, with its name."""
     colours = CONFIG["colours"]
-    side_colour = colours["sides"]
     items: list[dict[str, Any]] = []
     pointy = board.layout == "pointy"
     for h, key in enumerate(board.keys):
@@ -114,8 +163,8 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
         }
         castle = board.castle_at.get(h)
         if castle is not None:
-            owner = state["cown"][castle]
-            item["stroke"] = side_colour[owner] if owner >= 0 else "#ffffff"
+            owner = state["castle_owners"][castle]
+            item["stroke"] = colours["sides"][owner] if owner >= 0 else "#ffffff"
             item["width"] = 4
             names = board.castle_names[castle]
             item["tip"] = {
@@ -136,10 +185,15 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                     "layer": "marker",
                 }
             )
-    if board.lands:
-        items += _land_borders(board)
+    return items
+
+
+def _tower_items(state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    """Each tower's control area outlined, and the tower glyph with the siege sums."""
+    items: list[dict[str, Any]] = []
+    pointy = board.layout == "pointy"
     for tower in board.towers:
-        sums = game.tower_sums(state, tower["area"])
+        sums = tower_sums(state, tower["area"])
         tower_name = TOWERS.get(tower["id"], {"en": "Tower", "ru": "Башня"})
         for h in tower["area"]:
             x, y = _pixel(board, h)
@@ -178,7 +232,13 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                 },
             }
         )
-    for h, m in enumerate(state["bm"]):
+    return items
+
+
+def _marker_items(state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    """Obstacles and webs, in their owner's colour."""
+    items: list[dict[str, Any]] = []
+    for h, m in enumerate(state["board_markers"]):
         if m is not None:
             x, y = _pixel(board, h)
             items.append(
@@ -186,43 +246,57 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                     "shape": "circle",
                     "center": [x, y + SIZE * 0.45],
                     "radius": 10,
-                    "fill": side_colour[game._seat_sides(state, m[1])[0]],
+                    "fill": CONFIG["colours"]["sides"][first_seat(state, m[1])],
                     "label": "#" if m[0] == "OBSTACLE" else {"en": "W", "ru": "П"},
                     "layer": "marker",
                     "tip": {"en": EFFECTS[m[0]]["name_en"], "ru": EFFECTS[m[0]]["name_ru"]},
                 }
             )
-    for _ci, c in enumerate(state["cr"]):
+    return items
+
+
+def _statuses(state: dict[str, Any], c: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """Derived statuses (English, Russian): inaction, net haste or slow."""
+    status: list[str] = []
+    status_ru: list[str] = []
+    if inactive(state, c):
+        status.append("INACTION")
+        status_ru.append(EFFECTS["INACTION"]["name_ru"])
+    net = haste_net(state, c)
+    if net > 0:
+        status.append("net HASTE")
+        status_ru.append("в итоге " + EFFECTS["HASTE"]["name_ru"].lower())
+    elif net < 0:
+        status.append("net SLOW")
+        status_ru.append("в итоге " + EFFECTS["SLOW"]["name_ru"].lower())
+    return status, status_ru
+
+
+def _creature_items(game: Any, state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    """Each creature on the board: a token with its life, markers and statuses."""
+    items: list[dict[str, Any]] = []
+    playing = stage(state) == "play"
+    active = kernel.active(state)
+    for c in state["creatures"]:
         if c["hex"] < 0:
             continue
         d = CREATURES[c["id"]]
         life = d["life"]
         x, y = _pixel(board, c["hex"])
-        pips = "●" * (life - c["dmg"]) + "○" * c["dmg"]
-        status: list[str] = []
-        status_ru: list[str] = []
-        if game.inactive(state, c):
-            status.append("INACTION")
-            status_ru.append(EFFECTS["INACTION"]["name_ru"])
-        net = game.haste_net(state, c)
-        if net > 0:
-            status.append("net HASTE")
-            status_ru.append("в итоге " + EFFECTS["HASTE"]["name_ru"].lower())
-        elif net < 0:
-            status.append("net SLOW")
-            status_ru.append("в итоге " + EFFECTS["SLOW"]["name_ru"].lower())
+        pips = "●" * (life - c["damage"]) + "○" * c["damage"]
+        status, status_ru = _statuses(state, c)
         items.append(
             {
                 "id": board.keys[c["hex"]],
                 "shape": "circle",
                 "center": [x, y],
                 "radius": SIZE * 0.55,
-                "fill": side_colour[c["seat"]],
+                "fill": CONFIG["colours"]["sides"][c["seat"]],
                 "stroke": "#ffffff",
                 "layer": "piece",
                 "label": {
-                    "en": f"{d['name_en'][:4]} {life - c['dmg']}",
-                    "ru": f"{d['name_ru'][:4]} {life - c['dmg']}",
+                    "en": f"{d['name_en'][:4]} {life - c['damage']}",
+                    "ru": f"{d['name_ru'][:4]} {life - c['damage']}",
                 },
                 "tip": {
                     "en": f"{d['name_en']} {pips} {_effects_text(c, EFFECTS)} {' '.join(status)}".strip(),
@@ -232,18 +306,10 @@ def describe(game: Any, state: dict[str, Any], seat: int | None) -> dict[str, An
                         if part
                     ),
                 },
-                "highlight": state["stage"] == "play" and c["seat"] == state["actor"],
+                "highlight": playing and c["seat"] == active,
             }
         )
-    panels = _panels(game, state, board, CONFIG, CREATURES, EFFECTS)
-    return {
-        "kind": "hex",
-        "size": [round(_frame(board)[2]), round(_frame(board)[3])],
-        "background": "#20242c",
-        "items": items,
-        "panels": panels,
-        "status": _status(game, state),
-    }
+    return items
 
 
 def _land_borders(board: Any) -> list[dict[str, Any]]:
@@ -290,133 +356,17 @@ def _ability_text(d: dict[str, Any], lang: str = "en") -> str:
     return "; ".join(parts)
 
 
-def _panels(
-    game: Any,
-    state: dict[str, Any],
-    board: Any,
-    config: dict[str, Any],
-    creatures: dict[str, Any],
-    effects: dict[str, Any],
-) -> list[dict[str, Any]]:
-    panels = []
-    p = state["period"]
-    colours = config["colours"]["sides"]
-    if board.id == "protorp":
-        marks = [{"at": v, "label": str(s + 1), "fill": colours[s]} for s, v in enumerate(state["vp"])]
-        lines: list[Any] = [
-            {
-                "en": f"{game.seat_name(state, s)}: {v} VP, army {len(state['tab'][s])}/{game.army_limit(v)}"
-                + ("" if state["alive"][s] else " (out)"),
-                "ru": f"{game.seat_name(state, s, 'ru')}: {v} ПО, армия {len(state['tab'][s])}/{game.army_limit(v)}"
-                + ("" if state["alive"][s] else " (выбыл)"),
-            }
-            for s, v in enumerate(state["vp"])
-        ]
-        lands = " ".join(land + ("" if up else "·") for land, up in zip(board.lands, state["lands"], strict=True))
-        lines.append({"en": f"lands: {lands}", "ru": f"земли: {lands}"})
-        panels.append(
-            {
-                "title": {"en": "War track", "ru": "Шкала войны"},
-                "lines": lines,
-                "track": {"length": state["cfg"]["vp_goal"], "marks": marks},
-            }
-        )
-    else:
-        for side in range(state["nsides"]):
-            seat = game._seat_sides(state, side)[0]
-            panels.append(
-                {
-                    "title": {
-                        "en": f"Castle track: {game.seat_name(state, seat)}",
-                        "ru": f"Шкала замка: {game.seat_name(state, seat, 'ru')}",
-                    },
-                    "track": {
-                        "length": state["cfg"]["durability"],
-                        "marks": [{"at": state["dmg"][side], "label": "✖", "fill": colours[seat]}],
-                    },
-                }
-            )
-    # the time disc: each chip lies in sector ready_at - P (0 = the pointer sector, due)
-    disc_lines: list[Any] = [{"en": f"period {p}", "ru": f"период {p}"}]
-    for side in range(state["nsides"]):
-        sectors: dict[int, list[dict[str, str]]] = {}
-        for c in state["cr"]:
-            if c["side"] != side:
-                continue
-            for s, ready in enumerate(c["cd"]):
-                if ready:
-                    spec = creatures[c["id"]]["support"][s]
-                    sectors.setdefault(max(0, ready - p), []).append(spec)
-        seat = game._seat_sides(state, side)[0]
-        line: dict[str, str] = {}
-        for lang in ("en", "ru"):
-            text = "; ".join(
-                f"{k or '♪'}: {', '.join(spec[f'name_{lang}'] for spec in v)}" for k, v in sorted(sectors.items())
-            )
-            line[lang] = f"{game.seat_name(state, seat, lang)}: {text or '-'}"
-        disc_lines.append(line)
-    marks = [{"at": p % 6, "label": "♪", "fill": "#ffffff"}]
-    panels.append(
-        {
-            "title": {"en": "Time disc", "ru": "Сигил времени"},
-            "lines": disc_lines,
-            "track": {"length": 6, "marks": marks},
-        }
-    )
-    for seat, tab in enumerate(state["tab"]):
-        cards = []
-        for ci in tab:
-            c = state["cr"][ci]
-            d = creatures[c["id"]]
-            chips = ["A:" + ("used" if c["atk"] else "ready")] + [
-                f"S{s + 1}:" + (str(max(0, r - p)) if r else "ready") for s, r in enumerate(c["cd"])
-            ]
-            # a support chip on the time disc: its sector, ♪ for the pointer sector (as in the disc panel)
-            chips_ru = ["атака " + ("использована" if c["atk"] else "готова")] + [
-                f"поддержка {s + 1} " + (f"в секторе {max(0, r - p) or '♪'}" if r else "готова")
-                for s, r in enumerate(c["cd"])
-            ]
-            where = board.keys[c["hex"]] if c["hex"] >= 0 else "waiting"
-            where_ru = board.keys[c["hex"]] if c["hex"] >= 0 else "ждёт на карточке"
-            life = f"{d['life'] - c['dmg']}/{d['life']}"
-            cards.append(
-                {
-                    "id": f"cr{ci}",
-                    "label": {"en": f"{d['name_en']} {life}", "ru": f"{d['name_ru']} {life}"},
-                    "tip": {
-                        "en": f"{d['name_ru']} ({d['class']}); {where}; {' '.join(chips)}; "
-                        f"{_effects_text(c, effects)}; {_ability_text(d)}",
-                        "ru": "; ".join(
-                            part
-                            for part in (
-                                f"{d['name_ru']} ({CLASSES.get(d['class'], d['class'])})",
-                                where_ru,
-                                ", ".join(chips_ru),
-                                _effects_text(c, effects, "ru"),
-                                _ability_text(d, "ru"),
-                            )
-                            if part
-                        ),
-                    },
-                    "fill": colours[seat],
-                }
-            )
-        panels.append(
-            {
-                "title": {
-                    "en": f"Tableau: {game.seat_name(state, seat)}",
-                    "ru": f"Планшет: {game.seat_name(state, seat, 'ru')}",
-                },
-                "cards": cards,
-            }
-        )
-    if state["stage"] == "draft":
+def _panels(game: Any, state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    panels = _war_track(game, state, board) if board.id == "protorp" else _castle_tracks(game, state)
+    panels.append(_time_disc(game, state))
+    panels += _tableaus(game, state, board)
+    if stage(state) == "draft":
         panels.append(
             {
                 "title": {"en": "Pool", "ru": "Пул"},
                 "lines": [
                     {
-                        lang: ", ".join(creatures[c][f"name_{lang}"] for c in state["draft"]["pool"])
+                        lang: ", ".join(CREATURES[c][f"name_{lang}"] for c in state["draft"]["pool"])
                         for lang in ("en", "ru")
                     }
                 ],
@@ -425,14 +375,141 @@ def _panels(
     return panels
 
 
+def _war_track(game: Any, state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    """Protorp: the VP track, each player's army against its limit, and the land cards."""
+    colours = CONFIG["colours"]["sides"]
+    marks = [{"at": v, "label": str(s + 1), "fill": colours[s]} for s, v in enumerate(state["victory_points"])]
+    lines: list[Any] = []
+    for s, v in enumerate(state["victory_points"]):
+        army = len(state["tableaus"][s])
+        out = kernel.is_out(state, s)
+        lines.append(
+            {
+                "en": f"{game.seat_name(state, s)}: {v} VP, army {army}/{army_limit(v)}" + (" (out)" if out else ""),
+                "ru": f"{game.seat_name(state, s, 'ru')}: {v} ПО, армия {army}/{army_limit(v)}"
+                + (" (выбыл)" if out else ""),
+            }
+        )
+    lands = " ".join(land + ("" if up else "·") for land, up in zip(board.lands, state["lands_open"], strict=True))
+    lines.append({"en": f"lands: {lands}", "ru": f"земли: {lands}"})
+    return [
+        {
+            "title": {"en": "War track", "ru": "Шкала войны"},
+            "lines": lines,
+            "track": {"length": state["settings"]["vp_goal"], "marks": marks},
+        }
+    ]
+
+
+def _castle_tracks(game: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
+    colours = CONFIG["colours"]["sides"]
+    panels = []
+    for side in range(len(kernel.sides(state))):
+        seat = first_seat(state, side)
+        panels.append(
+            {
+                "title": {
+                    "en": f"Castle track: {game.seat_name(state, seat)}",
+                    "ru": f"Шкала замка: {game.seat_name(state, seat, 'ru')}",
+                },
+                "track": {
+                    "length": state["settings"]["durability"],
+                    "marks": [{"at": state["castle_damage"][side], "label": "✖", "fill": colours[seat]}],
+                },
+            }
+        )
+    return panels
+
+
+def _time_disc(game: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The time disc: each chip lies in sector ready_at - P (0 = the pointer sector, due)."""
+    p = _period(state)
+    disc_lines: list[Any] = [{"en": f"period {p}", "ru": f"период {p}"}]
+    for side in range(len(kernel.sides(state))):
+        sectors: dict[int, list[dict[str, str]]] = {}
+        for c in state["creatures"]:
+            if c["side"] != side:
+                continue
+            for s, ready in enumerate(c["ready_at"]):
+                if ready:
+                    spec = CREATURES[c["id"]]["support"][s]
+                    sectors.setdefault(max(0, ready - p), []).append(spec)
+        seat = first_seat(state, side)
+        line: dict[str, str] = {}
+        for lang in ("en", "ru"):
+            text = "; ".join(
+                f"{k or '♪'}: {', '.join(spec[f'name_{lang}'] for spec in v)}" for k, v in sorted(sectors.items())
+            )
+            line[lang] = f"{game.seat_name(state, seat, lang)}: {text or '-'}"
+        disc_lines.append(line)
+    return {
+        "title": {"en": "Time disc", "ru": "Сигил времени"},
+        "lines": disc_lines,
+        "track": {"length": 6, "marks": [{"at": p % 6, "label": "♪", "fill": "#ffffff"}]},
+    }
+
+
+def _tableaus(game: Any, state: dict[str, Any], board: Any) -> list[dict[str, Any]]:
+    return [
+        {
+            "title": {
+                "en": f"Tableau: {game.seat_name(state, seat)}",
+                "ru": f"Планшет: {game.seat_name(state, seat, 'ru')}",
+            },
+            "cards": [_card(state, board, index, seat) for index in tab],
+        }
+        for seat, tab in enumerate(state["tableaus"])
+    ]
+
+
+def _card(state: dict[str, Any], board: Any, index: int, seat: int) -> dict[str, Any]:
+    """A creature's card: life, where it is, its three chips, markers and abilities."""
+    p = _period(state)
+    c = state["creatures"][index]
+    d = CREATURES[c["id"]]
+    chips = ["A:" + ("used" if c["attack_used"] else "ready")] + [
+        f"S{s + 1}:" + (str(max(0, r - p)) if r else "ready") for s, r in enumerate(c["ready_at"])
+    ]
+    # a support chip on the time disc: its sector, ♪ for the pointer sector (as in the disc panel)
+    chips_ru = ["атака " + ("использована" if c["attack_used"] else "готова")] + [
+        f"поддержка {s + 1} " + (f"в секторе {max(0, r - p) or '♪'}" if r else "готова")
+        for s, r in enumerate(c["ready_at"])
+    ]
+    where = board.keys[c["hex"]] if c["hex"] >= 0 else "waiting"
+    where_ru = board.keys[c["hex"]] if c["hex"] >= 0 else "ждёт на карточке"
+    life = f"{d['life'] - c['damage']}/{d['life']}"
+    return {
+        "id": f"cr{index}",
+        "label": {"en": f"{d['name_en']} {life}", "ru": f"{d['name_ru']} {life}"},
+        "tip": {
+            "en": f"{d['name_ru']} ({d['class']}); {where}; {' '.join(chips)}; "
+            f"{_effects_text(c, EFFECTS)}; {_ability_text(d)}",
+            "ru": "; ".join(
+                part
+                for part in (
+                    f"{d['name_ru']} ({CLASSES.get(d['class'], d['class'])})",
+                    where_ru,
+                    ", ".join(chips_ru),
+                    _effects_text(c, EFFECTS, "ru"),
+                    _ability_text(d, "ru"),
+                )
+                if part
+            ),
+        },
+        "fill": CONFIG["colours"]["sides"][seat],
+    }
+
+
 def _status(game: Any, state: dict[str, Any]) -> dict[str, str]:
     if kernel.is_over(state):
         return {"en": "Game over", "ru": "Игра окончена"}
     seat = kernel.to_move(state)
-    stage = state["stage"]
-    en = f"Period {state['period']} - {stage} - {game.seat_name(state, seat)}"
-    ru = f"Период {state['period']} - {STAGES.get(stage, stage)} - {game.seat_name(state, seat, 'ru')}"
+    now = stage(state)
+    p = _period(state)
+    en = f"Period {p} - {now} - {game.seat_name(state, seat)}"
+    ru = f"Период {p} - {STAGES.get(now, now)} - {game.seat_name(state, seat, 'ru')}"
     if state["land"]:
-        en += f" - land {state['land']} (stage {state['stage_no']}/4)"
-        ru += f" - земля {state['land']} (этап {state['stage_no']}/4)"
+        lands = len(state["lands_open"])
+        en += f" - land {state['land']} (stage {stage_number(state)}/{lands})"
+        ru += f" - земля {state['land']} (этап {stage_number(state)}/{lands})"
     return {"en": en, "ru": ru}

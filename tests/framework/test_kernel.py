@@ -160,3 +160,14 @@ def test_views_never_hold_the_generator_or_others_pending_choices():
     assert mine["k"]["pending"][0]["choices"]
     assert "choices" not in theirs["k"]["pending"][0]
     assert state["k"]["rng"] is not None, "the view must not change the state"
+
+
+def test_a_mode_without_teams_clears_the_spec_layout_for_its_seats():
+    state = {"k": kernel.new_kernel_state(4, 1, [[0, 2], [1, 3]])}
+    assert kernel.side_of(state, 2) == 0 and kernel.team_of(state, 1) == [1, 3]
+    kernel.set_teams(state, None)  # a free-for-all mode for the same four seats
+    assert kernel.teams(state) is None
+    assert [kernel.side_of(state, seat) for seat in range(4)] == [0, 1, 2, 3]
+    assert kernel.sides(state) == [[0], [1], [2], [3]] and kernel.team_of(state, 2) == [2]
+    kernel.set_teams(state, [[0, 1], [2, 3]])
+    assert kernel.sides(state) == [[0, 1], [2, 3]]

@@ -7,7 +7,10 @@ from typing import Any
 import pytest
 
 from boardwright.framework import Engine, kernel
+from boardwright.plugins.bestiary.board_view import stage
+from boardwright.plugins.bestiary.creatures import board_of
 from boardwright.plugins.bestiary.rules import Bestiary
+from boardwright.plugins.bestiary.seats import seat_order
 
 GAME = Bestiary()
 
@@ -40,9 +43,8 @@ class Table:
         opts.update(options or {})
         self.state = self.engine.new_game(players=players, options=opts, seed=1)
         queues = [list(p) for p in picks]
-        while self.state["stage"] == "draft":
-            d = self.state["draft"]
-            kind, seat = d["steps"][d["i"]]
+        while stage(self.state) == "draft":
+            kind, seat = self.state["draft"]["turns"][0], kernel.active(self.state)
             if kind == "ban":
                 wanted_all = {c for p in picks for c in p}
                 action = next(a for a in self.engine.legal_actions(self.state) if a["cr"] not in wanted_all)
@@ -60,13 +62,13 @@ class Table:
     # --- reading
     @property
     def board(self):
-        return self.game._board(self.state)
+        return board_of(self.state)
 
     def ci(self, cid: str) -> int:
-        return next(i for i, c in enumerate(self.state["cr"]) if c["id"] == cid)
+        return next(i for i, c in enumerate(self.state["creatures"]) if c["id"] == cid)
 
     def cr(self, cid: str) -> dict[str, Any]:
-        return self.state["cr"][self.ci(cid)]
+        return self.state["creatures"][self.ci(cid)]
 
     def at(self, cid: str) -> str | None:
         h = self.cr(cid)["hex"]
@@ -85,34 +87,34 @@ class Table:
 
     def put(self, cid: str, key: str | None) -> None:
         i = self.ci(cid)
-        c = self.state["cr"][i]
+        c = self.state["creatures"][i]
         if c["hex"] >= 0:
-            self.state["occ"][c["hex"]] = -1
+            self.state["occupant"][c["hex"]] = -1
             c["hex"] = -1
         if key is not None:
             h = self.board.index[key]
-            other = self.state["occ"][h]
+            other = self.state["occupant"][h]
             if other >= 0:
-                self.state["cr"][other]["hex"] = -1
+                self.state["creatures"][other]["hex"] = -1
             c["hex"] = h
-            self.state["occ"][h] = i
+            self.state["occupant"][h] = i
         self.touch()
 
     def clear(self) -> None:
-        for c in self.state["cr"]:
+        for c in self.state["creatures"]:
             c["hex"] = -1
-        self.state["occ"] = [-1] * len(self.state["occ"])
+        self.state["occupant"] = [-1] * len(self.state["occupant"])
         self.touch()
 
     def mark(self, cid: str, effect: str, n: int = 1, side: int | None = None) -> None:
         c = self.cr(cid)
         for _ in range(n):
-            self.state["seq"] += 1
-            c["mk"].append([effect, c["side"] if side is None else side, self.state["seq"]])
+            self.state["marker_sequence"] += 1
+            c["markers"].append([effect, c["side"] if side is None else side, self.state["marker_sequence"]])
         self.touch()
 
     def count(self, cid: str, effect: str) -> int:
-        return sum(1 for m in self.cr(cid)["mk"] if m[0] == effect)
+        return sum(1 for m in self.cr(cid)["markers"] if m[0] == effect)
 
     # --- playing (every action goes through the kernel's legality check)
     def do(self, action: dict[str, Any]) -> None:
@@ -129,6 +131,16 @@ class Table:
 
     def end(self) -> None:
         self.do({"type": "end"})
+
+
+def draft_schedule(state: dict[str, Any]) -> list[tuple[str, int]]:
+    """The set-up turns still to come as (kind, seat): the castle choices one seat each, then
+    the draft round the table from the first player."""
+    turns = state["draft"]["turns"]
+    castles = sum(1 for kind in turns if kind in ("castle", "castles", "split"))
+    order = seat_order(state)
+    seats = order[:castles] + [order[i % len(order)] for i in range(len(turns) - castles)]
+    return list(zip(turns, seats, strict=True))
 
 
 @pytest.fixture

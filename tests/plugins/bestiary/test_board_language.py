@@ -18,6 +18,7 @@ import pytest
 from boardwright.client.i18n import localise
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.conformance import board_texts
+from boardwright.plugins.bestiary.board_view import stage
 
 ENGINE = PluginHost().engine("bestiary")
 
@@ -29,6 +30,8 @@ WORD = re.compile(r"[A-Za-z]{3,}")
 NOT_WORDS = frozenset({"N", "E", "S", "W", "X"})
 HEX_ID = re.compile(r"^[a-z]\d+$")
 LATIN_RUN = re.compile(r"[A-Za-z]+\d*")
+
+SINGULAR = {"items": "item", "panels": "panel", "cards": "card", "lines": "line", "marks": "mark"}
 
 CASES = [
     ("duel", 2, 1),
@@ -75,10 +78,10 @@ def test_every_board_text_reads_in_russian(scenario: str, players: int, seed: in
     problems: dict[str, None] = {}
     stages = set()
     for state in _play(scenario, players, seed):
-        stages.add(state["stage"])
+        stages.add(stage(state))
         for seat in [*range(players), None]:
             for problem in _problems(ENGINE.board(state, seat)):
-                problems.setdefault(f"{state['stage']}: {problem}")
+                problems.setdefault(f"{stage(state)}: {problem}")
     assert "play" in stages  # the games got past the draft
     assert not problems, "\n".join(list(problems)[:40])
 
@@ -88,6 +91,8 @@ def test_the_walk_reads_every_kind_of_text() -> None:
     seen: set[str] = set()
     for state in _play("protorp_ffa", 3, 3):
         for where, _ in board_texts(ENGINE.board(state, 0)):
-            seen.add(" ".join(re.sub(r"\(.*?\)|\d+", "", where).split()))  # "item 3 (id) tip" -> "item tip"
+            # "items 3 (id) tip" -> "item tip": one name per kind of text, in the singular
+            words = re.sub(r"\(.*?\)|\d+", "", where).split()
+            seen.add(" ".join(SINGULAR.get(word, word) for word in words))
     assert {"status", "item label", "item tip", "item text", "panel title", "panel line"} <= seen
     assert {"panel card label", "panel card tip", "panel track mark label"} <= seen

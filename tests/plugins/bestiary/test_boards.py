@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from boardwright.plugins.bestiary.rules import BOARDS
+from boardwright.plugins.bestiary.catalogue import BOARDS
 
 
 def _terrain(board):

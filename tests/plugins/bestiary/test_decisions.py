@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from boardwright.framework import kernel
-from boardwright.plugins.bestiary.rules import BOARDS, Bestiary
-
-RULES = Bestiary()
+from boardwright.plugins.bestiary.attack import strength
+from boardwright.plugins.bestiary.board_view import stage
+from boardwright.plugins.bestiary.catalogue import BOARDS
+from boardwright.plugins.bestiary.creatures import haste_net, period
+from boardwright.plugins.bestiary.hiring import army_limit
 
 
 def _supports(t, cid, s):
@@ -24,8 +26,8 @@ def test_r1_guilty_verdict_inverts_all_markers_of_one_effect(table):
     t.use("carnifex", 0, t="0,-1", eff="ATK_UP")
     assert t.count("armus", "ATK_DOWN") == 2 and t.count("armus", "ATK_UP") == 0
     assert t.count("armus", "DEF_UP") == 1
-    assert all(m[1] == 0 for m in t.cr("armus")["mk"] if m[0] == "ATK_DOWN")
-    assert t.cr("carnifex")["cd"][0] == t.state["period"] + 3  # X = 1 + 2 replaced
+    assert all(m[1] == 0 for m in t.cr("armus")["markers"] if m[0] == "ATK_DOWN")
+    assert t.cr("carnifex")["ready_at"][0] == period(t.state) + 3  # X = 1 + 2 replaced
 
 
 def test_r2_fluidity_copies_the_latest_positive_marker(table):
@@ -35,7 +37,7 @@ def test_r2_fluidity_copies_the_latest_positive_marker(table):
     t.mark("armus", "DEF_UP")
     t.mark("armus", "HASTE")
     t.use("aquus", 0, t="1,-2")
-    assert [m[:2] for m in t.cr("aquus")["mk"]] == [["HASTE", 0]]
+    assert [m[:2] for m in t.cr("aquus")["markers"]] == [["HASTE", 0]]
 
 
 def test_r3_web_stops_enemies_and_hastes_allies(table):
@@ -55,17 +57,17 @@ def test_r3_web_stops_enemies_and_hastes_allies(table):
     assert t.uses_of("carnifex")
     t.end()
     # the web is P1's and lasted through P2's turn; it is gone at P1's preparation
-    assert t.state["bm"][t.board.index["2,-2"]] is None
+    assert t.state["board_markers"][t.board.index["2,-2"]] is None
 
 
 def test_r3_own_web_hastes(table):
     t = table.duel(p1=["erezida", "fidea", "saxum"])
     t.put("erezida", "-1,1")
     t.use("erezida", 0, t="-1,0")
-    t.state["cr"][t.ci("erezida")]["atk"] = False
+    t.state["creatures"][t.ci("erezida")]["attack_used"] = False
     t.touch()
     t.move("erezida", "-1,0")  # onto its own web: HASTE, so the attack may follow
-    assert RULES.haste_net(t.state, t.cr("erezida")) == 1
+    assert haste_net(t.state, t.cr("erezida")) == 1
 
 
 def test_r4_bundle_three_takes_both_towers_on_turn_one(table):
@@ -76,7 +78,7 @@ def test_r4_bundle_three_takes_both_towers_on_turn_one(table):
     t.use("cerberus", 0, to="-2,2")
     assert t.at("mortum") == "0,2"
     t.end()
-    assert t.state["dmg"] == [2, 2]
+    assert t.state["castle_damage"] == [2, 2]
 
 
 def test_r5_thunder_roar_feeds_sting(table):
@@ -88,7 +90,7 @@ def test_r5_thunder_roar_feeds_sting(table):
     t.use("armus", 1)
     assert t.count("vinctum", "INACTION") == 1 and t.count("saxum", "INACTION") == 1
     t.attack("illesebra", t="0,-1")
-    assert t.cr("vinctum")["dmg"] == 4
+    assert t.cr("vinctum")["damage"] == 4
 
 
 def test_r6_stone_fist_scales_with_defence(table):
@@ -99,7 +101,7 @@ def test_r6_stone_fist_scales_with_defence(table):
     assert t.count("saxum", "DEF_UP") == 2  # doubled on a mountain
     t.mark("armus", "DEF_UP")
     t.attack("saxum", t="2,-1")
-    assert t.cr("armus")["dmg"] == 2  # 1 + 2 - 1
+    assert t.cr("armus")["damage"] == 2  # 1 + 2 - 1
 
 
 def test_r7_icy_wind_hits_slowed_enemies(table):
@@ -111,20 +113,20 @@ def test_r7_icy_wind_hits_slowed_enemies(table):
     t.mark("armus", "SLOW", side=0)
     t.mark("carnifex", "SLOW", side=0)
     t.attack("frigus")
-    assert [t.cr(c)["dmg"] for c in ("armus", "carnifex", "vinctum")] == [1, 1, 0]
+    assert [t.cr(c)["damage"] for c in ("armus", "carnifex", "vinctum")] == [1, 1, 0]
 
 
 def test_r8_toxin_counts_negative_markers_not_the_web(table):
     t = table.duel(p1=["toxicum", "fidea", "messum"])
     t.put("toxicum", "0,1")
     t.put("vinctum", "2,-2")
-    t.state["bm"][t.board.index["2,-2"]] = ["WEB", 0, 99]
+    t.state["board_markers"][t.board.index["2,-2"]] = ["WEB", 0, 99]
     t.mark("vinctum", "SLOW", side=0)
     t.mark("vinctum", "POISON", 2, side=0)
     t.mark("vinctum", "ATK_DOWN", side=0)
-    assert RULES.strength(t.state, t.ci("toxicum"), t.ci("vinctum")) == 4
+    assert strength(t.state, t.ci("toxicum"), t.ci("vinctum")) == 4
     t.attack("toxicum", t="2,-2")
-    assert t.cr("vinctum")["dmg"] == 4
+    assert t.cr("vinctum")["damage"] == 4
 
 
 # --- effect semantics
@@ -137,7 +139,7 @@ def test_attack_markers_change_strength(table):
     t.mark("messum", "ATK_UP", 2)
     t.mark("messum", "ATK_DOWN", 1, side=1)
     t.attack("messum", t="0,-1")
-    assert t.cr("vinctum")["dmg"] == 3
+    assert t.cr("vinctum")["damage"] == 3
 
 
 def test_siege_up_wins_a_tower(table):
@@ -146,7 +148,7 @@ def test_siege_up_wins_a_tower(table):
     t.put("armus", "2,-2")
     t.mark("messum", "SIEGE_UP")
     t.end()
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]
 
 
 def test_swim_moves_along_a_clear_line(table):
@@ -155,7 +157,7 @@ def test_swim_moves_along_a_clear_line(table):
     t.mark("messum", "SWIM")
     assert "0,-1" in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}
     assert "0,-2" not in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}  # enemy castle
-    t.state["bm"][t.board.index["0,0"]] = ["OBSTACLE", 1, 99]
+    t.state["board_markers"][t.board.index["0,0"]] = ["OBSTACLE", 1, 99]
     t.touch()
     assert "0,-1" not in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}
 
@@ -184,7 +186,7 @@ def test_poison_adds_to_the_cooldown(table):
     t.put("vinctum", "0,-1")
     t.mark("messum", "POISON", 1, side=1)
     t.use("messum", 1, t="0,-1")  # Метка жертвы, cooldown 2
-    assert t.cr("messum")["cd"][1] == t.state["period"] + 3
+    assert t.cr("messum")["ready_at"][1] == period(t.state) + 3
     assert t.count("vinctum", "DEF_DOWN") == 1
 
 
@@ -239,7 +241,7 @@ def test_temps_cannot_touch_attack_chips(table):
     t = table.duel(p1=["temps", "messum", "saxum"])
     t.put("temps", "0,1")
     t.put("armus", "1,-2")
-    t.cr("armus")["atk"] = True
+    t.cr("armus")["attack_used"] = True
     assert not _supports(t, "temps", 0)
 
 
@@ -299,7 +301,7 @@ def test_protorp_areas_are_cut_to_radius_three():
 def test_team_turns_alternate_and_pass(table):
     picks = [["messum", "fidea"], ["armus", "carnifex"], ["saxum", "mortum"], ["vinctum", "cerberus"]]
     t = table(picks, mode="crossroads_teams", castles=["castle_sw", "castle_se"])
-    assert t.state["dmg"] == [2, 0]
+    assert t.state["castle_damage"] == [2, 0]
     assert t.at("messum") == "-2,3" and t.at("saxum") == "2,1"
     assert t.at("armus") == "-2,-1" and t.at("vinctum") == "2,-3"
     assert kernel.to_move(t.state) == 0
@@ -315,7 +317,7 @@ def test_team_turns_alternate_and_pass(table):
     t.do({"type": "pass"})
     assert kernel.to_move(t.state) == 3
     t.do({"type": "pass"})
-    assert t.state["period"] == 2
+    assert period(t.state) == 2
     assert kernel.to_move(t.state) == 2  # period 2: the other teammate starts
 
 
@@ -328,24 +330,24 @@ def _protorp(table, picks, mode="protorp_duel", castles=None):
 
 
 def _finish_period(t):
-    period = t.state["period"]
-    while t.state["period"] == period and t.state["stage"] in ("land", "play") and not kernel.is_over(t.state):
+    current = period(t.state)
+    while period(t.state) == current and stage(t.state) in ("land", "play") and not kernel.is_over(t.state):
         legal = t.legal()
-        t.do(legal[0] if t.state["stage"] == "land" else {"type": "pass"})
+        t.do(legal[0] if stage(t.state) == "land" else {"type": "pass"})
 
 
 def test_r9_control_ties_keep_the_owner(table):
     for b_siege_up, owner, vp in ((0, 0, [4, 2]), (1, 1, [2, 4])):
         t = _protorp(table, [["malleus"], ["cerberus"]])
         c1 = t.board.castle_ids.index("c1")
-        t.state["cown"][c1] = 0
+        t.state["castle_owners"][c1] = 0
         t.put("malleus", "c2")
         t.put("cerberus", "c0")
         if b_siege_up:
             t.mark("cerberus", "SIEGE_UP")
         _finish_period(t)
-        assert t.state["cown"][c1] == owner
-        assert t.state["vp"] == vp
+        assert t.state["castle_owners"][c1] == owner
+        assert t.state["victory_points"] == vp
 
 
 def test_r10_radius_three(table):
@@ -361,11 +363,11 @@ def test_r10_radius_three(table):
 def test_r11_stage_order(table):
     t = _protorp(table, [["goetius"], ["cerberus"]])
     seen = []
-    while t.state["period"] == 1 and t.state["stage"] in ("land", "play"):
-        if t.state["stage"] == "land":
+    while period(t.state) == 1 and stage(t.state) in ("land", "play"):
+        if stage(t.state) == "land":
             chooser = kernel.to_move(t.state)
             t.do(t.legal()[0])
-            seen.append((chooser, list(t.state["stage_seats"])))
+            seen.append((chooser, kernel.order(t.state)))
         else:
             t.do({"type": "pass"})
     assert seen == [(0, [0, 1]), (1, [1, 0]), (0, [0, 1]), (1, [1, 0])]
@@ -378,22 +380,22 @@ def test_r12_banishment_vp(table):
         t.put("malleus", "b1")
         t.put("cerberus", "b2")
         t.mark("malleus", "ATK_UP")
-        t.cr("cerberus")["dmg"] = 1
+        t.cr("cerberus")["damage"] = 1
         t.do({"type": "land", "land": "N"})
         t.attack("malleus", t="b2")
-        assert t.state["vp"][0] == expected
+        assert t.state["victory_points"][0] == expected
         assert t.at("cerberus") == "g5"  # respawned in its own free castle
 
 
 def test_protorp_army_limit_and_hiring(table):
-    assert [RULES.army_limit(v) for v in (0, 12, 13, 25, 26, 38, 51, 63, 76, 100)] == [2, 2, 3, 3, 4, 5, 6, 7, 8, 8]
+    assert [army_limit(v) for v in (0, 12, 13, 25, 26, 38, 51, 63, 76, 100)] == [2, 2, 3, 3, 4, 5, 6, 7, 8, 8]
     t = _protorp(table, [["goetius"], ["cerberus"]])
     _finish_period(t)
-    assert t.state["stage"] == "hire" and t.state["vp"] == [2, 2]
+    assert stage(t.state) == "hire" and t.state["victory_points"] == [2, 2]
     t.do({"type": "hire", "cr": "malleus", "castle": ""})  # own castle occupied: waits on its card
-    assert t.at("malleus") is None and len(t.state["tab"][0]) == 2
+    assert t.at("malleus") is None and len(t.state["tableaus"][0]) == 2
     t.do({"type": "hire_done"})
-    assert t.state["period"] == 2 and kernel.phase(t.state) == "land"
+    assert period(t.state) == 2 and kernel.phase(t.state) == "land"
 
 
 def test_protorp_player_without_castle_loses(table):
@@ -407,10 +409,10 @@ def test_protorp_player_without_castle_loses(table):
 
 def test_protorp_vp_goal(table):
     t = _protorp(table, [["goetius"], ["cerberus"]])
-    t.state["vp"] = [99, 50]
+    t.state["victory_points"] = [99, 50]
     _finish_period(t)
     assert kernel.outcome(t.state)["winners"] == [0]
-    assert t.state["vp"][0] == 101
+    assert t.state["victory_points"][0] == 101
 
 
 LASTING = [
@@ -442,9 +444,9 @@ def test_every_card_effect_lasts_one_opponent_turn(table):
             side=0,
         )
     t.end()  # P2's turn: P1's markers still there
-    assert sum(len(t.cr(c)["mk"]) for c in ("messum", "armus")) == len(LASTING)
+    assert sum(len(t.cr(c)["markers"]) for c in ("messum", "armus")) == len(LASTING)
     t.end()  # period 2, P1's preparation removes them all
-    assert t.cr("messum")["mk"] == [] and t.cr("armus")["mk"] == []
+    assert t.cr("messum")["markers"] == [] and t.cr("armus")["markers"] == []
 
 
 def test_board_markers_expire_with_their_owner(table):
@@ -453,12 +455,12 @@ def test_board_markers_expire_with_their_owner(table):
     t.put("erezida", "-1,1")
     t.use("architectus", 1, t="0,0")
     t.use("erezida", 0, t="1,-1")
-    kinds = sorted(m[0] for m in t.state["bm"] if m)
+    kinds = sorted(m[0] for m in t.state["board_markers"] if m)
     assert kinds == ["OBSTACLE", "WEB"]
     t.end()
-    assert sorted(m[0] for m in t.state["bm"] if m) == ["OBSTACLE", "WEB"]
+    assert sorted(m[0] for m in t.state["board_markers"] if m) == ["OBSTACLE", "WEB"]
     t.end()
-    assert not any(t.state["bm"])
+    assert not any(t.state["board_markers"])
 
 
 def test_protorp_effects_end_at_the_next_preparation(table):
@@ -466,10 +468,10 @@ def test_protorp_effects_end_at_the_next_preparation(table):
     t.mark("goetius", "DEF_UP", side=0)
     t.mark("cerberus", "SLOW", side=0)
     _finish_period(t)
-    while t.state["stage"] == "hire":
+    while stage(t.state) == "hire":
         t.do({"type": "hire_done"})
-    assert t.state["period"] == 2
-    assert t.cr("goetius")["mk"] == [] and t.cr("cerberus")["mk"] == []
+    assert period(t.state) == 2
+    assert t.cr("goetius")["markers"] == [] and t.cr("cerberus")["markers"] == []
 
 
 def test_team_siege_sums_teammates_and_hits_the_shared_track(table):
@@ -483,7 +485,7 @@ def test_team_siege_sums_teammates_and_hits_the_shared_track(table):
             t.mark("armus", "SIEGE_UP", side=1)
         t.do({"type": "pass"})
         t.do({"type": "pass"})
-        assert t.state["dmg"] == [2, track]
+        assert t.state["castle_damage"] == [2, track]
 
 
 def test_team_banishment_returns_to_the_owners_own_castle(table):
@@ -492,7 +494,7 @@ def test_team_banishment_returns_to_the_owners_own_castle(table):
     t.put("vinctum", "0,0")  # castle_ne (seat 3's) is now free
     t.put("messum", "-1,2")
     t.put("cerberus", "1,0")  # (−1,2) → (1,0) on a line
-    t.cr("cerberus")["dmg"] = 2
+    t.cr("cerberus")["damage"] = 2
     t.attack("messum", t="1,0")
     assert t.at("cerberus") == "2,-3"  # seat 3's castle, not the teammate's
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]

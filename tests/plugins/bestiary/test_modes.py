@@ -9,7 +9,12 @@ import pytest
 
 from boardwright.framework import Engine, kernel
 from boardwright.framework.events import EventLog, render
-from boardwright.plugins.bestiary.rules import CREATURES, Bestiary
+from boardwright.plugins.bestiary.board_view import stage
+from boardwright.plugins.bestiary.catalogue import CREATURES
+from boardwright.plugins.bestiary.creatures import board_of
+from boardwright.plugins.bestiary.rules import Bestiary
+
+from .conftest import draft_schedule
 
 RULES = Bestiary()
 ENGINE = Engine(RULES)
@@ -17,7 +22,7 @@ MODES = {"duel": 2, "crossroads_duel": 2, "crossroads_teams": 4, "protorp_duel":
 
 
 def _steps(state):
-    return [tuple(s) for s in state["draft"]["steps"]]
+    return draft_schedule(state)
 
 
 def test_roster_has_32_creatures_with_three_abilities():
@@ -38,10 +43,10 @@ def test_beginner_bundles_must_not_share_a_creature():
     assert {a["cr"] for a in ENGINE.legal_actions(state)} == {"caballus", "carnifex", "frigus"}
     for cid in ("frigus", "cerberus", "caballus", "cornibus", "carnifex", "mortum"):
         ENGINE.apply(state, {"type": "place", "cr": cid})
-    assert [state["cr"][i]["id"] for i in state["tab"][0]] == ["frigus", "caballus", "carnifex"]
-    board = RULES._board(state)
-    assert board.keys[state["cr"][state["tab"][0][0]]["hex"]] == "0,2"  # the leftmost enters
-    assert board.keys[state["cr"][state["tab"][1][0]]["hex"]] == "0,-2"
+    assert [state["creatures"][i]["id"] for i in state["tableaus"][0]] == ["frigus", "caballus", "carnifex"]
+    board = board_of(state)
+    assert board.keys[state["creatures"][state["tableaus"][0][0]]["hex"]] == "0,2"  # the leftmost enters
+    assert board.keys[state["creatures"][state["tableaus"][1][0]]["hex"]] == "0,-2"
 
 
 def test_draft_orders():
@@ -65,18 +70,18 @@ def test_protorp_bans_only_while_the_pool_allows():
 def test_crossroads_duel_setup():
     state = ENGINE.new_game(2, scenario="crossroads_duel", seed=0)
     ENGINE.apply(state, {"type": "castles", "castles": ["castle_nw", "castle_sw"]})
-    while state["stage"] == "draft":
+    while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
-    assert [len(t) for t in state["tab"]] == [4, 4]
-    on_board = [sum(1 for i in tab if state["cr"][i]["hex"] >= 0) for tab in state["tab"]]
+    assert [len(t) for t in state["tableaus"]] == [4, 4]
+    on_board = [sum(1 for i in tab if state["creatures"][i]["hex"] >= 0) for tab in state["tableaus"]]
     assert on_board == [2, 2]
-    assert state["dmg"] == [2, 0]
+    assert state["castle_damage"] == [2, 0]
     assert {"type": "end"} in ENGINE.legal_actions(state)
 
 
 def test_team_lead_can_be_chosen():
     state = ENGINE.new_game(4, options={"team_lead": "choose"}, scenario="crossroads_teams", seed=0)
-    while state["stage"] == "draft":
+    while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     assert ENGINE.legal_actions(state) == [{"type": "lead", "seat": 0}, {"type": "lead", "seat": 2}]
     ENGINE.apply(state, {"type": "lead", "seat": 2})
@@ -105,7 +110,7 @@ def test_playouts_finish_with_english_and_russian_text(mode):
 
 def test_board_description():
     state = ENGINE.new_game(2, seed=3)
-    while state["stage"] == "draft":
+    while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     desc = RULES.board(state, 0)
     hexes = [i for i in desc["items"] if i["shape"] == "hex" and "fill" in i]
@@ -134,10 +139,10 @@ def test_board_description():
 
 def test_heuristic_follows_castle_damage():
     state = ENGINE.new_game(2, seed=3)
-    while state["stage"] == "draft":
+    while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     assert RULES.heuristic(state, 0) < 0 < RULES.heuristic(state, 1)  # seat 0 starts with 2 damage
-    state["dmg"] = [2, 9]
+    state["castle_damage"] = [2, 9]
     assert -1 <= RULES.heuristic(state, 1) < 0 < RULES.heuristic(state, 0) <= 1
     assert RULES.scores(state) == [8.0, 1.0]
 
@@ -190,10 +195,10 @@ def test_teams_the_second_team_shares_out_its_two_castles():
     assert [a["type"] for a in split] == ["split", "split"]
     assert RULES.describe_action(state, split[1], "ru").startswith("Беру замок")
     engine.apply(state, split[1])
-    board = engine.game._board(state)
+    board = board_of(state)
     mine = board.castle_ids.index(split[1]["castle"])
-    assert state["cown"][mine] == splitter
-    assert sorted(state["cown"]) == [0, 1, 2, 3]
-    assert state["cown"][board.castle_ids.index(castles[0]["castles"][0])] == first
-    assert state["cown"][board.castle_ids.index(castles[0]["castles"][1])] == (first + 2) % 4
+    assert state["castle_owners"][mine] == splitter
+    assert sorted(state["castle_owners"]) == [0, 1, 2, 3]
+    assert state["castle_owners"][board.castle_ids.index(castles[0]["castles"][0])] == first
+    assert state["castle_owners"][board.castle_ids.index(castles[0]["castles"][1])] == (first + 2) % 4
     assert engine.legal_actions(state)[0]["type"] == "ban"

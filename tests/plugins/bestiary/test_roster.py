@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from boardwright.plugins.bestiary.rules import Bestiary
-
-RULES = Bestiary()
+from boardwright.plugins.bestiary.attack import strength
+from boardwright.plugins.bestiary.creatures import period
 
 
 def _supports(t, cid, s):
@@ -18,7 +17,7 @@ def test_recall_displaces_the_castle_occupant(table):
     t.put("fidea", "0,2")
     t.use("redux", 0, t="2,-2", to="0,2")
     assert t.at("messum") == "0,2" and t.at("fidea") is None
-    assert t.state["dmg"] == [2, 0]
+    assert t.state["castle_damage"] == [2, 0]
 
 
 def test_forest_path(table):
@@ -43,10 +42,10 @@ def test_drunken_stupor_cooldown_counts_the_targets_chips(table):
     t = table.duel(["brevus", "fidea", "saxum"])
     t.put("brevus", "0,1")
     t.put("armus", "0,-1")
-    p = t.state["period"]
-    t.cr("armus")["cd"] = [p + 2, 0]
+    p = period(t.state)
+    t.cr("armus")["ready_at"] = [p + 2, 0]
     t.use("brevus", 0, t="0,-1")
-    assert t.cr("brevus")["cd"][0] == p + 4  # X = 5 - 1
+    assert t.cr("brevus")["ready_at"][0] == p + 4  # X = 5 - 1
     assert t.count("armus", "SILENCE") == 1
 
 
@@ -55,7 +54,7 @@ def test_gallop_is_faster_on_a_plain(table):
         t = table.duel(["caballus", "fidea", "saxum"])
         t.put("caballus", where)
         t.use("caballus", 0, t=where)
-        assert t.cr("caballus")["cd"][0] == t.state["period"] + cooldown
+        assert t.cr("caballus")["ready_at"][0] == period(t.state) + cooldown
         assert t.count("caballus", "HASTE") == 1
 
 
@@ -86,7 +85,7 @@ def test_piercing_scream_hits_one_whole_line(table):
     t.put("carnifex", "0,-1")
     t.put("vinctum", "1,1")
     t.attack("clamoris", dir=2)
-    assert [t.cr(c)["dmg"] for c in ("armus", "carnifex", "vinctum", "fidea")] == [1, 1, 0, 0]
+    assert [t.cr(c)["damage"] for c in ("armus", "carnifex", "vinctum", "fidea")] == [1, 1, 0, 0]
 
 
 def test_catapult_cannot_hit_adjacent(table):
@@ -114,9 +113,9 @@ def test_siege_barrage_counts_captured_towers(table):
     t.put("fidea", "2,0")
     t.put("saxum", "-2,2")
     t.put("armus", "0,-1")
-    assert RULES.strength(t.state, t.ci("architectus"), t.ci("armus")) == 2
+    assert strength(t.state, t.ci("architectus"), t.ci("armus")) == 2
     t.put("carnifex", "2,-2")
-    assert RULES.strength(t.state, t.ci("architectus"), t.ci("armus")) == 1
+    assert strength(t.state, t.ci("architectus"), t.ci("armus")) == 1
 
 
 def test_protorp_mass_abilities_take_at_most_three(table):

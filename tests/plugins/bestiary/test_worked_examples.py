@@ -9,7 +9,14 @@ import pytest
 
 from boardwright.framework import kernel
 from boardwright.framework.errors import IllegalAction
-from boardwright.plugins.bestiary.rules import Bestiary, defence, siege_value
+from boardwright.plugins.bestiary import series
+from boardwright.plugins.bestiary.attack import strength
+from boardwright.plugins.bestiary.board_view import stage
+from boardwright.plugins.bestiary.creatures import defence, period, siege_value
+from boardwright.plugins.bestiary.rules import Bestiary
+from boardwright.plugins.bestiary.supports import movable_chips
+
+from .conftest import draft_schedule
 
 RULES = Bestiary()
 
@@ -21,9 +28,9 @@ def test_t1_defence_reduces_every_attack(table):
     t.put("armus", "0,-1")
     t.mark("armus", "DEF_UP")
     t.attack("messum", t="0,-1")
-    assert t.cr("armus")["dmg"] == 1  # 2 - 1
+    assert t.cr("armus")["damage"] == 1  # 2 - 1
     t.attack("fidea", t="0,-1")
-    assert t.cr("armus")["dmg"] == 1  # 1 - 1 = 0 more
+    assert t.cr("armus")["damage"] == 1  # 1 - 1 = 0 more
 
 
 def test_t2_defence_never_below_zero(table):
@@ -33,7 +40,7 @@ def test_t2_defence_never_below_zero(table):
     t.mark("armus", "DEF_DOWN", 2, side=0)
     assert defence(t.cr("armus")) == 0
     t.attack("messum", t="0,-1")
-    assert t.cr("armus")["dmg"] == 2
+    assert t.cr("armus")["damage"] == 2
 
 
 def test_t3_defence_is_up_minus_down(table):
@@ -49,7 +56,7 @@ def test_t4_siege_never_below_zero_and_takes_no_tower(table):
     t.mark("messum", "SIEGE_DOWN", 2, side=1)
     assert siege_value(t.cr("messum")) == 0
     t.end()
-    assert t.state["dmg"] == [2, 0]
+    assert t.state["castle_damage"] == [2, 0]
 
 
 def test_t5_haste_against_slow(table):
@@ -64,7 +71,7 @@ def test_t5_haste_against_slow(table):
     assert {"type": "skip"} in decision["choices"]
     t.move("cerberus", "-1,0")
     assert t.at("cerberus") == "-1,0"
-    assert t.cr("armus")["dmg"] == 2
+    assert t.cr("armus")["damage"] == 2
 
     t = table.duel(p1=["cerberus", "fidea", "saxum"])
     t.put("cerberus", "0,0")
@@ -92,28 +99,28 @@ def test_t6_poison_clamps_cooldown_at_six(table):
     t.put("armus", "0,-1")
     t.mark("saxum", "POISON", 3, side=1)
     t.use("saxum", 1, t="0,-1")  # Обвал, cooldown 4
-    assert t.cr("saxum")["cd"][1] == t.state["period"] + 6
+    assert t.cr("saxum")["ready_at"][1] == period(t.state) + 6
 
 
 def test_t7_vampirism_heals_one(table):
     t = table.duel(p1=["malleus", "fidea", "saxum"])
     t.put("malleus", "0,0")
     t.put("armus", "0,-1")
-    t.cr("malleus")["dmg"] = 3
+    t.cr("malleus")["damage"] = 3
     t.mark("malleus", "VAMP")
     t.attack("malleus", t="0,-1")
-    assert t.cr("armus")["dmg"] == 2
-    assert t.cr("malleus")["dmg"] == 2
+    assert t.cr("armus")["damage"] == 2
+    assert t.cr("malleus")["damage"] == 2
 
     t = table.duel(p1=["malleus", "fidea", "saxum"])
     t.put("malleus", "0,0")
     t.put("armus", "0,-1")
-    t.cr("malleus")["dmg"] = 3
+    t.cr("malleus")["damage"] = 3
     t.mark("malleus", "VAMP")
     t.mark("armus", "DEF_UP", 2)
     t.attack("malleus", t="0,-1")
-    assert t.cr("armus")["dmg"] == 0
-    assert t.cr("malleus")["dmg"] == 3
+    assert t.cr("armus")["damage"] == 0
+    assert t.cr("malleus")["damage"] == 3
 
 
 def test_t8_temps_returns_an_ally_chip_from_sector_one(table):
@@ -121,11 +128,11 @@ def test_t8_temps_returns_an_ally_chip_from_sector_one(table):
     t.put("temps", "0,1")
     t.put("messum", "1,1")
     t.put("armus", "1,-2")
-    p = t.state["period"]
-    t.cr("messum")["cd"][1] = p + 1
+    p = period(t.state)
+    t.cr("messum")["ready_at"][1] = p + 1
     assert not [a for a in t.uses_of("messum") if a.get("s") == 1]
     t.use("temps", 0, t="1,1", chips=[1])
-    assert t.cr("messum")["cd"][1] == 0
+    assert t.cr("messum")["ready_at"][1] == 0
     assert [a for a in t.uses_of("messum") if a.get("s") == 1]
 
 
@@ -133,17 +140,17 @@ def test_t9_temps_pushes_enemy_chips_but_not_past_the_pointer(table):
     t = table.duel(p1=["temps", "messum", "saxum"])
     t.put("temps", "0,1")
     t.put("armus", "1,-2")
-    p = t.state["period"]
-    t.cr("armus")["cd"] = [p + 3, p + 5]
+    p = period(t.state)
+    t.cr("armus")["ready_at"] = [p + 3, p + 5]
     t.use("temps", 0, t="1,-2", chips=[0, 1])
-    assert [c - p for c in t.cr("armus")["cd"]] == [4, 6]
+    assert [c - p for c in t.cr("armus")["ready_at"]] == [4, 6]
     temps, armus = t.cr("temps"), t.cr("armus")
-    assert RULES._movable_chips(t.state, temps, armus) == [0]  # sector 6 stays put
+    assert movable_chips(t.state, temps, armus) == [0]  # sector 6 stays put
 
 
 def test_t10_first_player_starts_damaged(table):
     t = table([table.P1, table.P2])
-    assert t.state["dmg"] == [2, 0]
+    assert t.state["castle_damage"] == [2, 0]
 
 
 def test_t11_banishment(table):
@@ -154,24 +161,24 @@ def test_t11_banishment(table):
     t.put("armus", "2,0")
     t.put("vinctum", "-2,0")
     cerb = t.cr("cerberus")
-    cerb["dmg"] = 2
+    cerb["damage"] = 2
     t.mark("cerberus", "SLOW", side=0)
-    cerb["cd"][0] = t.state["period"] + 2
+    cerb["ready_at"][0] = period(t.state) + 2
     t.attack("messum", t="0,-1")
     assert t.at("cerberus") == "0,-2"
-    assert cerb["dmg"] == 0 and cerb["mk"] == []
-    assert cerb["cd"][0] == t.state["period"] + 2
-    assert t.state["dmg"] == [2, 1]
+    assert cerb["damage"] == 0 and cerb["markers"] == []
+    assert cerb["ready_at"][0] == period(t.state) + 2
+    assert t.state["castle_damage"] == [2, 1]
 
     t = table.duel(p2=p2)
     t.put("messum", "0,1")
     t.put("cerberus", "0,-1")
     t.put("armus", "0,-2")
     t.put("vinctum", "-2,0")
-    t.cr("cerberus")["dmg"] = 2
+    t.cr("cerberus")["damage"] = 2
     t.attack("messum", t="0,-1")
     assert t.at("cerberus") is None
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]
 
 
 def test_t12_tower_needs_a_strict_majority(table):
@@ -184,13 +191,13 @@ def test_t12_tower_needs_a_strict_majority(table):
     t.put("saxum", "-1,2")
     t.put("vinctum", "-1,-1")
     t.end()
-    assert t.state["dmg"] == [2, 0]  # 2 : 2, no shot
+    assert t.state["castle_damage"] == [2, 0]  # 2 : 2, no shot
     t.end()  # seat 1's turn
     t.put("carnifex", "1,-2")  # P1 2 : P2 1
     t.end()
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]
     t.end()  # P2's siege: 1 < 2, no shot for P2
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]
 
 
 def test_t13_an_inactive_creature_still_besieges(table):
@@ -199,7 +206,7 @@ def test_t13_an_inactive_creature_still_besieges(table):
     t.mark("messum", "INACTION", side=1)
     assert t.uses_of("messum") == []
     t.end()
-    assert t.state["dmg"] == [2, 1]
+    assert t.state["castle_damage"] == [2, 1]
 
 
 def test_t14_enemy_in_its_castle_is_immune(table):
@@ -222,11 +229,11 @@ def test_t15_push_into_own_occupied_castle(table):
     t.put("armus", "0,-1")
     t.put("carnifex", "0,-2")
     t.put("messum", "2,0")
-    t.cr("carnifex")["dmg"] = 1
+    t.cr("carnifex")["damage"] = 1
     t.use("vinctum", 0, t="0,-1")
     assert t.at("armus") == "0,-2"
-    assert t.at("carnifex") is None and t.cr("carnifex")["dmg"] == 1
-    assert t.state["dmg"] == [2, 0]
+    assert t.at("carnifex") is None and t.cr("carnifex")["damage"] == 1
+    assert t.state["castle_damage"] == [2, 0]
     assert t.count("armus", "SILENCE") == 1
 
 
@@ -238,9 +245,9 @@ def test_t16_shadows_count_a_free_castle(table):
     t.put("fidea", "1,-2")
     t.put("cerberus", "-1,-1")
     # free neighbours of (0,-1): the castle (0,-2) and (-1,0)
-    assert RULES.strength(t.state, t.ci("tenebris"), t.ci("armus")) == 2
+    assert strength(t.state, t.ci("tenebris"), t.ci("armus")) == 2
     t.attack("tenebris", t="0,-1")
-    assert t.cr("armus")["dmg"] == 2
+    assert t.cr("armus")["damage"] == 2
 
 
 def test_t17_ballista_counts_an_obstacle(table):
@@ -248,11 +255,11 @@ def test_t17_ballista_counts_an_obstacle(table):
     t.put("ballistirus", "0,1")
     t.put("armus", "0,-1")
     t.put("carnifex", "1,-1")
-    t.state["bm"][t.board.index["-1,0"]] = ["OBSTACLE", 0, 99]
+    t.state["board_markers"][t.board.index["-1,0"]] = ["OBSTACLE", 0, 99]
     t.touch()
-    assert RULES.strength(t.state, t.ci("ballistirus"), t.ci("armus")) == 2
+    assert strength(t.state, t.ci("ballistirus"), t.ci("armus")) == 2
     t.attack("ballistirus", t="0,-1")
-    assert t.cr("armus")["dmg"] == 2
+    assert t.cr("armus")["damage"] == 2
 
 
 def test_t18_series_pool_shrinks_by_the_bans(table):
@@ -262,16 +269,16 @@ def test_t18_series_pool_shrinks_by_the_bans(table):
     excluded: list[str] = []
     sizes = []
     for game_no in range(3):
-        assert RULES.series_continues("base24", excluded)
+        assert series.continues("base24", excluded)
         state = engine.new_game(
             players=2, options={"draft": "advanced", "series_excluded": ",".join(excluded)}, seed=game_no
         )
         sizes.append(len(state["draft"]["pool"]))
-        while state["stage"] == "draft":
+        while stage(state) == "draft":
             engine.apply(state, engine.legal_actions(state)[0])
-        excluded = RULES.series_excluded_after(state, excluded)
+        excluded = series.excluded_after(state, excluded)
     assert sizes == [24, 18, 12]
-    assert not RULES.series_continues("base24", excluded)
+    assert not series.continues("base24", excluded)
 
 
 def test_t19_team_setup_bans_and_picks(table):
@@ -279,14 +286,14 @@ def test_t19_team_setup_bans_and_picks(table):
 
     engine = Engine(RULES)
     state = engine.new_game(players=4, scenario="crossroads_teams", seed=0)
-    kinds = [k for k, _ in state["draft"]["steps"]]
+    kinds = [k for k, _ in draft_schedule(state)]
     assert kinds.count("ban") == 8 and kinds.count("pick") == 8
-    assert [s for k, s in state["draft"]["steps"] if k == "ban"] == [0, 1, 2, 3, 0, 1, 2, 3]
-    while state["stage"] == "draft":
+    assert [s for k, s in draft_schedule(state) if k == "ban"] == [0, 1, 2, 3, 0, 1, 2, 3]
+    while stage(state) == "draft":
         engine.apply(state, engine.legal_actions(state)[0])
-    assert [len(tab) for tab in state["tab"]] == [2, 2, 2, 2]
+    assert [len(tab) for tab in state["tableaus"]] == [2, 2, 2, 2]
     assert len(state["draft"]["pool"]) == 24 - 16
-    assert state["dmg"] == [2, 0]
+    assert state["castle_damage"] == [2, 0]
 
 
 def test_t20_lasting_effect_expiry(table):
@@ -299,7 +306,7 @@ def test_t20_lasting_effect_expiry(table):
     assert t.count("saxum", "DEF_UP") == 1  # through the opponent's turn
     t.use("armus", 0)  # P2 puts DEF_UP on Armus in period 1
     t.end()
-    assert t.state["period"] == 2
+    assert period(t.state) == 2
     assert t.count("saxum", "DEF_UP") == 0  # removed at P1's preparation, period 2
     assert t.count("armus", "DEF_UP") == 1  # P2's marker lasts through P1's turn of period 2
     t.end()
@@ -327,13 +334,13 @@ def test_t22_summon_into_a_freed_castle(table):
 def test_t23_reconstruction(table):
     t = table.duel(p1=["architectus", "messum", "fidea"])
     t.put("architectus", "0,1")
-    t.state["dmg"][0] = 3
+    t.state["castle_damage"][0] = 3
     t.touch()
     t.use("architectus", 0)
-    assert t.state["dmg"][0] == 2
+    assert t.state["castle_damage"][0] == 2
     t = table.duel(p1=["architectus", "messum", "fidea"])
     t.put("architectus", "0,1")
-    t.state["dmg"][0] = 0
+    t.state["castle_damage"][0] = 0
     t.touch()
     assert not [a for a in t.uses_of("architectus") if a["type"] == "use" and a["s"] == 0]
 
@@ -342,9 +349,9 @@ def test_t24_resurrection(table):
     t = table.duel()
     t.put("fidea", "0,1")
     t.put("saxum", "-2,2")
-    t.cr("saxum")["dmg"] = 2
+    t.cr("saxum")["damage"] = 2
     t.use("fidea", 0, t="-2,2")
-    assert t.cr("saxum")["dmg"] == 1
+    assert t.cr("saxum")["damage"] == 1
 
 
 def test_t25_ritual_of_life(table):
@@ -352,15 +359,15 @@ def test_t25_ritual_of_life(table):
     t.put("goetius", "0,1")
     t.put("messum", "1,1")
     t.put("saxum", "-2,2")
-    t.cr("messum")["dmg"] = 1
-    t.cr("goetius")["dmg"] = 2
+    t.cr("messum")["damage"] = 1
+    t.cr("goetius")["damage"] = 2
     t.use("goetius", 0, g="0,1", t="-2,2")
-    assert t.cr("goetius")["dmg"] == 1 and t.cr("saxum")["dmg"] == 1
+    assert t.cr("goetius")["damage"] == 1 and t.cr("saxum")["damage"] == 1
     t2 = table.duel(p1=["goetius", "messum", "saxum"])
     t2.put("goetius", "0,1")
     t2.put("saxum", "-2,2")
-    t2.cr("goetius")["dmg"] = 2
-    t2.cr("saxum")["dmg"] = 4  # a fifth wound would reach its life
+    t2.cr("goetius")["damage"] = 2
+    t2.cr("saxum")["damage"] = 4  # a fifth wound would reach its life
     assert not [a for a in t2.uses_of("goetius") if a.get("t") == "-2,2" and a["type"] == "use"]
 
 
@@ -378,11 +385,11 @@ def test_refusals_say_why(table):
 
 def test_series_first_player(table):
     t = table([table.P1, table.P2])
-    assert RULES.series_next_first(t.state) == 1
+    assert series.next_first(t.state) == 1
     kernel.finish(t.state, winners=[0])
-    assert RULES.series_next_first(t.state, "loser") == 1
+    assert series.next_first(t.state, "loser") == 1
     kernel.finish(t.state, winners=[1])
-    assert RULES.series_next_first(t.state, "loser") == 0
+    assert series.next_first(t.state, "loser") == 0
 
 
 def _play_out(engine, state, seed):
@@ -390,7 +397,7 @@ def _play_out(engine, state, seed):
     import random
 
     rng = random.Random(seed)
-    while not state["k"]["over"]:
+    while not kernel.is_over(state):
         legal = engine.legal_actions(state)
         engine.apply(state, legal[rng.randrange(len(legal))])
     return state
@@ -407,16 +414,16 @@ def test_t18_a_whole_series_through_the_kernel(rule):
     for game_no in range(4):
         state = engine.new_game(players=2, options=options, seed=40 + game_no)
         pools.append(len(state["draft"]["pool"]))
-        firsts.append(state["first"])
+        firsts.append(state["first_player"])
         _play_out(engine, state, game_no)
         following = engine.next_in_series(state, options)
         if following is None:
             break
-        winners = state["k"]["outcome"]["winners"]
+        winners = kernel.outcome(state)["winners"]
         if rule == "loser" and winners:
             assert following["first_player"] == str(1 - winners[0] + 1)
         else:
-            assert following["first_player"] == str(1 - state["first"] + 1)
+            assert following["first_player"] == str(1 - state["first_player"] + 1)
         assert len(following["series_excluded"].split(",")) == 6 * (game_no + 1)
         options = following
     assert pools == [24, 18, 12]  # game 3 is the last (T18)

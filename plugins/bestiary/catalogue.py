@@ -1,0 +1,63 @@
+"""What the data files hold: the numbers of the game, the creatures, the effects, the beginner
+bundles and the boards, loaded once when the package is imported."""
+
+from __future__ import annotations
+
+import tomllib
+from importlib import resources
+from typing import Any
+
+from .boards import Board, load_flat_board, load_protorp_board
+
+_DATA = resources.files(__package__) / "data"
+
+
+def _toml(name: str) -> dict[str, Any]:
+    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+
+
+CONFIG = _toml("game.toml")
+PROTORP = CONFIG["protorp"]
+MESSAGES = _toml("messages.toml")
+EFFECTS: dict[str, dict[str, Any]] = _toml("effects.toml")["effects"]
+BUNDLES: list[list[str]] = _toml("bundles.toml")["bundles"]
+CREATURES: dict[str, dict[str, Any]] = {c["id"]: c for c in _toml("creatures.toml")["creature"]}
+ROSTERS = {
+    "base24": [c for c, d in CREATURES.items() if d["set"] == "base"],
+    "full32": list(CREATURES),
+}
+_BOARD_DATA = _toml("boards.toml")
+BOARDS: dict[str, Board] = {
+    "duel": load_flat_board("duel", _BOARD_DATA["duel"]),
+    "crossroads": load_flat_board("crossroads", _BOARD_DATA["crossroads"]),
+    "protorp": load_protorp_board(
+        _BOARD_DATA["protorp"],
+        (_DATA / _BOARD_DATA["protorp"]["file"]).read_text(encoding="utf-8"),
+        PROTORP["radius"],
+    ),
+}
+MODES = ("duel", "crossroads_duel", "crossroads_teams", "protorp_duel", "protorp_ffa")
+MODE_BOARD = {
+    "duel": "duel",
+    "crossroads_duel": "crossroads",
+    "crossroads_teams": "crossroads",
+    "protorp_duel": "protorp",
+    "protorp_ffa": "protorp",
+}
+DRAFTS = ("middle", "beginner", "advanced", "combined")
+# effects that come in opposite pairs (for «Обвинительный вердикт», which inverts one of them)
+PAIRED = tuple(effect for effect, data in EFFECTS.items() if "opposite" in data)
+POSITIVE = frozenset(e for e, d in EFFECTS.items() if d["polarity"] == "+" and not d.get("board"))
+NEGATIVE = frozenset(e for e, d in EFFECTS.items() if d["polarity"] == "-" and not d.get("board"))
+MELEE_AREAS = ("adjacent", "all_adjacent")
+
+
+def creature_name(creature_id: str) -> dict[str, str]:
+    """A creature's name in both languages, for the event log."""
+    data = CREATURES[creature_id]
+    return {"en": data["name_en"], "ru": data["name_ru"]}
+
+
+def effect_name(effect: str) -> dict[str, str]:
+    data = EFFECTS[effect]
+    return {"en": data["name_en"], "ru": data["name_ru"]}

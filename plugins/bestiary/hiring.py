@@ -1,0 +1,74 @@
+"""Protorp's hiring phase (digest §4.3 step 4): in seat order, each player may summon
+creatures from the pool up to the army limit its VP allow, into a free own castle or onto
+its card, until it says it is done."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import kernel
+
+from .catalogue import PROTORP, creature_name
+from .creatures import State, board_of, new_creature, own_castles, place
+
+Action = dict[str, Any]
+Log = Any
+HIRE_DONE = {"type": "hire_done"}
+
+
+def army_limit(points: int) -> int:
+    """How many creatures a player with this many VP may have (the Book of War table)."""
+    limit = 0
+    for threshold, allowed in PROTORP["army_limit"]:
+        if points >= threshold:
+            limit = allowed
+    return int(limit)
+
+
+def can_hire(state: State, seat: int) -> bool:
+    return (
+        not kernel.is_out(state, seat)
+        and bool(state["draft"]["pool"])
+        and len(state["tableaus"][seat]) < army_limit(state["victory_points"][seat])
+    )
+
+
+def cannot_hire(state: State, seat: int) -> bool:
+    """The hiring phase passes over seats that may not hire."""
+    return not can_hire(state, seat)
+
+
+def _free_castles(state: State, seat: int) -> list[str]:
+    keys = board_of(state).keys
+    return [keys[h] for h in own_castles(state, seat) if state["occupant"][h] < 0]
+
+
+def hire_actions(state: State) -> list[Action]:
+    """A creature of the pool into a free own castle, or onto its card when none is free; or done."""
+    free = _free_castles(state, kernel.active(state)) or [""]
+    out = [{"type": "hire", "cr": c, "castle": castle} for c in state["draft"]["pool"] for castle in free]
+    out.append(HIRE_DONE)
+    return out
+
+
+def hire(state: State, action: Action, log: Log) -> None:
+    seat = kernel.active(state)
+    if action["type"] == "hire_done":
+        log.emit("hire_done", seat=seat)
+        kernel.pass_turn(state)
+        return
+    state["draft"]["pool"].remove(action["cr"])
+    index = new_creature(state, seat, action["cr"])
+    log.emit("hire", seat=seat, creature=creature_name(action["cr"]))
+    if action["castle"]:
+        place(state, index, board_of(state).index[action["castle"]])
+        log.emit("summon", seat=seat, creature=creature_name(action["cr"]), hex=action["castle"])
+
+
+def refusal(state: State, action: Action) -> str:
+    if action.get("cr") not in state["draft"]["pool"]:
+        return f"{action.get('cr')!r} is not in the pool"
+    free = _free_castles(state, kernel.active(state))
+    if not free:
+        return 'no own castle is free: the creature waits on its card (castle "")'
+    return f"enter a free own castle: {', '.join(free)}"
