@@ -28,10 +28,12 @@ from PySide6.QtWidgets import (
 
 from .cards import CardItem, CardPreview
 from .i18n import localise
+from .selection import same_id
 
 LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
 HIGHLIGHT = "#ffe14d"
 HOVER = "#7dd3fc"
+MARKED = "#f97316"
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
 VIEW_BACKGROUND = "#2a2d33"
@@ -102,6 +104,7 @@ class BoardView(QGraphicsView):
         # click ids by the drawn item's C++ address: QGraphicsItem.data() is not used because
         # reading an unset key corrupts None's reference count in PySide6 6.12
         self._ids: dict[int, Any] = {}
+        self._tops: dict[int, QGraphicsItem] = {}  # drawn items with a click id (not their labels)
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
@@ -115,12 +118,14 @@ class BoardView(QGraphicsView):
         painters: dict[str, Painter] | None = None,
         active_ids: Iterable[Any] = (),
         empty_text: str = "",
+        marked_ids: Iterable[Any] = (),
     ) -> None:
-        """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor);
-        `empty_text` is shown for a board with nothing to draw."""
+        """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor, and
+        outlined while a source is selected), `marked_ids` the selected ones; `empty_text`
+        is shown for a board with nothing to draw."""
         scene = self.scene()
         scene.clear()
-        self._ids = {}
+        self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self.active_ids = list(active_ids)
         size = board.get("size") or [1000, 1000]
@@ -145,13 +150,14 @@ class BoardView(QGraphicsView):
                 item = self._make_item(spec, lang, background)
                 if item is not None:
                     scene.addItem(item)
+        self._outline(marked_ids, MARKED, 5)
         self._fit()
 
     def show_message(self, text: str) -> None:
         """Replace the board with one centred line of text (errors, hand-over)."""
         scene = self.scene()
         scene.clear()
-        self._ids = {}
+        self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self.active_ids = []
         self.board_rect = QRectF(0, 0, 1000, 300)
@@ -176,12 +182,16 @@ class BoardView(QGraphicsView):
             self._remember(item, item_id)
         return bool(entries)
 
-    def _remember(self, item: QGraphicsItem, item_id: Any) -> None:
+    def _remember(self, item: QGraphicsItem, item_id: Any, top: bool = True) -> None:
         # children (labels) carry their parent's id, so a lookup never asks Qt for a parent
+        # (in PySide6 6.11 parentItem() on a drawn item can drop items from the scene)
         if item_id is not None:
-            self._ids[shiboken6.getCppPointer(item)[0]] = item_id
+            pointer = shiboken6.getCppPointer(item)[0]
+            self._ids[pointer] = item_id
+            if top:
+                self._tops[pointer] = item
             for child in item.childItems():
-                self._remember(child, item_id)
+                self._remember(child, item_id, top=False)
 
     def _make_item(self, spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsItem | None:
         shape = spec.get("shape")
@@ -345,6 +355,28 @@ class BoardView(QGraphicsView):
     def id_at(self, pos: Any) -> Any:
         return self._hit(pos)[1]
 
+    def position_of(self, item_id: Any) -> Any:
+        """Where on the viewport the topmost drawn item with click id `item_id` lies (a QPoint),
+        or None: what a person would aim at."""
+        found = [item for pointer, item in self._tops.items() if same_id(self._ids[pointer], item_id)]
+        if not found:
+            return None
+        item = max(found, key=lambda candidate: candidate.zValue())
+        centre = item.mapToScene(item.shape().boundingRect().center())
+        return self.mapFromScene(centre)
+
+    def _outline(self, ids: Iterable[Any], colour_name: str, width: float) -> None:
+        """Outline every drawn item whose click id is among `ids` (a selected piece, chosen cards)."""
+        wanted = list(ids)
+        if not wanted:
+            return
+        pen = QPen(QColor(colour_name), width)
+        pen.setCosmetic(True)
+        for pointer, item in list(self._tops.items()):
+            if any(same_id(self._ids[pointer], w) for w in wanted):
+                outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
+                outline.setZValue(LAYER_Z["marker"] + 50)
+
     def _show_hover(self, item: QGraphicsItem | None) -> None:
         """Outline the item under the mouse when a click on it would act."""
         target = shiboken6.getCppPointer(item)[0] if item is not None else None
@@ -401,26 +433,3 @@ class BoardView(QGraphicsView):
             self.scene().removeItem(self.preview)
             self.preview = None
         super().leaveEvent(event)
-
-
-def same_id(a: Any, b: Any) -> bool:
-    # True == 1 in Python; an id 1 must not match a flag that is True
-    return a == b and isinstance(a, bool) == isinstance(b, bool)
-
-
-def mentions(action: Any, item_id: Any) -> bool:
-    """Whether an action holds `item_id` as any value (its `type` aside), also inside lists and maps."""
-    if isinstance(action, dict):
-        return any(key != "type" and mentions(value, item_id) for key, value in action.items())
-    if isinstance(action, list | tuple):
-        return any(mentions(value, item_id) for value in action)
-    return same_id(action, item_id)
-
-
-def values_in(action: Any) -> list[Any]:
-    """Every value an action holds (its `type` aside): the ids a click on the board may name."""
-    if isinstance(action, dict):
-        return [v for key, value in action.items() if key != "type" for v in values_in(value)]
-    if isinstance(action, list | tuple):
-        return [v for value in action for v in values_in(value)]
-    return [action]

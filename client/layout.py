@@ -21,7 +21,9 @@ from boardwright.framework.events import resolve_texts
 Item = dict[str, Any]
 Face = Callable[[Any], dict[str, Any] | None]
 
-WIDTH = 1000.0  # the main element's width in board units
+WIDTH = 1000.0  # the table's width when nothing else says
+MAIN_WIDTH = 900.0  # a main element (a map, a field) is enlarged to at least this width
+MAX_ENLARGE = 3.0
 GAP = 24.0
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
@@ -73,27 +75,53 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     """The board description with its `elements` laid out as low-level `items` and a `size`.
 
     `zones` are the viewer's view of the kernel zones (what each seat may see), `face(item)`
-    gives a card's face data. A board without elements is returned as it is."""
+    gives a card's face data. Main elements (maps, grids, fields) are at least `MAIN_WIDTH`
+    wide; strips above and below (hands, piles, tracks) keep their natural size and sit side
+    by side while they fit. A board without elements is returned as it is."""
     elements = board.get("elements")
     if not elements:
         return board
-    built = [(element, _build(element, zones or {}, face)) for element in elements]
-    main_width = next((lay.width for element, lay in built if element.get("place", "main") == "main"), WIDTH)
-    rows: dict[str, list[tuple[dict[str, Any], Layout]]] = {"top": [], "main": [], "bottom": []}
-    for element, lay in built:
-        rows[element.get("place", "main") if element.get("place") in rows else "main"].append((element, lay))
+    placed: dict[str, list[tuple[Layout, float]]] = {"top": [], "main": [], "bottom": []}
+    for element in elements:
+        lay = _build(element, zones or {}, face)
+        place = element.get("place", "main")
+        place = place if place in placed else "main"
+        scale = 1.0
+        if place == "main" and 0 < lay.width < MAIN_WIDTH:
+            scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
+        placed[place].append((lay, scale))
+    width = max((lay.width * scale for group in placed.values() for lay, scale in group), default=WIDTH)
+    rows: list[_Row] = []
+    for place in ("top", "main", "bottom"):
+        for lay, scale in placed[place]:
+            wide = lay.width * scale
+            if place != "main" and rows and rows[-1].place == place:
+                used = sum(other.width * s for other, s in rows[-1]) + GAP * len(rows[-1])
+                if used + wide <= width:
+                    rows[-1].append((lay, scale))
+                    continue
+            row = _Row([(lay, scale)])
+            row.place = place
+            rows.append(row)
     items: list[Item] = list(board.get("items", []))
     y = 0.0
-    for place in ("top", "main", "bottom"):
-        for _element, lay in rows[place]:
-            scale = 1.0 if place == "main" or lay.width <= main_width else main_width / lay.width
-            x = (main_width - lay.width * scale) / 2 if place != "main" else max(0.0, (main_width - lay.width) / 2)
+    for row in rows:
+        used = sum(lay.width * scale for lay, scale in row) + GAP * (len(row) - 1)
+        x = (width - used) / 2
+        for lay, scale in row:
             items.extend(_placed(item, x, y, scale) for item in lay.items)
-            y += lay.height * scale + GAP
+            x += lay.width * scale + GAP
+        y += max(lay.height * scale for lay, scale in row) + GAP
     composed = dict(board)
     composed["items"] = items
-    composed["size"] = [max(main_width, 1.0), max(y - GAP, 1.0)]
+    composed["size"] = [max(width, 1.0), max(y - GAP, 1.0)]
     return composed
+
+
+class _Row(list[tuple[Layout, float]]):
+    """Elements side by side, of one place (top, main or bottom)."""
+
+    place = "main"
 
 
 def _build(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
@@ -349,7 +377,7 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         lay.width, lay.height = CARD_W + 12, CARD_H + offset + 12
         return lay
     per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
-    step = CARD_W * (0.55 if style == "fan" else 1.08)
+    step = CARD_W * (0.82 if style == "fan" else 1.08)
     for index, card in enumerate(cards):
         row, column = divmod(index, per_row)
         x = column * step

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .board_view import colour, readable_on, same_id
+from .board_view import colour, readable_on
 from .i18n import localise
+from .selection import same_id
 
 CARD_COLUMNS = 3
 LABEL_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 500)

@@ -58,6 +58,10 @@ class TableSession(QObject):
     def board(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def open_for_viewer(self) -> list[dict[str, Any]]:
+        """Open actions (k of n, a number, a point) the viewer may fill in now."""
+        return []
+
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
@@ -144,6 +148,12 @@ class Session(TableSession):
 
     def view(self) -> dict[str, Any]:
         return self.match.view(self.viewer)
+
+    def open_for_viewer(self) -> list[dict[str, Any]]:
+        viewer = self.viewer
+        if viewer is None or viewer in self.bots or not self.human_to_move() or self.to_move() != viewer:
+            return []
+        return self.match.engine.open_actions(self.match.state)
 
     @property
     def game(self) -> Any:

@@ -28,10 +28,11 @@ from PySide6.QtWidgets import (
 
 from boardwright.framework import BoardwrightError
 
-from .board_view import BoardView, mentions, values_in
+from .board_view import BoardView
 from .i18n import localise, tr
 from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
+from .selection import Outcome, Selection, placeholder
 from .session import TableSession
 
 BANNER_STYLE = (
@@ -59,6 +60,8 @@ class TablePage(QWidget):
         self.board_painters: dict[str, Any] = {}
         self.handover = False
         self.legal: list[dict[str, Any]] = []
+        self.open: list[dict[str, Any]] = []
+        self.selection = Selection([], [], {})
         self.shown_seat: int | None = None
         self.menu: QMenu | None = None
 
@@ -97,8 +100,22 @@ class TablePage(QWidget):
         self.action_list.itemActivated.connect(self.on_action_activated)
         self.actions_note = QLabel()
         self.actions_note.setWordWrap(True)
+        # choosing k items of n: the count so far, a confirm and a way back
+        self.choose_row = QWidget()
+        choose_layout = QHBoxLayout(self.choose_row)
+        choose_layout.setContentsMargins(0, 0, 0, 0)
+        self.choose_label = QLabel()
+        self.confirm_button = QPushButton()
+        self.confirm_button.clicked.connect(self.confirm_choice)
+        self.cancel_button = QPushButton()
+        self.cancel_button.clicked.connect(self.cancel_choice)
+        choose_layout.addWidget(self.choose_label, 1)
+        choose_layout.addWidget(self.confirm_button)
+        choose_layout.addWidget(self.cancel_button)
+        self.choose_row.hide()
         actions_layout = QVBoxLayout(self.actions_box)
         actions_layout.addWidget(self.actions_note)
+        actions_layout.addWidget(self.choose_row)
         actions_layout.addWidget(self.action_list)
         self.log_box = QGroupBox()
         self.log = QListWidget()
@@ -185,18 +202,9 @@ class TablePage(QWidget):
         self.shown_seat = session.viewer
         names = session.seat_names(lang)
         self.legal = session.legal_for_viewer()
-        active_ids = [value for action in self.legal for value in values_in(action)]
-        try:
-            board = shown_board(session.game, session.board(), session.view(), lang, names)
-        except Exception as exc:  # a game's bug in its board description must not close the window
-            board = None
-            self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
-            self.status.setText("")
-        if board is not None:
-            self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang))
-            self.status.setText(localise(board.get("status"), lang))
-            self.panels.set_panels(board.get("panels", []), lang, active_ids)
-            self.panels_scroll.setVisible(bool(board.get("panels")))
+        self.open = session.open_for_viewer()
+        self.selection = Selection(self.legal, self.open, dict(getattr(session.game, "action_parts", {}) or {}))
+        self._draw_board(names)
         self._show_seats(names)
         self._show_actions(names)
         self._show_outcome(names)
@@ -206,6 +214,26 @@ class TablePage(QWidget):
         except Exception as exc:  # a broken message template costs the log, not the window
             self.log.addItem(f"{type(exc).__name__}: {exc}")
         self.log.scrollToBottom()
+
+    def _draw_board(self, names: list[str]) -> None:
+        """The board with what a click would act on now and what is selected."""
+        session = self.session
+        assert session is not None
+        lang = self.lang
+        active_ids = self.selection.active_ids()
+        try:
+            board = shown_board(session.game, session.board(), session.view(), lang, names)
+        except Exception as exc:  # a game's bug in its board description must not close the window
+            board = None
+            self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
+            self.status.setText("")
+        if board is not None:
+            marked = self.selection.marked_ids()
+            self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang), marked)
+            self.status.setText(localise(board.get("status"), lang))
+            self.panels.set_panels(board.get("panels", []), lang, active_ids)
+            self.panels_scroll.setVisible(bool(board.get("panels")))
+        self._show_choosing()
 
     def _show_seats(self, names: list[str]) -> None:
         session = self.session
@@ -251,6 +279,12 @@ class TablePage(QWidget):
             item.setToolTip(label)
             item.setData(Qt.ItemDataRole.UserRole, index)
             self.action_list.addItem(item)
+        for index, action in enumerate(self.selection.pickers):
+            label = tr("choose_items", lang, action=session.describe(placeholder(action), lang))
+            item = QListWidgetItem(label)
+            item.setToolTip(label)
+            item.setData(Qt.ItemDataRole.UserRole, -1 - index)
+            self.action_list.addItem(item)
         if self.legal:
             self.action_list.setCurrentRow(0)  # arrow keys and Enter play without a mouse
 
@@ -287,12 +321,39 @@ class TablePage(QWidget):
     # --- playing ---
 
     def on_id_clicked(self, item_id: Any) -> None:
-        """Keep the legal actions that mention the clicked id: one is played, several offered."""
-        matching = [action for action in self.legal if mentions(action, item_id)]
-        if len(matching) == 1:
-            self.play(matching[0])
-        elif matching:
-            self.offer(matching)
+        """A click on the board or a card: pick a source, complete an action at its target,
+        or choose an item; an action is played at once, a menu only when two share the click."""
+        self.handle(self.selection.click(item_id))
+
+    def handle(self, outcome: Outcome) -> None:
+        if outcome.what == "play":
+            self.play(outcome.actions[0])
+        elif outcome.what == "menu":
+            self.offer(outcome.actions)
+        elif outcome.what in ("select", "toggle"):
+            assert self.session is not None
+            self._draw_board(self.session.seat_names(self.lang))
+
+    def _show_choosing(self) -> None:
+        chosen, count = self.selection.progress()
+        choosing = self.selection.choosing is not None
+        self.choose_row.setVisible(choosing)
+        if choosing:
+            self.choose_label.setText(tr("chosen_of", self.lang, chosen=chosen, count=count))
+            self.confirm_button.setText(tr("confirm", self.lang))
+            self.cancel_button.setText(tr("cancel", self.lang))
+            self.confirm_button.setEnabled(self.selection.ready() is not None)
+
+    def confirm_choice(self) -> None:
+        filled = self.selection.ready()
+        if filled is not None:
+            self.selection.cancel()
+            self.play(filled)
+
+    def cancel_choice(self) -> None:
+        self.selection.cancel()
+        if self.session is not None:
+            self._draw_board(self.session.seat_names(self.lang))
 
     def offer(self, actions: list[dict[str, Any]]) -> None:
         assert self.session is not None
@@ -306,6 +367,11 @@ class TablePage(QWidget):
         index = item.data(Qt.ItemDataRole.UserRole)
         if isinstance(index, int) and 0 <= index < len(self.legal):
             self.play(self.legal[index])
+        elif isinstance(index, int) and 0 <= -1 - index < len(self.selection.pickers):
+            self.selection.cancel()
+            self.selection.choosing = self.selection.pickers[-1 - index]
+            assert self.session is not None
+            self._draw_board(self.session.seat_names(self.lang))
 
     def play(self, action: dict[str, Any]) -> None:
         if self.session is None:

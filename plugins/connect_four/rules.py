@@ -64,6 +64,7 @@ class ConnectFour(Game):
         summary_ru="Бросайте фишки в столбцы; четыре в ряд побеждают.",
     )
     messages = _MESSAGES
+    action_parts = {"drop": {"target": "column"}}
 
     def __init__(self) -> None:
         # (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts

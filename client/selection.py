@@ -1,0 +1,177 @@
+"""Choosing an action on the board: a source, then a target; k cards of n; no Qt here.
+
+A game declares the parts of its action types (`Game.action_parts`)::
+
+    {"march": {"source": "from", "target": "to"}, "drop": {"target": "column"}}
+
+A click on a piece that is the source of legal actions selects it and lights their
+targets; a click on a target completes the action. A menu is offered only when two legal
+actions really share the clicked source and target. An open action that chooses k items
+of n (`choices.choose`) is one multi-select: clicks toggle items, and a confirm sends the
+filled action for the kernel to check. Actions without declared parts are found as
+before: every legal action that holds the clicked id in any field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from boardwright.framework.choices import CHOOSE, OPEN_KEYS
+
+Action = dict[str, Any]
+
+
+def same_id(a: Any, b: Any) -> bool:
+    # True == 1 in Python; an id 1 must not match a flag that is True
+    return a == b and isinstance(a, bool) == isinstance(b, bool)
+
+
+def mentions(action: Any, item_id: Any) -> bool:
+    """Whether an action holds `item_id` as any value (its `type` aside), also inside lists and maps."""
+    if isinstance(action, dict):
+        return any(key != "type" and mentions(value, item_id) for key, value in action.items())
+    if isinstance(action, list | tuple):
+        return any(mentions(value, item_id) for value in action)
+    return same_id(action, item_id)
+
+
+def values_in(action: Any) -> list[Any]:
+    """Every value an action holds (its `type` aside): the ids a click on the board may name."""
+    if isinstance(action, dict):
+        return [v for key, value in action.items() if key != "type" for v in values_in(value)]
+    if isinstance(action, list | tuple):
+        return [v for value in action for v in values_in(value)]
+    return [action]
+
+
+def placeholder(action: Action) -> Action:
+    """An open action with "…" where a person fills a part in, for its label."""
+    return {
+        key: ("…" if isinstance(value, dict) and any(k in value for k in OPEN_KEYS) else value)
+        for key, value in action.items()
+    }
+
+
+@dataclass
+class Outcome:
+    """What a click does: "play" one action, offer a "menu", "select" a source, "toggle" a
+    chosen item, or "nothing"."""
+
+    what: str
+    actions: list[Action] = field(default_factory=list)
+
+
+class Selection:
+    """The state of one person's choice on the board, rebuilt whenever the position changes."""
+
+    def __init__(self, legal: list[Action], open_actions: list[Action], parts: dict[str, dict[str, str]]) -> None:
+        self.legal = legal
+        self.parts = parts
+        self.source: Any = None
+        # the open action being filled by choosing items (k of n), and the items chosen so far
+        self.choosing: Action | None = None
+        self.chosen: list[Any] = []
+        self.pickers = [a for a in open_actions if any(isinstance(v, dict) and CHOOSE in v for v in a.values())]
+
+    # --- reading ---
+
+    def _part(self, action: Action, role: str) -> Any:
+        name = self.parts.get(action.get("type", ""), {}).get(role)
+        return action.get(name) if name is not None else None
+
+    def _has(self, action: Action, role: str) -> bool:
+        name = self.parts.get(action.get("type", ""), {}).get(role)
+        return name is not None and name in action
+
+    def active_ids(self) -> list[Any]:
+        """The ids a click would act on now."""
+        if self.choosing is not None:
+            return list(self._choose_spec(self.choosing)[CHOOSE])
+        if self.source is not None:
+            return [self._part(a, "target") for a in self._from_source(self.source) if self._has(a, "target")]
+        ids: list[Any] = []
+        for action in self.legal:
+            if action.get("type") in self.parts:
+                ids.extend(self._part(action, role) for role in ("source", "target") if self._has(action, role))
+            else:
+                ids.extend(values_in(action))
+        for picker in self.pickers:
+            ids.extend(self._choose_spec(picker)[CHOOSE])
+        return ids
+
+    def marked_ids(self) -> list[Any]:
+        """The ids shown as selected: the source, or the items chosen so far."""
+        if self.choosing is not None:
+            return list(self.chosen)
+        return [] if self.source is None else [self.source]
+
+    def _from_source(self, source: Any) -> list[Action]:
+        return [a for a in self.legal if self._has(a, "source") and same_id(self._part(a, "source"), source)]
+
+    @staticmethod
+    def _choose_spec(action: Action) -> dict[str, Any]:
+        return next(v for v in action.values() if isinstance(v, dict) and CHOOSE in v)
+
+    # --- clicking ---
+
+    def click(self, item_id: Any) -> Outcome:
+        if self.choosing is not None:
+            return self._toggle(item_id)
+        if self.source is not None:
+            previous, self.source = self.source, None
+            pair = [a for a in self._from_source(previous) if same_id(self._part(a, "target"), item_id)]
+            if pair:
+                return Outcome("play", pair) if len(pair) == 1 else Outcome("menu", pair)
+            if same_id(item_id, previous):
+                return Outcome("select")  # a second click on the source lets it go
+        started = self._from_source(item_id)
+        if started:
+            if len(started) == 1 and not self._has(started[0], "target"):
+                return Outcome("play", started)
+            with_target = [a for a in started if self._has(a, "target")]
+            if with_target:
+                self.source = item_id
+                return Outcome("select", with_target)
+            return Outcome("menu", started)
+        aimed = [a for a in self.legal if self._has(a, "target") and not self._has(a, "source")]
+        aimed = [a for a in aimed if same_id(self._part(a, "target"), item_id)]
+        if aimed:
+            return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
+        picker = next((p for p in self.pickers if any(same_id(i, item_id) for i in self._choose_spec(p)[CHOOSE])), None)
+        if picker is not None:
+            self.choosing, self.chosen = picker, []
+            return self._toggle(item_id)
+        loose = [a for a in self.legal if a.get("type") not in self.parts and mentions(a, item_id)]
+        if not loose:
+            return Outcome("nothing")
+        return Outcome("play", loose) if len(loose) == 1 else Outcome("menu", loose)
+
+    def _toggle(self, item_id: Any) -> Outcome:
+        assert self.choosing is not None
+        spec = self._choose_spec(self.choosing)
+        if not any(same_id(i, item_id) for i in spec[CHOOSE]):
+            return Outcome("nothing")
+        if any(same_id(i, item_id) for i in self.chosen):
+            self.chosen = [i for i in self.chosen if not same_id(i, item_id)]
+        elif len(self.chosen) < spec["count"]:
+            self.chosen.append(item_id)
+        return Outcome("toggle")
+
+    def cancel(self) -> None:
+        self.source, self.choosing, self.chosen = None, None, []
+
+    def ready(self) -> Action | None:
+        """The filled action when enough items are chosen to confirm it, else None."""
+        if self.choosing is None:
+            return None
+        spec = self._choose_spec(self.choosing)
+        if not spec["at_least"] <= len(self.chosen) <= spec["count"]:
+            return None
+        return {key: (list(self.chosen) if value is spec else value) for key, value in self.choosing.items()}
+
+    def progress(self) -> tuple[int, int]:
+        """(chosen so far, how many to choose) while choosing."""
+        if self.choosing is None:
+            return 0, 0
+        return len(self.chosen), int(self._choose_spec(self.choosing)["count"])
