@@ -424,6 +424,7 @@ def _castle_tracks(game: Any, state: dict[str, Any]) -> list[dict[str, Any]]:
 def _time_disc(game: Any, state: dict[str, Any]) -> dict[str, Any]:
     """The time disc: each chip lies in sector ready_at - P (0 = the pointer sector, due)."""
     p = _period(state)
+    size = CONFIG["cooldown_max"]  # the disc has a sector for each period of the longest cooldown
     disc_lines: list[Any] = [{"en": f"period {p}", "ru": f"период {p}"}]
     for side in range(len(kernel.sides(state))):
         sectors: dict[int, list[dict[str, str]]] = {}
@@ -445,7 +446,7 @@ def _time_disc(game: Any, state: dict[str, Any]) -> dict[str, Any]:
     return {
         "title": {"en": "Time disc", "ru": "Сигил времени"},
         "lines": disc_lines,
-        "track": {"length": 6, "marks": [{"at": p % 6, "label": "♪", "fill": "#ffffff"}]},
+        "track": {"length": size, "marks": [{"at": p % size, "label": "♪", "fill": "#ffffff"}]},
     }
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from boardwright.framework import kernel
 
 from .boards import Board
-from .catalogue import BOARDS
+from .catalogue import BOARDS, CREATURES
 
 State = dict[str, Any]
 Creature = dict[str, Any]
@@ -92,7 +92,7 @@ def new_creature(state: State, seat: int, creature_id: str) -> int:
             "damage": 0,
             "markers": [],
             "attack_used": False,
-            "ready_at": [0, 0],
+            "ready_at": [0] * len(CREATURES[creature_id]["support"]),
         }
     )
     index = len(state["creatures"]) - 1
@@ -168,7 +168,7 @@ def waiting(state: State, seat: int) -> list[int]:
 
 # creature ids in actions: "cr<index>", the ids the board's tableau cards carry, so a click
 # on a card picks that creature's actions
-LABELS = [f"cr{index}" for index in range(64)]
+LABELS = [f"cr{index}" for index in range(len(CREATURES))]  # each creature is summoned once at most
 
 
 def index_of(label: str) -> int:

@@ -203,7 +203,7 @@ class Bestiary(Game):
         if state.get("mode") == "crossroads_teams":
             side = kernel.side_of(state, seat)
             team = "AB"[side] if lang == "en" else "АБ"[side]
-            return f"{team}{seat // 2 + 1}"
+            return f"{team}{kernel.team_of(state, seat).index(seat) + 1}"
         return f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}"
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:

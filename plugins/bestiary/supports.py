@@ -210,7 +210,10 @@ def _offer_teleport_self(state: State, index: int, spec: Spec, base: Action, tar
     source = state["creatures"][index]["hex"]
     found = []
     for h in targets:
-        ray = board.rays[source][board.direction(source, h) or 0]
+        direction = board.direction(source, h)
+        if direction is None:
+            continue
+        ray = board.rays[source][direction]
         if not any(board.void[x] for x in ray[: ray.index(h)]):
             found.append(h)
     return _each_target(state, base, found)
