@@ -2,294 +2,514 @@
 
 After a summon the player is asked an ``ability`` decision: one of the ability's legal uses, or
 ``skip``. Grove Paths (Arborus) and Cavalry Raid (Caballus) move several units one at a time, so
-they ask again until the player stops or the maximum is reached.
+they ask again until the player stops or the maximum is reached. The decision's data names the
+``faction``, the ``creature`` (the class it boosts) and its ``junction``.
+
+State: ``creatures[junction]`` = {"faction", "boosts"} or None; ``creature_at[faction][class]``
+is the junction of that faction's creature boosting the class (-1: in the supply).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import kernel
 
+from . import text
+from .castles import build, buildable, end_peace_turn
+from .orders import melee_orders, place_order, ranged_orders, recruit, recruits
+from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers
+from .units import CLASSES, MELEE, RANGED, controlled, controls, count, march_legal, move_units, remove_units, seat
+from .world import WORLD
+
 State = dict[str, Any]
 Action = dict[str, Any]
+Data = dict[str, Any]
 
-MELEE, RANGED = 0, 1
+SKIP: Action = {"type": "skip"}
+
+# --- summoning ---
 
 
-class Abilities:
-    def summon(self, state: State, f: int, action: Action, log: Any) -> bool:
-        """Place the creature; True when the turn is over, False when its ability is asked."""
-        w = self.w
-        _, c = w.creature_ref[action["creature"]]
-        j = w.junction_index[action["junction"]]
-        state["creatures"][j] = [f, c]
-        state["creature_at"][f][c] = j
-        log.emit("summon", seat=state["seat_of"][f], creature=self._cname[f][c], junction=action["junction"])
-        choices = self.ability_choices(state, f, c, j, {})
-        if not choices:
-            return True
-        kernel.ask(state, state["seat_of"][f], "ability", [*choices, self._skip], f=f, c=c, j=j)
-        return False
+def summons(state: State, faction: int, out: list[Action]) -> None:
+    w = WORLD
+    placed = state["creature_at"][faction]
+    free = [c for c in CLASSES if placed[c] < 0]
+    if not free:
+        return
+    creatures = state["creatures"]
+    allies = state["rules"]["allies"]
+    mine = controlled(state, faction)
+    for junction, regions in enumerate(w.junction_regions):
+        if creatures[junction] is not None:
+            continue
+        present = any(mine[region] for region in regions)
+        if not present and allies:
+            present = any(ally_controlling(state, faction, region) >= 0 for region in regions)
+        if present:
+            for unit_class in free:
+                out.append(
+                    {
+                        "type": "summon",
+                        "creature": w.creatures[faction][unit_class]["id"],
+                        "junction": w.junction_ids[junction],
+                    }
+                )
 
-    def _enemy(self, state: State, f: int, g: int) -> bool:
-        return bool(g >= 0 and g != f and not state["neutral"][g] and not state["allies"][f][g])
 
-    def ability_choices(self, state: State, f: int, c: int, j: int, data: dict[str, Any]) -> list[Action]:
-        w = self.w
-        kind = w.creatures[f][c]["ability"]
-        presence = w.junction_regions[j]
-        ids = w.region_ids
-        out: list[Action] = []
-        own, units, tokens = state["own"], state["units"], state["tokens"]
-        if kind == "melee_order":
-            self.melee_orders(state, f, out, presence)
-        elif kind == "ranged_order":
-            self.ranged_orders(state, f, out, presence)
-            out = [a for a in out if self.controls(state, f, w.region_index[a["to"]])]
-        elif kind == "recruit":
-            self._acts_recruit(state, f, out, presence)
-        elif kind == "build":
-            out = [{"type": "build", "region": ids[r]} for r in presence if self.buildable(state, f, r)]
-        elif kind in ("remove_melee", "remove_ranged"):
-            want = MELEE if kind == "remove_melee" else RANGED
-            for b in w.presence_borders[j]:
-                tok = tokens[b]
-                if tok is not None and tok[1] == want and self._enemy(state, f, tok[0]):
-                    out.append({"type": "remove_token", "border": w.border_ids[b]})
-        elif kind == "banish_creature":
-            for k in w.near_junctions[j]:
-                other = state["creatures"][k]
-                if other is not None and self._enemy(state, f, other[0]):
-                    out.append({"type": "banish", "junction": w.junction_ids[k]})
-        elif kind == "blood_price":
-            movers = self.movers(state, f)
-            mine = [(r, k) for r in presence if own[r] in movers for k in range(3) if units[r][k]]
-            theirs = [(r, k) for r in presence if self._enemy(state, f, own[r]) for k in range(3) if units[r][k]]
-            for r, k in mine:
-                for r2, k2 in theirs:
-                    out.append(
-                        {
-                            "type": "blood_price",
-                            "region": ids[r],
-                            "unit": w.classes[k],
-                            "enemy_region": ids[r2],
-                            "enemy_unit": w.classes[k2],
-                        }
-                    )
-        elif kind == "push_enemy":
-            for r in presence:
-                g = own[r]
-                if not self._enemy(state, f, g):
-                    continue
-                for d in w.adjacent[r]:
-                    if self.march_legal(state, g, d) and self.count(state, d) < w.limit:
-                        for k in range(3):
-                            if units[r][k]:
-                                out.append({"type": "push", "region": ids[r], "unit": w.classes[k], "to": ids[d]})
-        elif kind == "gather":
-            movers = self.movers(state, f)
-            dest = data.get("dest", -1)
-            if dest < 0:
-                for r in presence:
-                    if self.count(state, r) >= w.limit:
-                        continue
-                    if any(own[o] in movers and self.march_legal(state, own[o], r) for o in w.adjacent[r]):
-                        out.append({"type": "gather_to", "region": ids[r]})
-            elif data.get("moved", 0) < w.creatures[f][c]["max_units"] and self.count(state, dest) < w.limit:
-                for o in w.adjacent[dest]:
-                    if own[o] in movers and self.march_legal(state, own[o], dest):
-                        for k in range(3):
-                            if units[o][k]:
-                                out.append({"type": "gather", "from": ids[o], "unit": w.classes[k]})
-        elif kind == "raid":
-            most = w.creatures[f][c]["max_units"]
-            if data.get("moved", 0) < most:
-                first = data.get("moved", 0) == 0 and most > 1
-                self._raid_choices(state, f, presence, data.get("arrived", []), first, out)
-        elif kind == "call":
-            movers = self.movers(state, f)
-            for r in range(len(own)):
-                g = own[r]
-                if g not in movers:
-                    continue
-                for d in presence:
-                    if d != r and self.march_legal(state, g, d) and self.count(state, d) < w.limit:
-                        for k in range(3):
-                            if units[r][k]:
-                                out.append({"type": "call", "from": ids[r], "unit": w.classes[k], "to": ids[d]})
-        refused = data.get("refused")
-        if refused:
-            out = [a for a in out if a not in refused]
+def why_not_summon(state: State, faction: int, action: Action) -> str | None:
+    w = WORLD
+    name = action.get("junction")
+    junction = w.junction_index.get(name) if type(name) is str else None
+    if junction is None:
+        return "creatures go on junctions where three regions meet, never on the board edge"
+    name = action.get("creature")
+    ref = w.creature_ref.get(name) if type(name) is str else None
+    if ref is None or ref[0] != faction:
+        return "that creature is not yours"
+    if state["creature_at"][faction][ref[1]] >= 0:
+        return "that creature is already on the map"
+    if state["creatures"][junction] is not None:
+        return "that junction already holds a creature"
+    regions = w.junction_regions[junction]
+    if any(controls(state, faction, region) for region in regions):
+        return None
+    if state["rules"]["allies"] and any(ally_controlling(state, faction, region) >= 0 for region in regions):
+        return None
+    return "none of the three presence regions is yours"
+
+
+def summon(state: State, faction: int, action: Action, log: Any) -> None:
+    """Place the creature, then ask for its ability, or end the turn when it has no use now."""
+    w = WORLD
+    _, unit_class = w.creature_ref[action["creature"]]
+    junction = w.junction_index[action["junction"]]
+    state["creatures"][junction] = {"faction": faction, "boosts": unit_class}
+    state["creature_at"][faction][unit_class] = junction
+    log.emit(
+        "summon",
+        seat=seat(state, faction),
+        creature=text.CREATURE_NAMES[faction][unit_class],
+        junction=action["junction"],
+    )
+    data = {"faction": faction, "creature": unit_class, "junction": junction}
+    choices = ability_choices(state, data)
+    if not choices:
+        end_peace_turn(state, faction, log)
+        return
+    kernel.ask(state, seat(state, faction), "ability", [*choices, SKIP], **data)
+
+
+# --- the uses of each ability ---
+
+
+def _presence(data: Data) -> list[int]:
+    return WORLD.junction_regions[data["junction"]]
+
+
+def _melee_order(state: State, faction: int, data: Data) -> list[Action]:
+    out: list[Action] = []
+    melee_orders(state, faction, out, _presence(data))
+    return out
+
+
+def _ranged_order(state: State, faction: int, data: Data) -> list[Action]:
+    out: list[Action] = []
+    ranged_orders(state, faction, out, _presence(data))
+    return [a for a in out if controls(state, faction, WORLD.region_index[a["to"]])]
+
+
+def _recruit(state: State, faction: int, data: Data) -> list[Action]:
+    out: list[Action] = []
+    recruits(state, faction, out, _presence(data))
+    return out
+
+
+def _build(state: State, faction: int, data: Data) -> list[Action]:
+    ids = WORLD.region_ids
+    return [{"type": "build", "region": ids[r]} for r in _presence(data) if buildable(state, faction, r)]
+
+
+def _remove_token(kind: str) -> Callable[[State, int, Data], list[Action]]:
+    def uses(state: State, faction: int, data: Data) -> list[Action]:
+        out = []
+        for border in WORLD.presence_borders[data["junction"]]:
+            token = state["tokens"][border]
+            if token is not None and token["kind"] == kind and is_enemy(state, faction, token["faction"]):
+                out.append({"type": "remove_token", "border": WORLD.border_ids[border]})
         return out
 
-    def _raid_choices(
-        self, state: State, f: int, presence: list[int], arrived: list[list[int]], first: bool, out: list[Action]
-    ) -> None:
-        """Cavalry Raid moves. The troop limit holds after the whole ability (digest 5.6), so the first
-        unit may ride into a full presence region of yours; the second move must then lead a unit out."""
-        w = self.w
-        ids = w.region_ids
-        units = state["units"]
-        movers = self.movers(state, f)
-        overfull = [r for r in presence if self.count(state, r) > w.limit]
-        for r in overfull or presence:
-            g = state["own"][r]
-            if g not in movers:
+    return uses
+
+
+def _banish_creature(state: State, faction: int, data: Data) -> list[Action]:
+    out = []
+    for junction in WORLD.near_junctions[data["junction"]]:
+        other = state["creatures"][junction]
+        if other is not None and is_enemy(state, faction, other["faction"]):
+            out.append({"type": "banish", "junction": WORLD.junction_ids[junction]})
+    return out
+
+
+def _blood_price(state: State, faction: int, data: Data) -> list[Action]:
+    w = WORLD
+    ids, occupant, units = w.region_ids, state["occupant"], state["units"]
+    presence = _presence(data)
+    own = movers(state, faction)
+    mine = [(r, c) for r in presence if occupant[r] in own for c in CLASSES if units[r][c]]
+    theirs = [(r, c) for r in presence if is_enemy(state, faction, occupant[r]) for c in CLASSES if units[r][c]]
+    return [
+        {
+            "type": "blood_price",
+            "region": ids[r],
+            "unit": w.classes[c],
+            "enemy_region": ids[enemy_region],
+            "enemy_unit": w.classes[enemy_class],
+        }
+        for r, c in mine
+        for enemy_region, enemy_class in theirs
+    ]
+
+
+def _push_enemy(state: State, faction: int, data: Data) -> list[Action]:
+    w = WORLD
+    ids, units = w.region_ids, state["units"]
+    out = []
+    for region in _presence(data):
+        other = state["occupant"][region]
+        if not is_enemy(state, faction, other):
+            continue
+        for target in w.adjacent[region]:
+            if march_legal(state, other, target) and count(state, target) < w.limit:
+                for c in CLASSES:
+                    if units[region][c]:
+                        out.append({"type": "push", "region": ids[region], "unit": w.classes[c], "to": ids[target]})
+    return out
+
+
+def _gather(state: State, faction: int, data: Data) -> list[Action]:
+    """Arborus: first the presence region to gather into, then one unit at a time."""
+    w = WORLD
+    ids, occupant, units = w.region_ids, state["occupant"], state["units"]
+    own = movers(state, faction)
+    target = data.get("destination", -1)
+    out: list[Action] = []
+    if target < 0:
+        for region in _presence(data):
+            if count(state, region) >= w.limit:
                 continue
-            for k in range(3):
-                # a unit that already raided may not raid again
-                fresh = units[r][k] - sum(1 for a in arrived if a[0] == r and a[1] == k)
-                if fresh <= 0:
-                    continue
-                for d in w.adjacent[r]:
-                    if not self.march_legal(state, g, d):
-                        continue
-                    if self._raid_room(state, f, g, d, presence, first):
-                        out.append({"type": "raid", "from": ids[r], "unit": w.classes[k], "to": ids[d]})
-                    for e in w.adjacent[d]:
-                        if (
-                            e != r
-                            and self.march_legal(state, g, e)
-                            and self._raid_room(state, f, g, e, presence, first)
-                        ):
-                            out.append(
-                                {"type": "raid", "from": ids[r], "unit": w.classes[k], "via": ids[d], "to": ids[e]}
-                            )
+            if any(occupant[o] in own and march_legal(state, occupant[o], region) for o in w.adjacent[region]):
+                out.append({"type": "gather_to", "region": ids[region]})
+        return out
+    most = w.creatures[faction][data["creature"]]["max_units"]
+    if data.get("moved", 0) >= most or count(state, target) >= w.limit:
+        return out
+    for origin in w.adjacent[target]:
+        if occupant[origin] in own and march_legal(state, occupant[origin], target):
+            for c in CLASSES:
+                if units[origin][c]:
+                    out.append({"type": "gather", "from": ids[origin], "unit": w.classes[c]})
+    return out
 
-    def _raid_room(self, state: State, f: int, g: int, d: int, presence: list[int], first: bool) -> bool:
-        n = self.count(state, d)
-        return n < self.w.limit or (first and g == f and n == self.w.limit and d in presence)
 
-    def overfull(self, state: State, j: int) -> bool:
-        return any(self.count(state, r) > self.w.limit for r in self.w.junction_regions[j])
+def _raid(state: State, faction: int, data: Data) -> list[Action]:
+    """Cavalry Raid moves. The troop limit holds after the whole ability (digest 5.6), so the first
+    unit may ride into a full presence region of yours; the second move must then lead a unit out."""
+    w = WORLD
+    most = w.creatures[faction][data["creature"]]["max_units"]
+    moved = data.get("moved", 0)
+    if moved >= most:
+        return []
+    first = moved == 0 and most > 1
+    arrived = data.get("arrived", [])
+    presence = _presence(data)
+    own = movers(state, faction)
+    out: list[Action] = []
+    overfull = [r for r in presence if count(state, r) > w.limit]
+    for region in overfull or presence:
+        other = state["occupant"][region]
+        if other not in own:
+            continue
+        for c in CLASSES:
+            # a unit that already raided may not raid again
+            fresh = state["units"][region][c] - sum(1 for a in arrived if a[0] == region and a[1] == c)
+            if fresh > 0:
+                _raid_paths(state, faction, other, region, c, presence, first, out)
+    return out
 
-    def movers(self, state: State, f: int) -> list[int]:
-        """Factions whose units f's abilities may move: f, and its allies under Союзники (digest 8.4)."""
-        if not state["rules"]["allies"]:
-            return [f]
-        return [f] + [g for g, allied in enumerate(state["allies"][f]) if allied]
 
-    def resume_ability(self, state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
-        data = decision["data"]
-        if choice["type"] in ("gather", "raid", "call", "blood_price"):
-            g = state["own"][self.w.region_index[choice.get("from") or choice["region"]]]
-            if g != data["f"]:
-                log.emit("consent_asked", seat=state["seat_of"][data["f"]], ally_seat=state["seat_of"][g])
-                choices = [{"type": "consent", "allow": True}, {"type": "consent", "allow": False}]
-                kernel.ask(state, state["seat_of"][g], "ability_consent", choices, ability=data, choice=choice)
-                return
-        self._ability_step(state, data, choice, log)
+def _raid_paths(
+    state: State, faction: int, owner: int, region: int, c: int, presence: list[int], first: bool, out: list[Action]
+) -> None:
+    w = WORLD
+    ids, unit = w.region_ids, w.classes[c]
+    for step in w.adjacent[region]:
+        if not march_legal(state, owner, step):
+            continue
+        if _raid_room(state, faction, owner, step, presence, first):
+            out.append({"type": "raid", "from": ids[region], "unit": unit, "to": ids[step]})
+        for end in w.adjacent[step]:
+            if (
+                end != region
+                and march_legal(state, owner, end)
+                and _raid_room(state, faction, owner, end, presence, first)
+            ):
+                out.append({"type": "raid", "from": ids[region], "unit": unit, "via": ids[step], "to": ids[end]})
 
-    def resume_ability_consent(self, state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
-        data, wanted = decision["data"]["ability"], decision["data"]["choice"]
-        if choice["allow"]:
-            log.emit("consent_given", seat=decision["seat"])
-            self._ability_step(state, data, wanted, log)
+
+def _raid_room(state: State, faction: int, owner: int, region: int, presence: list[int], first: bool) -> bool:
+    n = count(state, region)
+    return n < WORLD.limit or (first and owner == faction and n == WORLD.limit and region in presence)
+
+
+def _call(state: State, faction: int, data: Data) -> list[Action]:
+    """Fideia: one unit from anywhere into a presence region."""
+    w = WORLD
+    ids, units = w.region_ids, state["units"]
+    own = movers(state, faction)
+    out = []
+    for origin, owner in enumerate(state["occupant"]):
+        if owner not in own:
+            continue
+        for target in _presence(data):
+            if target != origin and march_legal(state, owner, target) and count(state, target) < w.limit:
+                for c in CLASSES:
+                    if units[origin][c]:
+                        out.append({"type": "call", "from": ids[origin], "unit": w.classes[c], "to": ids[target]})
+    return out
+
+
+USES: dict[str, Callable[[State, int, Data], list[Action]]] = {
+    "melee_order": _melee_order,
+    "ranged_order": _ranged_order,
+    "recruit": _recruit,
+    "build": _build,
+    "remove_melee": _remove_token(MELEE),
+    "remove_ranged": _remove_token(RANGED),
+    "banish_creature": _banish_creature,
+    "blood_price": _blood_price,
+    "push_enemy": _push_enemy,
+    "gather": _gather,
+    "raid": _raid,
+    "call": _call,
+}
+
+
+def ability_choices(state: State, data: Data) -> list[Action]:
+    """The uses of the summoned creature's ability now (those the ally refused left out)."""
+    faction = data["faction"]
+    kind = WORLD.creatures[faction][data["creature"]]["ability"]
+    out = USES[kind](state, faction, data)
+    refused = data.get("refused")
+    if refused:
+        out = [a for a in out if a not in refused]
+    return out
+
+
+def overfull(state: State, junction: int) -> bool:
+    return any(count(state, region) > WORLD.limit for region in WORLD.junction_regions[junction])
+
+
+# --- carrying out a use ---
+
+# uses that move or sacrifice a unit, and the field naming the region it stands in
+_UNIT_USES = {"gather": "from", "raid": "from", "call": "from", "blood_price": "region"}
+
+
+def answer_ability(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+    """The `ability` decision: a use that moves an ally's unit first asks the ally's consent."""
+    data = decision["data"]
+    where = _UNIT_USES.get(choice["type"])
+    if where is not None:
+        owner = state["occupant"][WORLD.region_index[choice[where]]]
+        if owner != data["faction"]:
+            log.emit("consent_asked", seat=seat(state, data["faction"]), ally_seat=seat(state, owner))
+            kernel.ask(state, seat(state, owner), "ability_consent", CONSENT_CHOICES, ability=data, choice=choice)
             return
-        log.emit("consent_refused", seat=decision["seat"])
-        data = {**data, "refused": [*data.get("refused", []), wanted]}
-        self._ask_again(state, data, log)
+    _use(state, data, choice, log)
 
-    def _ask_again(self, state: State, data: dict[str, Any], log: Any) -> None:
-        f = data["f"]
-        choices = self.ability_choices(state, f, data["c"], data["j"], data)
-        if choices and not state["k"]["over"]:
-            # after a raid into a full region, stopping would break the troop limit
-            stop = [] if self.overfull(state, data["j"]) else [self._skip]
-            kernel.ask(state, state["seat_of"][f], "ability", [*choices, *stop], **data)
-            return
-        self._end_turn(state, f, log)
 
-    def _ability_step(self, state: State, data: dict[str, Any], choice: Action, log: Any) -> None:
-        w = self.w
-        f, c = data["f"], data["c"]
-        seat = state["seat_of"][f]
-        kind = choice["type"]
-        ri = w.region_index
-        again = False
-        if kind == "skip":
-            log.emit("ability_skipped", seat=seat, creature=self._cname[f][c])
-        elif kind == "melee":
-            self.place_order(state, f, MELEE, ri[choice["from"]], ri[choice["to"]], log)
-        elif kind == "ranged":
-            self.place_order(state, f, RANGED, ri[choice["from"]], ri[choice["to"]], log)
-        elif kind == "recruit":
-            self.recruit(state, f, ri[choice["region"]], w.class_index[choice["unit"]], log)
-        elif kind == "build":
-            self.build(state, f, ri[choice["region"]], log)
-        elif kind == "remove_token":
-            b = w.border_index[choice["border"]]
-            tok = state["tokens"][b]
-            state["tokens"][b] = None
-            at = state["melee_at" if tok[1] == MELEE else "ranged_at"][tok[0]]
-            at[at.index(b)] = -1
-            log.emit(
-                "token_removed",
-                seat=seat,
-                other_seat=state["seat_of"][tok[0]],
-                value=tok[2],
-                region=self._rname[tok[3]],
-            )
-        elif kind == "banish":
-            k = w.junction_index[choice["junction"]]
-            g, gc = state["creatures"][k]
-            state["creatures"][k] = None
-            state["creature_at"][g][gc] = -1
-            log.emit("banish", seat=seat, other_seat=state["seat_of"][g], creature=self._cname[g][gc])
-        elif kind == "blood_price":
-            r, k = ri[choice["region"]], w.class_index[choice["unit"]]
-            r2, k2 = ri[choice["enemy_region"]], w.class_index[choice["enemy_unit"]]
-            g = state["own"][r2]
-            self.remove_units(state, state["own"][r], r, [int(k == 0), int(k == 1), int(k == 2)])
-            self.remove_units(state, g, r2, [int(k2 == 0), int(k2 == 1), int(k2 == 2)])
-            log.emit(
-                "blood_price",
-                seat=seat,
-                unit=self.class_text(k),
-                region=self._rname[r],
-                other_seat=state["seat_of"][g],
-                other_unit=self.class_text(k2),
-                other_region=self._rname[r2],
-            )
-        elif kind == "push":
-            r, k, d = ri[choice["region"]], w.class_index[choice["unit"]], ri[choice["to"]]
-            g = state["own"][r]
-            self.move_units(state, g, r, d, [int(k == 0), int(k == 1), int(k == 2)])
-            log.emit(
-                "push",
-                seat=seat,
-                other_seat=state["seat_of"][g],
-                unit=self.class_text(k),
-                origin=self._rname[r],
-                region=self._rname[d],
-            )
-        elif kind == "gather_to":
-            data = {**data, "dest": ri[choice["region"]], "moved": 0}
-            again = True
-        elif kind == "gather":
-            o, k = ri[choice["from"]], w.class_index[choice["unit"]]
-            self.move_units(state, state["own"][o], o, data["dest"], [int(k == 0), int(k == 1), int(k == 2)])
-            log.emit(
-                "ability_move",
-                seat=seat,
-                unit=self.class_text(k),
-                origin=self._rname[o],
-                region=self._rname[data["dest"]],
-            )
-            data = {**data, "moved": data["moved"] + 1}
-            again = True
-        elif kind == "raid":
-            r, k, d = ri[choice["from"]], w.class_index[choice["unit"]], ri[choice["to"]]
-            self.move_units(state, state["own"][r], r, d, [int(k == 0), int(k == 1), int(k == 2)])
-            log.emit("ability_move", seat=seat, unit=self.class_text(k), origin=self._rname[r], region=self._rname[d])
-            data = {**data, "moved": data.get("moved", 0) + 1, "arrived": [*data.get("arrived", []), [d, k]]}
-            again = True
-        elif kind == "call":
-            r, k, d = ri[choice["from"]], w.class_index[choice["unit"]], ri[choice["to"]]
-            self.move_units(state, state["own"][r], r, d, [int(k == 0), int(k == 1), int(k == 2)])
-            log.emit("ability_move", seat=seat, unit=self.class_text(k), origin=self._rname[r], region=self._rname[d])
-        if again:
-            self._ask_again(state, data, log)
-            return
-        self._end_turn(state, f, log)
+def answer_ability_consent(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+    """The `ability_consent` decision: the ally allows the use, or the player chooses again."""
+    data, wanted = decision["data"]["ability"], decision["data"]["choice"]
+    if choice["allow"]:
+        log.emit("consent_given", seat=decision["seat"])
+        _use(state, data, wanted, log)
+        return
+    log.emit("consent_refused", seat=decision["seat"])
+    _ask_again(state, {**data, "refused": [*data.get("refused", []), wanted]}, log)
+
+
+def _ask_again(state: State, data: Data, log: Any) -> None:
+    faction = data["faction"]
+    choices = ability_choices(state, data)
+    if choices and not kernel.is_over(state):
+        # after a raid into a full region, stopping would break the troop limit
+        stop = [] if overfull(state, data["junction"]) else [SKIP]
+        kernel.ask(state, seat(state, faction), "ability", [*choices, *stop], **data)
+        return
+    end_peace_turn(state, faction, log)
+
+
+def _use(state: State, data: Data, choice: Action, log: Any) -> None:
+    again = EFFECTS[choice["type"]](state, data, choice, log)
+    if again is not None:
+        _ask_again(state, again, log)
+        return
+    end_peace_turn(state, data["faction"], log)
+
+
+# Each effect returns the decision data to ask the ability again with, or None: the turn ends.
+Effect = Callable[[State, Data, Action, Any], Data | None]
+
+
+def _skip(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    log.emit(
+        "ability_skipped",
+        seat=seat(state, data["faction"]),
+        creature=text.CREATURE_NAMES[data["faction"]][data["creature"]],
+    )
+    return None
+
+
+def _order(kind: str) -> Effect:
+    def effect(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+        index = WORLD.region_index
+        place_order(state, data["faction"], kind, index[choice["from"]], index[choice["to"]], log)
+        return None
+
+    return effect
+
+
+def _recruited(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    recruit(state, data["faction"], WORLD.region_index[choice["region"]], WORLD.class_index[choice["unit"]], log)
+    return None
+
+
+def _built(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    build(state, data["faction"], WORLD.region_index[choice["region"]], log)
+    return None
+
+
+def _token_removed(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    border = WORLD.border_index[choice["border"]]
+    token = state["tokens"][border]
+    state["tokens"][border] = None
+    placed = state["melee_at" if token["kind"] == MELEE else "ranged_at"][token["faction"]]
+    placed[placed.index(border)] = -1
+    log.emit(
+        "token_removed",
+        seat=seat(state, data["faction"]),
+        other_seat=seat(state, token["faction"]),
+        value=token["value"],
+        region=text.REGION_NAMES[token["target"]],
+    )
+    return None
+
+
+def _banished(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    junction = WORLD.junction_index[choice["junction"]]
+    other = state["creatures"][junction]
+    state["creatures"][junction] = None
+    state["creature_at"][other["faction"]][other["boosts"]] = -1
+    log.emit(
+        "banish",
+        seat=seat(state, data["faction"]),
+        other_seat=seat(state, other["faction"]),
+        creature=text.CREATURE_NAMES[other["faction"]][other["boosts"]],
+    )
+    return None
+
+
+def _sacrificed(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    w = WORLD
+    region, unit_class = w.region_index[choice["region"]], w.class_index[choice["unit"]]
+    enemy_region, enemy_class = w.region_index[choice["enemy_region"]], w.class_index[choice["enemy_unit"]]
+    enemy = state["occupant"][enemy_region]
+    remove_units(state, state["occupant"][region], region, w.one_unit(unit_class))
+    remove_units(state, enemy, enemy_region, w.one_unit(enemy_class))
+    log.emit(
+        "blood_price",
+        seat=seat(state, data["faction"]),
+        unit=text.class_text(unit_class),
+        region=text.REGION_NAMES[region],
+        other_seat=seat(state, enemy),
+        other_unit=text.class_text(enemy_class),
+        other_region=text.REGION_NAMES[enemy_region],
+    )
+    return None
+
+
+def _pushed(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    w = WORLD
+    region, unit_class, target = (
+        w.region_index[choice["region"]],
+        w.class_index[choice["unit"]],
+        w.region_index[choice["to"]],
+    )
+    owner = state["occupant"][region]
+    move_units(state, owner, region, target, w.one_unit(unit_class))
+    log.emit(
+        "push",
+        seat=seat(state, data["faction"]),
+        other_seat=seat(state, owner),
+        unit=text.class_text(unit_class),
+        origin=text.REGION_NAMES[region],
+        region=text.REGION_NAMES[target],
+    )
+    return None
+
+
+def _move_one(state: State, data: Data, origin: int, unit_class: int, target: int, log: Any) -> None:
+    move_units(state, state["occupant"][origin], origin, target, WORLD.one_unit(unit_class))
+    log.emit(
+        "ability_move",
+        seat=seat(state, data["faction"]),
+        unit=text.class_text(unit_class),
+        origin=text.REGION_NAMES[origin],
+        region=text.REGION_NAMES[target],
+    )
+
+
+def _gather_to(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    return {**data, "destination": WORLD.region_index[choice["region"]], "moved": 0}
+
+
+def _gathered(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    _move_one(
+        state, data, WORLD.region_index[choice["from"]], WORLD.class_index[choice["unit"]], data["destination"], log
+    )
+    return {**data, "moved": data["moved"] + 1}
+
+
+def _raided(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    w = WORLD
+    target, unit_class = w.region_index[choice["to"]], w.class_index[choice["unit"]]
+    _move_one(state, data, w.region_index[choice["from"]], unit_class, target, log)
+    return {**data, "moved": data.get("moved", 0) + 1, "arrived": [*data.get("arrived", []), [target, unit_class]]}
+
+
+def _called(state: State, data: Data, choice: Action, log: Any) -> Data | None:
+    w = WORLD
+    _move_one(
+        state, data, w.region_index[choice["from"]], w.class_index[choice["unit"]], w.region_index[choice["to"]], log
+    )
+    return None
+
+
+EFFECTS: dict[str, Effect] = {
+    "skip": _skip,
+    "melee": _order(MELEE),
+    "ranged": _order(RANGED),
+    "recruit": _recruited,
+    "build": _built,
+    "remove_token": _token_removed,
+    "banish": _banished,
+    "blood_price": _sacrificed,
+    "push": _pushed,
+    "gather_to": _gather_to,
+    "gather": _gathered,
+    "raid": _raided,
+    "call": _called,
+}

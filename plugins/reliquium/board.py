@@ -1,4 +1,5 @@
-"""What clients draw (client/README.md vocabulary) and how actions are labelled."""
+"""What clients draw (client/README.md vocabulary): the map, pieces, tokens, creatures, one
+panel per faction and the battle being fought (digest 13.1)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,17 @@ from typing import Any
 
 from boardwright.framework import kernel
 
+from .castles import castles_on_map
+from .units import MELEE, PEACE, SUPPORT
+from .world import WORLD
+
 State = dict[str, Any]
-Action = dict[str, Any]
+Item = dict[str, Any]
 
 CASTLE_OFFSET = (0, -28)
-UNIT_SLOTS = ((-30, 14), (0, 14), (30, 14))
-# the letters on unit pieces: warrior, defender, mage (воин, защитник, маг)
-CLASS_LABEL = ({"en": "W", "ru": "В"}, {"en": "D", "ru": "З"}, {"en": "M", "ru": "М"})
+UNIT_SLOTS = ((-30, 14), (0, 14), (30, 14))  # one spot per unit a region may hold
+# the letters on unit pieces, per class: warrior, defender, mage (воин, защитник, маг)
+CLASS_LABEL = [{lang: WORLD.class_letters[lang][c] for lang in ("en", "ru")} for c in WORLD.class_range]
 # terrain names; a castle token and a track division show the initial of their terrain
 TERRAIN_NAMES = {
     "plains": {"en": "plains", "ru": "равнины"},
@@ -21,280 +26,325 @@ TERRAIN_NAMES = {
     "water": {"en": "water", "ru": "вода"},
 }
 SHAPE_RADIUS = 13
+COLOURS = [WORLD.colours[faction] for faction in WORLD.faction_ids]
 
 
-class BoardDescription:
-    def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        w = self.w
-        items: list[dict[str, Any]] = []
-        colours = [w.colours[f] for f in w.faction_ids]
-        for region in w.regions:
+def board(state: State, seat: int | None) -> dict[str, Any]:
+    items = _map_items() + _region_pieces(state) + _token_items(state) + _creature_items(state)
+    battle = state["battle"]
+    if battle is not None:
+        items.append(
+            {
+                "shape": "circle",
+                "center": WORLD.anchors[battle["border"]],
+                "radius": 20,
+                "stroke": "#FF0000",
+                "width": 3,
+                "highlight": True,
+            }
+        )
+    return {
+        "kind": "regions",
+        "size": [1000, 1000],
+        "background": "#1E2A33",
+        "items": items,
+        "panels": [_faction_panel(state, f) for f in range(len(WORLD.faction_ids))] + _battle_panel(state),
+        "status": _status(state),
+    }
+
+
+def _map_items() -> list[Item]:
+    """Regions, rivers and the token anchor of every border (clickable by border id)."""
+    w = WORLD
+    items: list[Item] = []
+    for region in w.regions:
+        terrain = region["terrain"]
+        items.append(
+            {
+                "shape": "polygon",
+                "id": region["id"],
+                "points": [w.vertices[v] for v in region["polygon"]],
+                "fill": w.terrain_colours[terrain],
+                "stroke": "#202020",
+                "width": 2,
+                "layer": "board",
+                "tip": {lang: f"{region[lang]} ({_terrain(terrain, lang)})" for lang in ("en", "ru")},
+                "terrain": terrain,
+            }
+        )
+    for border, (v1, v2) in enumerate(w.border_ends):
+        if w.river[border]:
             items.append(
                 {
-                    "shape": "polygon",
-                    "id": region["id"],
-                    "points": [w.vertices[v] for v in region["polygon"]],
-                    "fill": w.terrain_colours[region["terrain"]],
-                    "stroke": "#202020",
-                    "width": 2,
+                    "shape": "line",
+                    "points": [w.vertices[v1], w.vertices[v2]],
+                    "stroke": "#3A6FD0",
+                    "width": 4,
                     "layer": "board",
-                    "tip": {
-                        "en": f"{region['en']} ({_terrain(region['terrain'], 'en')})",
-                        "ru": f"{region['ru']} ({_terrain(region['terrain'], 'ru')})",
-                    },
-                    "terrain": region["terrain"],
                 }
             )
-        for b, (v1, v2) in enumerate(w.border_ends):
-            if w.river[b]:
-                items.append(
-                    {
-                        "shape": "line",
-                        "points": [w.vertices[v1], w.vertices[v2]],
-                        "stroke": "#3A6FD0",
-                        "width": 4,
-                        "layer": "board",
-                    }
-                )
-            # the token anchor of every border: where order tokens lie, clickable by border id
-            a, c = w.borders[b]
+        a, c = w.borders[border]
+        items.append(
+            {
+                "shape": "circle",
+                "id": w.border_ids[border],
+                "center": w.anchors[border],
+                "radius": 4,
+                "fill": "#00000030",
+                "layer": "marker",
+                "border": [w.region_ids[a], w.region_ids[c]],
+                "river": w.river[border],
+            }
+        )
+    return items
+
+
+def _region_pieces(state: State) -> list[Item]:
+    """Each region's name, castle and units."""
+    items: list[Item] = []
+    for r, region in enumerate(WORLD.regions):
+        cx, cy = region["centre"]
+        items.append(
+            {"shape": "text", "at": [cx, cy + 40], "text": {"en": region["en"], "ru": region["ru"]}, "size": 11}
+        )
+        if state["castle"][r] >= 0:
+            items.append(_castle_item(state, r))
+        if state["occupant"][r] >= 0:
+            items += _unit_items(state, r)
+    return items
+
+
+def _castle_item(state: State, r: int) -> Item:
+    region = WORLD.regions[r]
+    cx, cy = region["centre"]
+    owner = state["castle"][r]
+    neutral = state["neutral"][owner]
+    militia = state["militia"][owner] and not neutral
+    faction = WORLD.factions[owner]
+    return {
+        "shape": "rect",
+        "id": region["id"],
+        "rect": [cx + CASTLE_OFFSET[0] - 12, cy + CASTLE_OFFSET[1] - 12, 24, 24],
+        "fill": WORLD.colours["neutral"] if neutral else COLOURS[owner],
+        "stroke": "#000000",
+        "layer": "piece",
+        "label": "+1" if militia else _terrain_letter(region["terrain"]),
+        "tip": {"en": f"castle of {faction['en']}", "ru": f"замок: {faction['ru']}"},
+    }
+
+
+def _unit_items(state: State, r: int) -> list[Item]:
+    """Units in their slots; units assigned to a ranged token are drawn slid toward it (13.1)."""
+    region = WORLD.regions[r]
+    cx, cy = region["centre"]
+    faction = state["occupant"][r]
+    placed = _support_spots(state, faction, r)
+    items = []
+    slot = 0
+    for c in WORLD.class_range:
+        for _ in range(state["units"][r][c]):
+            spot = placed[c].pop() if placed[c] else None
+            if spot is None:
+                dx, dy = UNIT_SLOTS[slot % len(UNIT_SLOTS)]
+                slot += 1
+                spot = [cx + dx, cy + dy]
             items.append(
                 {
                     "shape": "circle",
-                    "id": w.border_ids[b],
-                    "center": w.anchors[b],
-                    "radius": 4,
-                    "fill": "#00000030",
-                    "layer": "marker",
-                    "border": [w.region_ids[a], w.region_ids[c]],
-                    "river": w.river[b],
-                }
-            )
-        for r, region in enumerate(w.regions):
-            cx, cy = region["centre"]
-            items.append(
-                {"shape": "text", "at": [cx, cy + 40], "text": {"en": region["en"], "ru": region["ru"]}, "size": 11}
-            )
-            owner = state["castle"][r]
-            if owner >= 0:
-                neutral = state["neutral"][owner]
-                militia = state["militia"][owner] and not neutral
-                items.append(
-                    {
-                        "shape": "rect",
-                        "id": region["id"],
-                        "rect": [cx + CASTLE_OFFSET[0] - 12, cy + CASTLE_OFFSET[1] - 12, 24, 24],
-                        "fill": w.colours["neutral"] if neutral else colours[owner],
-                        "stroke": "#000000",
-                        "layer": "piece",
-                        "label": "+1" if militia else _terrain_letter(region["terrain"]),
-                        "tip": {
-                            "en": f"castle of {w.factions[owner]['en']}",
-                            "ru": f"замок: {w.factions[owner]['ru']}",
-                        },
-                    }
-                )
-            f = state["own"][r]
-            if f >= 0:
-                # units assigned to a ranged token are drawn slid toward it (digest 13.1)
-                placed = self._support_spots(state, f, r)
-                slot = 0
-                for c in range(3):
-                    for _ in range(state["units"][r][c]):
-                        spot = placed[c].pop() if placed[c] else None
-                        if spot is None:
-                            dx, dy = UNIT_SLOTS[slot % 3]
-                            slot += 1
-                            spot = [cx + dx, cy + dy]
-                        items.append(
-                            {
-                                "shape": "circle",
-                                "id": region["id"],
-                                "center": spot,
-                                "radius": 12,
-                                "fill": colours[f],
-                                "stroke": "#000000",
-                                "layer": "piece",
-                                "label": CLASS_LABEL[c],
-                                "tip": {"en": w.classes[c], "ru": _UNIT_NAMES["ru"][c]},
-                            }
-                        )
-        for b, tok in enumerate(state["tokens"]):
-            if tok is None:
-                continue
-            ax, ay = w.anchors[b]
-            tx, ty = w.regions[tok[3]]["centre"]
-            assigned = tok[4] + tok[5] + tok[6] + tok[7]
-            melee = tok[1] == 0
-            items.append(
-                {
-                    "shape": "circle",
-                    "id": w.border_ids[b],
-                    "center": [ax, ay],
-                    "radius": 14,
-                    "fill": colours[tok[0]],
+                    "id": region["id"],
+                    "center": spot,
+                    "radius": 12,
+                    "fill": COLOURS[faction],
                     "stroke": "#000000",
                     "layer": "piece",
-                    "label": f"{tok[2]}⚔" if melee else f"{assigned}/{tok[2]}➶",
-                    "points_to": [tx, ty],
-                    "tip": {
-                        "en": f"{'melee' if melee else 'ranged'} {tok[2]} toward {w.regions[tok[3]]['en']}",
-                        "ru": f"{'ближний' if melee else 'дальний'} бой {tok[2]} → {w.regions[tok[3]]['ru']}",
-                    },
+                    "label": CLASS_LABEL[c],
+                    "tip": {lang: WORLD.class_names[lang][c] for lang in ("en", "ru")},
                 }
             )
-        for j, jid in enumerate(w.junction_ids):
-            x, y = w.vertices[jid]
-            creature = state["creatures"][j]
-            if creature is None:
-                items.append(
-                    {
-                        "shape": "circle",
-                        "id": jid,
-                        "center": [x, y],
-                        "radius": 3,
-                        "fill": "#20202080",
-                        "layer": "marker",
-                    }
-                )
-                continue
-            f, c = creature
-            card = w.creatures[f][c]
-            items.append(
-                {
-                    "shape": "circle",
-                    "id": jid,
-                    "center": [x, y],
-                    "radius": SHAPE_RADIUS,
-                    "fill": colours[f],
-                    "stroke": "#FFFFFF",
-                    "layer": "piece",
-                    "label": {"en": card["en"][0], "ru": card["ru"][0]},
-                    "creature_shape": card["shape"],
-                    "presence": [w.region_ids[r] for r in w.junction_regions[j]],
-                    "tip": {"en": f"{card['en']}: {card['ability_en']}", "ru": f"{card['ru']}: {card['ability_ru']}"},
-                }
-            )
-        battle = state["battle"]
-        if battle is not None:
-            items.append(
-                {
-                    "shape": "circle",
-                    "center": w.anchors[battle["b"]],
-                    "radius": 20,
-                    "stroke": "#FF0000",
-                    "width": 3,
-                    "highlight": True,
-                }
-            )
-        return {
-            "kind": "regions",
-            "size": [1000, 1000],
-            "background": "#1E2A33",
-            "items": items,
-            "panels": [self._faction_panel(state, f) for f in range(len(w.faction_ids))] + self._battle_panel(state),
-            "status": self._status(state),
-        }
+    return items
 
-    def _support_spots(self, state: State, f: int, r: int) -> list[list[list[float]]]:
-        """Per class, the drawing spots of f's units in r that support: between r's centre and the token."""
-        w = self.w
-        spots: list[list[list[float]]] = [[], [], []]
-        cx, cy = w.regions[r]["centre"]
-        for b in state["ranged_at"][f]:
-            if b < 0 or r not in w.borders[b] or state["tokens"][b][3] == r:
-                continue
-            tok = state["tokens"][b]
-            ax, ay = w.anchors[b]
-            n = 0
-            for c in range(3):
-                for _ in range(tok[4 + c]):
-                    t = 0.55 + 0.12 * n
-                    spots[c].append([cx + (ax - cx) * t, cy + (ay - cy) * t])
-                    n += 1
-        return spots
 
-    def _faction_panel(self, state: State, f: int) -> dict[str, Any]:
-        w = self.w
-        faction = w.factions[f]
-        if state["neutral"][f]:
-            return {"title": {"en": f"{faction['en']} (neutral)", "ru": f"{faction['ru']} (нейтральная)"}, "lines": []}
-        marks = []
-        for i, covered in enumerate(state["track"][f]):
-            if covered:
-                marks.append(
-                    {"at": i, "label": _terrain_letter(w.seg_terrain[w.seg_of[i]]), "fill": w.colours[w.faction_ids[f]]}
-                )
-        if state["marker"][f] >= 0:
-            marks.append({"at": state["marker"][f], "label": "▲", "fill": "#FFFFFF"})
-        reserve = state["reserve"][f]
-        melee = ["·" if b >= 0 else str(w.melee_values[v]) for v, b in enumerate(state["melee_at"][f])]
-        ranged = ["·" if b >= 0 else str(w.ranged_values[v]) for v, b in enumerate(state["ranged_at"][f])]
-        flags: dict[str, list[str]] = {"en": [], "ru": []}
-        if state["done"][f]:
-            flags["en"].append("done")
-            flags["ru"].append("шкала пройдена")
-        if state["marker"][f] < 0:
-            flags["en"].append("eliminated")
-            flags["ru"].append("выбыла")
-        if state["militia"][f]:
-            flags["en"].append("militia")
-            flags["ru"].append("ополчение")
-        allies = [g for g, a in enumerate(state["allies"][f]) if a]
-        if allies:
-            flags["en"].append(f"allies: {', '.join(w.factions[g]['en'] for g in allies)}")
-            flags["ru"].append(f"союзники: {', '.join(w.factions[g]['ru'] for g in allies)}")
-        castles = f"{self.castles_on_map(state, f)}/{state['rules']['to_win']}"
-        letters = [(CLASS_LABEL[c], reserve[c]) for c in range(3)]
-        return {
-            "title": {"en": f"{f + 1}. {faction['en']}", "ru": f"{f + 1}. {faction['ru']}"},
-            "lines": [
-                {"en": f"castles {castles}", "ru": f"замки {castles}"},
-                {
-                    lang: f"{word} " + " ".join(f"{label[lang]}{n}" for label, n in letters)
-                    for lang, word in (("en", "reserve"), ("ru", "запас"))
-                },
-                {
-                    "en": f"melee {' '.join(melee)}  ranged {' '.join(ranged)}",
-                    "ru": f"ближний {' '.join(melee)}  дальний {' '.join(ranged)}",
-                },
-                {lang: " ".join(words) for lang, words in flags.items()},
-            ],
-            "cards": [
-                {
-                    "id": card["id"],
-                    "label": {"en": card["en"], "ru": card["ru"]},
-                    "tip": {"en": card["ability_en"], "ru": card["ability_ru"]},
-                    "fill": w.colours[w.faction_ids[f]] if state["creature_at"][f][c] < 0 else "#606060",
-                }
-                for c, card in enumerate(w.creatures[f])
-            ],
-            "track": {"length": w.divisions, "marks": marks, "segments": w.seg_terrain},
-        }
+def _support_spots(state: State, faction: int, r: int) -> list[list[list[float]]]:
+    """Per class, the drawing spots of the faction's supporting units in r: toward the token."""
+    w = WORLD
+    spots: list[list[list[float]]] = [[] for _ in w.class_range]
+    cx, cy = w.regions[r]["centre"]
+    for border in state["ranged_at"][faction]:
+        if border < 0 or r not in w.borders[border] or state["tokens"][border]["target"] == r:
+            continue
+        token = state["tokens"][border]
+        ax, ay = w.anchors[border]
+        n = 0
+        for c in w.class_range:
+            for _ in range(token["assigned"][c]):
+                t = 0.55 + 0.12 * n
+                spots[c].append([cx + (ax - cx) * t, cy + (ay - cy) * t])
+                n += 1
+    return spots
 
-    def _battle_panel(self, state: State) -> list[dict[str, Any]]:
-        battle = state["battle"]
-        if battle is None or battle["d"] < 0:
-            return []
-        w = self.w
-        a, d = w.factions[battle["f"]], w.factions[battle["d"]]
-        return [
+
+def _token_items(state: State) -> list[Item]:
+    w = WORLD
+    items = []
+    for border, token in enumerate(state["tokens"]):
+        if token is None:
+            continue
+        ax, ay = w.anchors[border]
+        target = w.regions[token["target"]]
+        assigned = sum(token["assigned"]) + token["militia"]
+        melee = token["kind"] == MELEE
+        value = token["value"]
+        items.append(
             {
-                "title": {"en": "Battle", "ru": "Бой"},
-                "lines": [
-                    {lang: f"{a[lang]}: {battle['sa']} ({w.regions[battle['x']][lang]})" for lang in ("en", "ru")},
-                    {lang: f"{d[lang]}: {battle['sb']} ({w.regions[battle['y']][lang]})" for lang in ("en", "ru")},
-                    {"en": f"losses {battle['la']} / {battle['lb']}", "ru": f"потери {battle['la']} / {battle['lb']}"},
-                ],
+                "shape": "circle",
+                "id": w.border_ids[border],
+                "center": [ax, ay],
+                "radius": 14,
+                "fill": COLOURS[token["faction"]],
+                "stroke": "#000000",
+                "layer": "piece",
+                "label": f"{value}⚔" if melee else f"{assigned}/{value}➶",
+                "points_to": list(target["centre"]),
+                "tip": {
+                    "en": f"{'melee' if melee else 'ranged'} {value} toward {target['en']}",
+                    "ru": f"{'ближний' if melee else 'дальний'} бой {value} → {target['ru']}",
+                },
             }
-        ]
+        )
+    return items
 
-    def _status(self, state: State) -> dict[str, str]:
-        stage = state["stage"]
-        ru = {"peace": "фаза мира", "support": "война: поддержка", "attack": "война: атака"}[stage]
-        en = {"peace": "peace phase", "support": "war: support stage", "attack": "war: attack stage"}[stage]
-        rnd = kernel.round_number(state)
-        return {"en": f"Round {rnd} - {en}", "ru": f"Раунд {rnd} - {ru}"}
+
+def _creature_items(state: State) -> list[Item]:
+    """Creature tokens on their junctions; the free junctions as small dots."""
+    w = WORLD
+    items: list[Item] = []
+    for j, junction_id in enumerate(w.junction_ids):
+        x, y = w.vertices[junction_id]
+        creature = state["creatures"][j]
+        if creature is None:
+            items.append(
+                {
+                    "shape": "circle",
+                    "id": junction_id,
+                    "center": [x, y],
+                    "radius": 3,
+                    "fill": "#20202080",
+                    "layer": "marker",
+                }
+            )
+            continue
+        faction = creature["faction"]
+        card = w.creatures[faction][creature["boosts"]]
+        items.append(
+            {
+                "shape": "circle",
+                "id": junction_id,
+                "center": [x, y],
+                "radius": SHAPE_RADIUS,
+                "fill": COLOURS[faction],
+                "stroke": "#FFFFFF",
+                "layer": "piece",
+                "label": {"en": card["en"][0], "ru": card["ru"][0]},
+                "creature_shape": card["shape"],
+                "presence": [w.region_ids[r] for r in w.junction_regions[j]],
+                "tip": {"en": f"{card['en']}: {card['ability_en']}", "ru": f"{card['ru']}: {card['ability_ru']}"},
+            }
+        )
+    return items
+
+
+def _faction_panel(state: State, f: int) -> dict[str, Any]:
+    w = WORLD
+    faction = w.factions[f]
+    if state["neutral"][f]:
+        return {"title": {"en": f"{faction['en']} (neutral)", "ru": f"{faction['ru']} (нейтральная)"}, "lines": []}
+    colour = w.colours[w.faction_ids[f]]
+    marks = [
+        {"at": i, "label": _terrain_letter(w.segment_terrain[w.segment_of[i]]), "fill": colour}
+        for i, covered in enumerate(state["track"][f])
+        if covered
+    ]
+    if state["action_token"][f] >= 0:
+        marks.append({"at": state["action_token"][f], "label": "▲", "fill": "#FFFFFF"})
+    reserve = state["reserve"][f]
+    melee = ["·" if b >= 0 else str(w.melee_values[v]) for v, b in enumerate(state["melee_at"][f])]
+    ranged = ["·" if b >= 0 else str(w.ranged_values[v]) for v, b in enumerate(state["ranged_at"][f])]
+    castles = f"{castles_on_map(state, f)}/{state['rules']['castles_to_win']}"
+    return {
+        "title": {"en": f"{f + 1}. {faction['en']}", "ru": f"{f + 1}. {faction['ru']}"},
+        "lines": [
+            {"en": f"castles {castles}", "ru": f"замки {castles}"},
+            {
+                lang: f"{word} " + " ".join(f"{CLASS_LABEL[c][lang]}{reserve[c]}" for c in w.class_range)
+                for lang, word in (("en", "reserve"), ("ru", "запас"))
+            },
+            {
+                "en": f"melee {' '.join(melee)}  ranged {' '.join(ranged)}",
+                "ru": f"ближний {' '.join(melee)}  дальний {' '.join(ranged)}",
+            },
+            _flags(state, f),
+        ],
+        "cards": [
+            {
+                "id": card["id"],
+                "label": {"en": card["en"], "ru": card["ru"]},
+                "tip": {"en": card["ability_en"], "ru": card["ability_ru"]},
+                "fill": colour if state["creature_at"][f][c] < 0 else "#606060",
+            }
+            for c, card in enumerate(w.creatures[f])
+        ],
+        "track": {"length": w.divisions, "marks": marks, "segments": w.segment_terrain},
+    }
+
+
+def _flags(state: State, f: int) -> dict[str, str]:
+    """Done with the peace phase, out of castles, militia, allies."""
+    w = WORLD
+    flags: dict[str, list[str]] = {"en": [], "ru": []}
+    # done: through the track in this peace phase, or the peace phase is over
+    passed = kernel.phase(state) != PEACE or kernel.has_passed(state, state["seat_of"][f])
+    if passed or state["action_token"][f] < 0:
+        flags["en"].append("done")
+        flags["ru"].append("шкала пройдена")
+    if state["action_token"][f] < 0:
+        flags["en"].append("eliminated")
+        flags["ru"].append("выбыла")
+    if state["militia"][f]:
+        flags["en"].append("militia")
+        flags["ru"].append("ополчение")
+    allies = [g for g, allied in enumerate(state["allies"][f]) if allied]
+    if allies:
+        flags["en"].append(f"allies: {', '.join(w.factions[g]['en'] for g in allies)}")
+        flags["ru"].append(f"союзники: {', '.join(w.factions[g]['ru'] for g in allies)}")
+    return {lang: " ".join(words) for lang, words in flags.items()}
+
+
+def _battle_panel(state: State) -> list[dict[str, Any]]:
+    battle = state["battle"]
+    if battle is None or battle["defender"] < 0:
+        return []
+    w = WORLD
+    attacker, defender = w.factions[battle["attacker"]], w.factions[battle["defender"]]
+    attack_region, defence_region = w.regions[battle["attack_region"]], w.regions[battle["defence_region"]]
+    losses = f"{battle['attacker_losses']} / {battle['defender_losses']}"
+    return [
+        {
+            "title": {"en": "Battle", "ru": "Бой"},
+            "lines": [
+                {lang: f"{attacker[lang]}: {battle['attack']} ({attack_region[lang]})" for lang in ("en", "ru")},
+                {lang: f"{defender[lang]}: {battle['defence']} ({defence_region[lang]})" for lang in ("en", "ru")},
+                {"en": f"losses {losses}", "ru": f"потери {losses}"},
+            ],
+        }
+    ]
+
+
+def _status(state: State) -> dict[str, str]:
+    phase = kernel.phase(state)
+    ru = {PEACE: "фаза мира", SUPPORT: "война: поддержка"}.get(phase, "война: атака")
+    en = {PEACE: "peace phase", SUPPORT: "war: support stage"}.get(phase, "war: attack stage")
+    number = kernel.round_number(state)
+    return {"en": f"Round {number} - {en}", "ru": f"Раунд {number} - {ru}"}
 
 
 def _terrain(terrain: str, lang: str) -> str:
@@ -304,81 +354,3 @@ def _terrain(terrain: str, lang: str) -> str:
 def _terrain_letter(terrain: str) -> dict[str, str]:
     """The initial of a terrain in both languages (plains P / Р, mountains M / Г, forest F / Л)."""
     return {lang: _terrain(terrain, lang)[0].upper() for lang in ("en", "ru")}
-
-
-_LABELS = {
-    "march": ("March {from} → {to} {units}", "Марш {from} → {to} {units}"),
-    "melee": ("Melee order {from} → {to}", "Ближний бой {from} → {to}"),
-    "ranged": ("Ranged order {from} → {to}", "Дальний бой {from} → {to}"),
-    "recruit": ("Recruit a {unit} in {region}", "Нанять: {unit}, {region}"),
-    "build": ("Build a castle in {region}", "Построить замок: {region}"),
-    "summon": ("Summon {creature} at {junction}", "Вызвать {creature} на {junction}"),
-    "pass": ("Pass", "Пас"),
-    "assign": ("Assign a {unit} to the token on {border}", "Назначить {unit} на жетон {border}"),
-    "support_done": ("Support done", "Поддержка распределена"),
-    "casualties": ("Lose {units}", "Потери: {units}"),
-    "flee": ("Flee: {unit} to {to}", "Отступить: {unit} в {to}"),
-    "advance": ("Victory march with {units}", "Победный марш: {units}"),
-    "skip": ("Skip", "Пропустить"),
-    "propose_alliance": ("Propose an alliance to {faction}", "Предложить союз: {faction}"),
-    "end_alliance": ("End the alliance with {faction}", "Разорвать союз: {faction}"),
-    "alliance": ("Accept the alliance: {accept}", "Принять союз: {accept}"),
-    "consent": ("Allow it: {allow}", "Разрешить: {allow}"),
-    "remove_token": ("Remove the token on {border}", "Убрать жетон на {border}"),
-    "banish": ("Banish the creature at {junction}", "Изгнать существо на {junction}"),
-    "blood_price": (
-        "Sacrifice a {unit} in {region} for a {enemy_unit} in {enemy_region}",
-        "Пожертвовать: {unit} в {region} за {enemy_unit} в {enemy_region}",
-    ),
-    "push": ("Push the {unit} in {region} to {to}", "Вытолкнуть {unit} из {region} в {to}"),
-    "gather_to": ("Gather units into {region}", "Собрать отряды в {region}"),
-    "gather": ("Bring a {unit} from {from}", "Привести {unit} из {from}"),
-    "raid": ("Raid: {unit} from {from} to {to}", "Рейд: {unit} из {from} в {to}"),
-    "call": ("Call a {unit} from {from} to {to}", "Призвать {unit} из {from} в {to}"),
-}
-
-
-_REGION_KEYS = ("from", "to", "region", "enemy_region")
-_UNIT_NAMES = {"en": ("warrior", "defender", "mage"), "ru": ("воин", "защитник", "маг")}
-
-
-def _localised_fields(w: Any, action: Action, lang: str) -> dict[str, Any]:
-    """Action fields as a person reads them: region, faction and creature names, not ids."""
-    fields = dict(action)
-    for key in _REGION_KEYS:
-        if isinstance(action.get(key), str) and action[key] in w.region_index:
-            fields[key] = w.regions[w.region_index[action[key]]][lang]
-    for key in ("unit", "enemy_unit"):
-        if isinstance(action.get(key), str) and action[key] in w.class_index:
-            fields[key] = _UNIT_NAMES[lang][w.class_index[action[key]]]
-    if isinstance(action.get("faction"), str) and action["faction"] in w.faction_index:
-        fields["faction"] = w.factions[w.faction_index[action["faction"]]][lang]
-    if isinstance(action.get("creature"), str) and action["creature"] in w.creature_ref:
-        f, c = w.creature_ref[action["creature"]]
-        fields["creature"] = w.creatures[f][c][lang]
-    if isinstance(action.get("border"), str) and action["border"] in w.border_index:
-        a, b = w.borders[w.border_index[action["border"]]]
-        fields["border"] = f"{w.regions[a][lang]} – {w.regions[b][lang]}"
-    if isinstance(action.get("junction"), str) and action["junction"] in w.junction_index:
-        meeting = w.junction_regions[w.junction_index[action["junction"]]]
-        fields["junction"] = f"{action['junction']} ({', '.join(w.regions[r][lang] for r in meeting)})"
-    for key in ("accept", "allow"):
-        if isinstance(action.get(key), bool):
-            fields[key] = {"en": ("no", "yes"), "ru": ("нет", "да")}[lang][action[key]]
-    return fields
-
-
-def describe(game: Any, state: State, action: Action, lang: str = "en") -> str:
-    pair = _LABELS.get(action["type"])
-    lang = "ru" if lang == "ru" else "en"
-    fields = _localised_fields(game.w, action, lang)
-    if "units" in action and isinstance(action["units"], list):
-        fields["units"] = game.unit_text(action["units"])[lang]
-    if pair is None:
-        details = " ".join(f"{k}={v}" for k, v in action.items() if k != "type")
-        return f"{action['type']} {details}".strip()
-    template = pair[1] if lang == "ru" else pair[0]
-    try:
-        return template.format(**fields)
-    except (KeyError, IndexError):
-        return template

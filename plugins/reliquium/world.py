@@ -19,12 +19,14 @@ def load_toml(name: str) -> dict[str, Any]:
     return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
 
 
-def _sub_vectors(units: tuple[int, int, int]) -> list[tuple[int, list[int]]]:
-    """Every non-empty sub-multiset of a (warrior, defender, mage) count vector, with its size."""
+def _sub_vectors(units: tuple[int, ...]) -> list[tuple[int, list[int]]]:
+    """Every non-empty sub-multiset of a count vector (one count per unit class), with its size,
+    smallest first."""
     out = []
-    for w, d, m in product(range(units[0] + 1), range(units[1] + 1), range(units[2] + 1)):
-        if w + d + m:
-            out.append((w + d + m, [w, d, m]))
+    for vector in product(*(range(count + 1) for count in units)):
+        size = sum(vector)
+        if size:
+            out.append((size, list(vector)))
     out.sort(key=lambda item: item[0])
     return out
 
@@ -41,6 +43,10 @@ class World:
         self.castles_to_win: int = config["castles_to_win"]
         self.classes: list[str] = config["classes"]
         self.class_index = {c: i for i, c in enumerate(self.classes)}
+        self.class_range = range(len(self.classes))
+        # how people read the classes: names and the letters drawn on pieces, per language
+        self.class_names: dict[str, list[str]] = config["class_text"]["names"]
+        self.class_letters: dict[str, list[str]] = config["class_text"]["letters"]
         self.attack: list[int] = config["strength"]["attack"]
         self.defence: list[int] = config["strength"]["defence"]
         self.support: list[int] = config["strength"]["support"]
@@ -53,17 +59,17 @@ class World:
         self.colours: dict[str, str] = config["colours"]
         self.terrain_colours: dict[str, str] = config["terrain_colours"]
 
-        # the domain track: division i belongs to segment seg_of[i]
+        # the domain track: division i belongs to segment segment_of[i]
         self.segments = config["track"]
-        self.seg_terrain = [s["terrain"] for s in self.segments]
-        self.seg_actions = [s["actions"] for s in self.segments]
-        self.seg_of: list[int] = []
-        self.seg_start: list[int] = []
-        for s, seg in enumerate(self.segments):
-            self.seg_start.append(len(self.seg_of))
-            self.seg_of.extend([s] * seg["divisions"])
-        self.divisions = len(self.seg_of)
-        self.seg_of_terrain = {t: s for s, t in enumerate(self.seg_terrain)}
+        self.segment_terrain = [segment["terrain"] for segment in self.segments]
+        self.segment_actions = [segment["actions"] for segment in self.segments]
+        self.segment_of: list[int] = []
+        self.segment_start: list[int] = []
+        for index, segment in enumerate(self.segments):
+            self.segment_start.append(len(self.segment_of))
+            self.segment_of.extend([index] * segment["divisions"])
+        self.divisions = len(self.segment_of)
+        self.segment_of_terrain = {terrain: index for index, terrain in enumerate(self.segment_terrain)}
 
         # factions and creatures
         self.factions: list[dict[str, Any]] = factions
@@ -139,10 +145,12 @@ class World:
             rs = set(regions)
             self.near_junctions.append([j for j, other in enumerate(self.junction_regions) if rs.intersection(other)])
 
-        self._subsets: dict[tuple[int, int, int], list[tuple[int, list[int]]]] = {}
+        self._subsets: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
 
     def subsets(self, units: list[int]) -> list[tuple[int, list[int]]]:
-        key = (units[0], units[1], units[2])
+        """Every non-empty part of the units `units` counts, with its size, smallest first
+        (cached: the same few vectors come up all game)."""
+        key = tuple(units)
         found = self._subsets.get(key)
         if found is None:
             found = self._subsets[key] = _sub_vectors(key)
@@ -150,3 +158,16 @@ class World:
 
     def lands_bordering(self, region: int) -> list[int]:
         return [r for r in self.adjacent[region] if not self.is_water[r]]
+
+    def no_units(self) -> list[int]:
+        """A count vector with no unit of any class."""
+        return [0] * len(self.classes)
+
+    def one_unit(self, unit_class: int) -> list[int]:
+        """A count vector with one unit of `unit_class`."""
+        vector = [0] * len(self.classes)
+        vector[unit_class] = 1
+        return vector
+
+
+WORLD = World()

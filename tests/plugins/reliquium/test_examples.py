@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from boardwright.framework import kernel
 from boardwright.plugins.reliquium.actions import march, melee, ranged
+from boardwright.plugins.reliquium.battle import aura, battle_result
+from boardwright.plugins.reliquium.units import acting, controls
+from boardwright.plugins.reliquium.world import WORLD
 
 
 def assign(t, origin, target, unit):
@@ -29,7 +33,7 @@ def test_t1_march(table):
     assert t.units("boundless_expanse") == "M" and t.castle("boundless_expanse") == "L"
     assert t.units("wasteland") == "WW" and t.owner("wasteland") == "L"
     # the action token moved on from P3 to the next free division, M3
-    assert t.state["marker"][0] == 5
+    assert t.state["action_token"][0] == 5
 
 
 def test_t1_troop_limit(table):
@@ -51,7 +55,7 @@ def test_t2_march_to_the_limit(table):
     t = t2(table)
     assert t.units("saxum_ridges") == "WWM"
     assert t.units("ancestors_bowl") == "" and t.castle("ancestors_bowl") == "B"
-    assert t.game.controls(t.state, 3, t.game.w.region_index["ancestors_bowl"])
+    assert controls(t.state, 3, WORLD.region_index["ancestors_bowl"])
     t.turn("L", "plains")
     assert "another player's units" in t.refused(march("wasteland", "saxum_ridges", "W"))
     t.put("fallen_barrows", "B", "D").turn("B", "plains")
@@ -69,12 +73,12 @@ def t3(table):
 def test_t3_melee_orders(table):
     t = t3(table)
     tok = t.tok("wasteland", "saxum_ridges")
-    assert tok[:4] == [0, 0, 1, t.game.w.region_index["saxum_ridges"]]
+    assert tok[:4] == [0, 0, 1, WORLD.region_index["saxum_ridges"]]
     assert [b >= 0 for b in t.state["melee_at"][0]] == [True, False, False]
     assert "already holds a token" in t.refused(melee("saxum_ridges", "wasteland"))
     t.act(melee("howling_wilds", "wasteland"))
     tok = t.tok("howling_wilds", "wasteland")
-    assert tok[0] == 3 and tok[2] == 1 and tok[3] == t.game.w.region_index["wasteland"]
+    assert tok[0] == 3 and tok[2] == 1 and tok[3] == WORLD.region_index["wasteland"]
 
 
 def test_t3_negatives(table):
@@ -101,7 +105,7 @@ def t4(table):
 
 def test_t4_ranged_orders(table):
     t = t4(table)
-    ri = t.game.w.region_index
+    ri = WORLD.region_index
     assert t.tok("boundless_expanse", "wasteland")[:4] == [0, 1, 1, ri["wasteland"]]
     assert t.tok("volcano_valley", "saxum_ridges")[:4] == [3, 1, 1, ri["saxum_ridges"]]
     assert t.tok("saxum_ridges", "howling_wilds")[:4] == [3, 1, 2, ri["howling_wilds"]]
@@ -127,10 +131,10 @@ def test_t5_armus_removes_the_legion_attack(table):
     assert t.tok("wasteland", "saxum_ridges") is None
     assert t.state["melee_at"][0] == [-1, -1, -1]
     assert t.tok("volcano_valley", "saxum_ridges") is not None
-    ri = t.game.w.region_index
+    ri = WORLD.region_index
     # Armus (strength): +1 to Brotherhood defenders in the three regions
-    assert t.game.aura(t.state, 3, 1, ri["howling_wilds"]) == 1
-    assert t.game.aura(t.state, 3, 1, ri["ancestors_bowl"]) == 0
+    assert aura(t.state, 3, 1, ri["howling_wilds"]) == 1
+    assert aura(t.state, 3, 1, ri["ancestors_bowl"]) == 0
 
 
 def test_t5_negatives(table):
@@ -152,7 +156,7 @@ def t6(table):
 
 def test_t6_brotherhood_support(table):
     t = t6(table)
-    assert t.state["stage"] == "support" and t.game.acting(t.state) == 3
+    assert kernel.phase(t.state) == "support" and acting(t.state) == 3
     t.act(assign(t, "saxum_ridges", "howling_wilds", "warrior")).act(assign(t, "saxum_ridges", "howling_wilds", "mage"))
     assert "at most 2 units" in t.refused(assign(t, "saxum_ridges", "howling_wilds", "warrior"))
     assert t.tok("saxum_ridges", "howling_wilds")[4:] == [1, 0, 1, 0]
@@ -181,7 +185,7 @@ def test_t7_the_battle_that_follows(table):
     t.act({"type": "advance", "units": [0, 2, 0]})
     assert t.units("wasteland") == "DD" and t.owner("wasteland") == "B"
     # cleanup: ranged tokens and Armus back, next round's peace phase
-    assert t.state["stage"] == "peace" and t.state["creature_at"][3] == [-1, -1, -1]
+    assert kernel.phase(t.state) == "peace" and t.state["creature_at"][3] == [-1, -1, -1]
     assert all(tok is None for tok in t.state["tokens"])
 
 
@@ -203,8 +207,8 @@ def test_t8_arborus_gathers_three_units(table):
     t.act({"type": "gather", "from": "amber_grove", "unit": "mage"})
     assert t.pending() is None
     assert t.units("sacrificial_forest") == "WMM" and t.units("amber_grove") == "" and t.units("forest_edge") == ""
-    ri = t.game.w.region_index
-    assert t.game.aura(t.state, 1, 2, ri["sacrificial_forest"]) == 1
+    ri = WORLD.region_index
+    assert aura(t.state, 1, 2, ri["sacrificial_forest"]) == 1
 
 
 def test_t9_architectus_builds_in_oak_grove(table):
@@ -219,7 +223,7 @@ def test_t9_architectus_builds_in_oak_grove(table):
     t.act(builds[0])
     assert t.castle("oak_grove") == "O" and t.track("O") == "##. ##. #.."
     # the action token wrapped to O's first free division (P3) and O is done
-    assert t.state["marker"][2] == 2 and t.state["done"][2]
+    assert t.state["action_token"][2] == 2 and kernel.has_passed(t.state, t.seat("O"))
 
 
 def test_t10_alliance_support_distribution(table):
@@ -316,7 +320,7 @@ def t13(table):
 
 def test_t13_alliance_10_against_order_9(table):
     t = t13(table)
-    assert t.track("O") == "##. ##. #.." and t.state["marker"][2] == 2
+    assert t.track("O") == "##. ##. #.." and t.state["action_token"][2] == 2
     t.war()
     t.act(assign(t, "mossy_ridge", "forest_edge", "defender"))
     t.act(assign(t, "sacrificial_forest", "forest_edge", "warrior")).act(
@@ -336,7 +340,7 @@ def test_t13_alliance_10_against_order_9(table):
     t.act({"type": "advance", "units": [1, 0, 0]})
     assert t.units("forest_edge") == "M" and t.units("oak_grove") == "W" and t.owner("oak_grove") == "A"
     assert t.castle("oak_grove") is None
-    assert t.track("O") == "##. ##. ##." and t.state["marker"][2] == 2
+    assert t.track("O") == "##. ##. ##." and t.state["action_token"][2] == 2
     # supporting units did not move and took no losses
     assert (
         t.units("sacrificial_forest") == "WM" and t.units("cliff_of_sorrow") == "D" and t.units("dawn_pinewood") == "W"
@@ -353,13 +357,13 @@ def test_t14_track_and_number_of_actions(table):
     for _ in range(3):
         t.act({"type": "pass"})
     t.act({"type": "build", "region": "wasteland"})
-    assert t.track("L") == "#.. ##. ##." and t.state["marker"][0] == 1 and t.state["done"][0]
-    while t.state["stage"] == "peace" and t.state["k"]["round"] == 1:
+    assert t.track("L") == "#.. ##. ##." and t.state["action_token"][0] == 1 and kernel.has_passed(t.state, t.seat("L"))
+    while kernel.phase(t.state) == "peace" and t.state["k"]["round"] == 1:
         t.act({"type": "pass"})
     assert t.state["k"]["round"] == 2
     seats = []
-    while t.state["k"]["round"] == 2 and t.state["stage"] == "peace":
-        seats.append("LAOB"[t.game.acting(t.state)])
+    while t.state["k"]["round"] == 2 and kernel.phase(t.state) == "peace":
+        seats.append("LAOB"[acting(t.state)])
         t.act({"type": "pass"})
     assert "".join(seats) == "LAOBLAOBLAOBL"
 
@@ -369,11 +373,11 @@ def test_t15_destroyed_castle_pushes_the_action_token(table):
     t.put("boundless_expanse", "L", castle=True).put("wasteland", "L", castle=True)
     t.put("ashen_peaks", "L", castle=True).put("blackwood", "L", castle=True)
     t.put("howling_wilds", "B", "W").token("B", "melee", 1, "howling_wilds", "wasteland")
-    assert t.track("L") == "#.. ##. ##." and t.state["marker"][0] == 1
+    assert t.track("L") == "#.. ##. ##." and t.state["action_token"][0] == 1
     t.war()
     t.act({"type": "advance", "units": [1, 0, 0]})
     assert t.castle("wasteland") is None
-    assert t.track("L") == "##. ##. ##." and t.state["marker"][0] == 2
+    assert t.track("L") == "##. ##. ##." and t.state["action_token"][0] == 2
 
 
 @pytest.mark.parametrize("march_in", [True, False])
@@ -388,7 +392,7 @@ def test_t16_undefended_castle(table, march_in):
     assert t.pending()["choices"] == [{"type": "advance", "units": [0, 0, 0]}, {"type": "advance", "units": [1, 0, 0]}]
     t.act({"type": "advance", "units": [1 if march_in else 0, 0, 0]})
     if march_in:
-        assert t.castle("silver_pass") is None and t.track("O") == "##. ##. ###" and t.state["marker"][2] == 2
+        assert t.castle("silver_pass") is None and t.track("O") == "##. ##. ###" and t.state["action_token"][2] == 2
     else:
         assert t.castle("silver_pass") == "O" and t.track("O") == "##. #.. ###"
 
@@ -403,10 +407,16 @@ def test_t16_variant_no_attackers_left(table):
 
 @pytest.mark.parametrize(
     ("attack", "defence", "result", "attacker_losses", "defender_losses"),
-    [(21, 12, "a", 1, 3), (7, 7, "draw", 0, 0), (10, 10, "draw", 1, 1), (9, 30, "d", 4, 0), (10, 9, "a", 0, 2)],
+    [
+        (21, 12, "attacker", 1, 3),
+        (7, 7, "draw", 0, 0),
+        (10, 10, "draw", 1, 1),
+        (9, 30, "defender", 4, 0),
+        (10, 9, "attacker", 0, 2),
+    ],
 )
 def test_t17_loss_arithmetic(table, attack, defence, result, attacker_losses, defender_losses):
-    assert table().game.battle_result(attack, defence) == (result, attacker_losses, defender_losses)
+    assert battle_result(attack, defence) == (result, attacker_losses, defender_losses)
 
 
 def test_t17_losses_capped_at_the_units_there(table):
@@ -436,7 +446,7 @@ def test_t18_blocked_retreat(table):
 
 def test_t19_neutral_lands(table):
     t = table(players=3)
-    neutral = sorted(t.game.w.region_ids[r] for r, f in enumerate(t.state["castle"]) if f == 3)
+    neutral = sorted(WORLD.region_ids[r] for r, f in enumerate(t.state["castle"]) if f == 3)
     assert neutral == sorted(
         ["ancestors_bowl", "volcano_valley", "charcoal_wood", "saxum_ridges", "fallen_barrows", "gloomy_thicket"]
     )
@@ -530,5 +540,5 @@ def test_t22_allied_support(table, arborus, fideia, defence):
 def test_t22_refused_consent(table):
     t = t22(table)
     t.act(ranged("forest_edge", "oak_grove")).act({"type": "consent", "allow": False})
-    assert t.tok("forest_edge", "oak_grove") is None and t.game.acting(t.state) == 1
+    assert t.tok("forest_edge", "oak_grove") is None and acting(t.state) == 1
     assert "refused" in t.refused(ranged("forest_edge", "oak_grove"))

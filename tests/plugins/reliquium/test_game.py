@@ -10,6 +10,8 @@ import pytest
 from boardwright.cli.main import main as cli
 from boardwright.framework import Engine, EventLog, OptionError, kernel, render
 from boardwright.plugins.reliquium.rules import Reliquium
+from boardwright.plugins.reliquium.units import acting
+from boardwright.plugins.reliquium.world import WORLD
 
 GAME = Reliquium()
 SCENARIOS = Path(__file__).parents[3] / "plugins" / "reliquium" / "data" / "scenarios"
@@ -18,7 +20,7 @@ SCENARIOS = Path(__file__).parents[3] / "plugins" / "reliquium" / "data" / "scen
 def test_standard_setup_for_four_players():
     engine = Engine(GAME)
     s = engine.new_game(4, options={"factions": "initiative"}, seed=5)
-    w = GAME.w
+    w = WORLD
     expected = {
         "boundless_expanse": (0, [1, 0, 0]),
         "ashen_peaks": (0, [1, 0, 0]),
@@ -35,14 +37,14 @@ def test_standard_setup_for_four_players():
     }
     for region, (faction, units) in expected.items():
         r = w.region_index[region]
-        assert s["castle"][r] == faction and s["own"][r] == faction and s["units"][r] == units
+        assert s["castle"][r] == faction and s["occupant"][r] == faction and s["units"][r] == units
     assert sum(1 for c in s["castle"] if c >= 0) == 12
     assert s["reserve"] == [[1, 3, 2], [2, 3, 1], [3, 1, 2], [2, 1, 3]]
-    assert s["track"] == [[True, True, False] * 3] * 4 and s["marker"] == [2, 2, 2, 2]
+    assert s["track"] == [[True, True, False] * 3] * 4 and s["action_token"] == [2, 2, 2, 2]
     # round 1: every faction has exactly three turns, L A O B three times
     order = []
     while kernel.round_number(s) == 1:
-        order.append("LAOB"[GAME.acting(s)])
+        order.append("LAOB"[acting(s)])
         engine.apply(s, {"type": "pass"})
     assert "".join(order) == "LAOB" * 3
 
@@ -105,7 +107,7 @@ def test_the_winning_castle_ends_the_game_at_once(table, scenario, castles_befor
 
 def test_seven_castles_changes_the_start():
     s = Engine(GAME).new_game(4, options={"factions": "initiative"}, scenario="seven_castles", seed=1)
-    assert s["units"][GAME.w.region_index["boundless_expanse"]] == [2, 0, 0] and s["rules"]["to_win"] == 7
+    assert s["units"][WORLD.region_index["boundless_expanse"]] == [2, 0, 0] and s["rules"]["castles_to_win"] == 7
 
 
 def test_round_cap_picks_the_leader_and_says_so():
@@ -153,9 +155,9 @@ def test_board_description(table):
     junction_dots = [i for i in items if i.get("layer") == "marker" and i.get("id", "").startswith("J")]
     assert len(junction_dots) == 37
     anchors = [i for i in items if "border" in i]
-    assert len(anchors) == 68 and all(a["id"] in GAME.w.border_index for a in anchors)
+    assert len(anchors) == 68 and all(a["id"] in WORLD.border_index for a in anchors)
     assert len(board["panels"]) == 4 and board["panels"][0]["track"]["length"] == 9
-    assert sum(1 for i in items if i["shape"] == "line") == sum(GAME.w.river)
+    assert sum(1 for i in items if i["shape"] == "line") == sum(WORLD.river)
 
 
 def test_supporting_units_are_drawn_toward_their_token(table):
@@ -168,14 +170,14 @@ def test_supporting_units_are_drawn_toward_their_token(table):
         i for i in GAME.board(t.state, None)["items"] if i.get("id") == "cliff_of_sorrow" and i["shape"] == "circle"
     ]
     by_label = {u["label"]["en"]: u["center"] for u in units}
-    centre = GAME.w.regions[GAME.w.region_index["cliff_of_sorrow"]]["centre"]
-    anchor = GAME.w.anchors[GAME.w.border_index[t.border("cliff_of_sorrow", "oak_grove")]]
+    centre = WORLD.regions[WORLD.region_index["cliff_of_sorrow"]]["centre"]
+    anchor = WORLD.anchors[WORLD.border_index[t.border("cliff_of_sorrow", "oak_grove")]]
     assert by_label["W"] == [centre[0] - 30, centre[1] + 14]
     assert abs(by_label["D"][0] - anchor[0]) < abs(centre[0] - anchor[0])
 
 
 def test_map_data():
-    w = GAME.w
+    w = WORLD
     assert len(w.region_ids) == 31 and len(w.borders) == 68 and len(w.junction_ids) == 38
     assert sum(w.is_water) == 3
     assert [w.terrain.count(t) for t in ("plains", "mountains", "forest")] == [10, 9, 9]
@@ -195,7 +197,7 @@ def _playout(players, seed, options):
         assert legal
         engine.apply(s, legal[rnd.randrange(len(legal))], log=log)
         for f, g in enumerate(s["faction_of"]):
-            on_map = [sum(s["units"][r][c] for r in range(31) if s["own"][r] == g) for c in range(3)]
+            on_map = [sum(s["units"][r][c] for r in range(31) if s["occupant"][r] == g) for c in range(3)]
             assert [a + b for a, b in zip(on_map, s["reserve"][g], strict=True)] == [3, 3, 3], f
         if kernel.pending(s) is None:  # a Cavalry Raid may overfill a region between its two moves
             assert all(sum(u) <= 3 for u in s["units"])
@@ -230,7 +232,7 @@ def test_heuristic():
     s = engine.new_game(4, options={"factions": "initiative"}, seed=1)
     assert GAME.heuristic(s, 0) == 0.0
     s["track"][0][1] = False  # the Legion has one castle more
-    s["castle"][GAME.w.region_index["wasteland"]] = 0
+    s["castle"][WORLD.region_index["wasteland"]] = 0
     assert 0 < GAME.heuristic(s, 0) <= 1 and -1 <= GAME.heuristic(s, 1) < 0
 
 

@@ -6,6 +6,9 @@ import pytest
 
 from boardwright.framework import kernel
 from boardwright.plugins.reliquium.actions import march, melee, ranged, summon
+from boardwright.plugins.reliquium.battle import aura
+from boardwright.plugins.reliquium.units import acting as acting_faction
+from boardwright.plugins.reliquium.world import WORLD
 
 
 def assign(t, origin, target, unit):
@@ -92,9 +95,9 @@ def test_summon_limits(table):
 def test_a_pass_uses_up_the_division(table):
     t = home(table)
     t.turn("L", "plains")
-    marker = t.state["marker"][0]
+    marker = t.state["action_token"][0]
     t.act({"type": "pass"})
-    assert t.state["marker"][0] == marker + 3  # P3 -> M3: the Legion has one castle of each type
+    assert t.state["action_token"][0] == marker + 3  # P3 -> M3: the Legion has one castle of each type
 
 
 def test_recruit_into_a_castle_only_region(table):
@@ -177,7 +180,7 @@ def test_goetius_banishes_a_neighbouring_creature(table):
     banish = [c for c in t.pending()["choices"] if c["type"] == "banish"]
     assert banish == [{"type": "banish", "junction": "J23"}]  # J38 shares no presence region
     t.act(banish[0])
-    assert t.state["creatures"][t.game.w.junction_index["J23"]] is None and t.state["creature_at"][3][1] == -1
+    assert t.state["creatures"][WORLD.junction_index["J23"]] is None and t.state["creature_at"][3][1] == -1
 
 
 def test_aquus_removes_an_enemy_ranged_token(table):
@@ -269,10 +272,8 @@ def test_arborus_respects_the_troop_limit(table):
 def test_a_summon_can_skip_its_ability_and_keeps_the_aura(table):
     t = home(table)
     t.turn("L", "forest").act(summon("cerberus", "J12")).act({"type": "skip"})
-    ri = t.game.w.region_index
-    assert (
-        t.game.aura(t.state, 0, 0, ri["boundless_expanse"]) == 1 and t.game.aura(t.state, 0, 0, ri["ashen_peaks"]) == 0
-    )
+    ri = WORLD.region_index
+    assert aura(t.state, 0, 0, ri["boundless_expanse"]) == 1 and aura(t.state, 0, 0, ri["ashen_peaks"]) == 0
 
 
 # --- optional rules ---
@@ -376,7 +377,7 @@ def test_summon_on_allied_land_needs_consent(table):
     t.turn("L", "forest").act(summon("goetius", "J27"))
     assert t.pending()["kind"] == "consent" and t.pending()["seat"] == t.seat("B")
     t.act({"type": "consent", "allow": True})
-    assert t.state["creature_at"][0][2] == t.game.w.junction_index["J27"]
+    assert t.state["creature_at"][0][2] == WORLD.junction_index["J27"]
 
 
 @pytest.mark.parametrize("allow", [True, False])
@@ -436,7 +437,7 @@ def test_neutral_castles(table, factions, neutral_castles):
     neutral = [r for r, f in enumerate(s["castle"]) if f >= 0 and s["neutral"][f]]
     assert len(neutral) == neutral_castles
     for r in neutral:
-        assert t.game.w.terrain[r] != "water"
+        assert WORLD.terrain[r] != "water"
 
 
 def test_neutral_castle_survives_a_victory_march_and_blocks_building(table):
@@ -454,6 +455,6 @@ def test_neutral_factions_take_no_turns(table):
     t.state = t.engine.new_game(2, options={"factions": "legion,order"}, seed=2)
     acting = set()
     while t.state["k"]["round"] == 1:
-        acting.add(t.game.acting(t.state))
+        acting.add(acting_faction(t.state))
         t.act({"type": "pass"})
     assert acting == {0, 2}
