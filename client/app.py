@@ -78,6 +78,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.pages)
         self._build_menus()
         self.resize(1200, 800)
+        # the status bar is there from the start: a message never resizes the board under the mouse
+        self.statusBar().showMessage("")
         self.set_language(self.lang)
 
     # --- menus ---

@@ -34,6 +34,8 @@ LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
 HIGHLIGHT = "#ffe14d"
 HOVER = "#7dd3fc"
 MARKED = "#f97316"
+CLICK_SLOP = 6  # pixels a press may wander and still be a click
+SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered point snaps to it
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
 VIEW_BACKGROUND = "#2a2d33"
@@ -86,6 +88,7 @@ class BoardView(QGraphicsView):
     """A read-only picture of one board description; reports clicks on items with ids."""
 
     clicked = Signal(object)
+    dropped = Signal(object, object)  # a dragged piece's click id and where it was let go (scene)
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -108,6 +111,10 @@ class BoardView(QGraphicsView):
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
+        self.draggable: dict[Any, list[QPointF]] = {}
+        self._press: tuple[Any, Any] | None = None
+        self._drag: tuple[QGraphicsItem, Any, QPointF, QPointF] | None = None
+        self._snaps: list[QGraphicsItem] = []
 
     # --- drawing ---
 
@@ -127,6 +134,7 @@ class BoardView(QGraphicsView):
         scene.clear()
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
+        self._drag, self._snaps = None, []
         self.active_ids = list(active_ids)
         size = board.get("size") or [1000, 1000]
         width, height = float(size[0]), float(size[1])
@@ -159,6 +167,7 @@ class BoardView(QGraphicsView):
         scene.clear()
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
+        self._drag, self._snaps = None, []
         self.active_ids = []
         self.board_rect = QRectF(0, 0, 1000, 300)
         item = QGraphicsSimpleTextItem(text)
@@ -392,14 +401,64 @@ class BoardView(QGraphicsView):
             self.hover_outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
             self.hover_outline.setZValue(LAYER_Z["marker"] + 100)
 
+    # --- press, drag, release: a click acts on release; a drag pans, or moves a draggable piece ---
+
+    def set_draggable(self, pieces: dict[Any, list[QPointF]]) -> None:
+        """Pieces a person may drag (by click id), each with the points it snaps to (scene)."""
+        self.draggable = pieces
+
     def mousePressEvent(self, event: Any) -> None:
         if event.button() == Qt.MouseButton.LeftButton:
-            value = self.id_at(event.position().toPoint())
-            if value is not None:
-                self.clicked.emit(value)
+            pos = event.position().toPoint()
+            item, value = self._hit(pos)
+            self._press = (pos, value)
+            if item is not None and value is not None and any(same_id(value, k) for k in self.draggable):
+                key = next(k for k in self.draggable if same_id(value, k))
+                self._drag = (item, key, self.mapToScene(pos), item.pos())
+                self._show_snaps(self.draggable[key])
                 event.accept()
                 return
         super().mousePressEvent(event)
+
+    def mouseReleaseEvent(self, event: Any) -> None:
+        super().mouseReleaseEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton or self._press is None:
+            return
+        (start, pressed), self._press = self._press, None
+        pos = event.position().toPoint()
+        if self._drag is not None:
+            item, key, origin, _was = self._drag
+            self._drag = None
+            self._clear_snaps()
+            shift = self.mapToScene(pos) - origin
+            if shift.manhattanLength() * self.transform().m11() >= CLICK_SLOP:
+                centre = item.mapToScene(item.boundingRect().center())
+                self.dropped.emit(key, self._snapped(centre, self.draggable.get(key, [])))
+                return
+        if pressed is not None and (pos - start).manhattanLength() < CLICK_SLOP and same_id(self.id_at(pos), pressed):
+            self.clicked.emit(pressed)
+
+    def _show_snaps(self, points: list[QPointF]) -> None:
+        self._clear_snaps()
+        pen = QPen(QColor("#f8fafc"), 2)
+        pen.setCosmetic(True)
+        for point in points:
+            dot = self.scene().addEllipse(point.x() - 5, point.y() - 5, 10, 10, pen, QBrush(QColor("#0ea5e9aa")))
+            dot.setZValue(LAYER_Z["marker"] + 80)
+            self._snaps.append(dot)
+
+    def _clear_snaps(self) -> None:
+        for dot in self._snaps:
+            self.scene().removeItem(dot)
+        self._snaps = []
+
+    def _snapped(self, point: QPointF, snaps: list[QPointF]) -> QPointF:
+        """`point`, or the nearest snap point when one lies within a few pixels on screen."""
+        reach = SNAP_PX / max(self.transform().m11(), 1e-6)
+        best = min(snaps, key=lambda s: (s - point).manhattanLength(), default=None)
+        if best is not None and (best - point).manhattanLength() <= reach:
+            return best
+        return point
 
     def _show_preview(self, pos: Any) -> None:
         """A large picture of the card face under the mouse, beside it."""
@@ -420,6 +479,11 @@ class BoardView(QGraphicsView):
         self.preview.setPos(self.mapToScene(spot))
 
     def mouseMoveEvent(self, event: Any) -> None:
+        if self._drag is not None:
+            item, _key, origin, was = self._drag
+            item.setPos(was + (self.mapToScene(event.position().toPoint()) - origin))
+            event.accept()
+            return
         self._show_preview(event.position().toPoint())
         item, value = self._hit(event.position().toPoint())
         active = value is not None and any(same_id(value, a) for a in self.active_ids)

@@ -75,8 +75,8 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     """The board description with its `elements` laid out as low-level `items` and a `size`.
 
     `zones` are the viewer's view of the kernel zones (what each seat may see), `face(item)`
-    gives a card's face data. Main elements (maps, grids, fields) are at least `MAIN_WIDTH`
-    wide; strips above and below (hands, piles, tracks) keep their natural size and sit side
+    gives a card's face data. Beside strips, main elements (maps, grids, fields) are at least
+    `MAIN_WIDTH` wide; strips above and below (hands, piles, tracks) keep their natural size and sit side
     by side while they fit. A board without elements is returned as it is."""
     elements = board.get("elements")
     if not elements:
@@ -87,7 +87,7 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
         place = element.get("place", "main")
         place = place if place in placed else "main"
         scale = 1.0
-        if place == "main" and 0 < lay.width < MAIN_WIDTH:
+        if place == "main" and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
         placed[place].append((lay, scale))
     width = max((lay.width * scale for group in placed.values() for lay, scale in group), default=WIDTH)
@@ -113,7 +113,12 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
             x += lay.width * scale + GAP
         y += max(lay.height * scale for lay, scale in row) + GAP
     composed = dict(board)
-    composed["items"] = items
+    composed["items"] = [item for item in items if item["shape"] != "field_frame"]
+    composed["fields"] = [
+        {"origin": item["rect"][:2], "per_cm": item["rect"][2] / item["cm"][0], "cm": item["cm"]}
+        for item in items
+        if item["shape"] == "field_frame"
+    ]
     composed["size"] = [max(width, 1.0), max(y - GAP, 1.0)]
     return composed
 
@@ -446,6 +451,8 @@ def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
 def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
     width_cm, height_cm = element.get("size", [120, 120])
     lay = Layout()
+    # not drawn: where the field lies once placed, so that a dragged point reads in centimetres
+    lay.add({"shape": "field_frame", "rect": [0, 0, width_cm * CM, height_cm * CM], "cm": [width_cm, height_cm]})
     lay.add(
         {
             "shape": "rect",

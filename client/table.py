@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPointF, Qt, Signal
 from PySide6.QtGui import QCursor, QFont
 from PySide6.QtWidgets import (
     QFrame,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardwright.framework import BoardwrightError
+from boardwright.framework.choices import POINT
 
 from .board_view import BoardView
 from .i18n import localise, tr
@@ -83,6 +84,8 @@ class TablePage(QWidget):
 
         self.view = BoardView()
         self.view.clicked.connect(self.on_id_clicked)
+        self.view.dropped.connect(self.on_dropped)
+        self.fields: list[dict[str, Any]] = []
 
         self.status = QLabel()
         status_font = QFont(self.status.font())
@@ -230,6 +233,8 @@ class TablePage(QWidget):
         if board is not None:
             marked = self.selection.marked_ids()
             self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang), marked)
+            self.fields = list(board.get("fields", []))
+            self.view.set_draggable(self._draggable())
             self.status.setText(localise(board.get("status"), lang))
             self.panels.set_panels(board.get("panels", []), lang, active_ids)
             self.panels_scroll.setVisible(bool(board.get("panels")))
@@ -333,6 +338,43 @@ class TablePage(QWidget):
         elif outcome.what in ("select", "toggle"):
             assert self.session is not None
             self._draw_board(self.session.seat_names(self.lang))
+
+    def _point_actions(self) -> dict[Any, dict[str, Any]]:
+        """Open actions that place a source piece at a point: {source id: the open action}."""
+        parts = dict(getattr(self.session.game, "action_parts", {}) or {}) if self.session else {}
+        found = {}
+        for action in self.open:
+            roles = parts.get(action.get("type", ""), {})
+            point = roles.get("point")
+            if roles.get("source") in action and point in action and isinstance(action[point], dict):
+                if POINT in action[point]:
+                    found[action[roles["source"]]] = action
+        return found
+
+    def _draggable(self) -> dict[Any, list[QPointF]]:
+        if not self.fields:
+            return {}
+        field = self.fields[0]
+        (x0, y0), per_cm = field["origin"], field["per_cm"]
+        parts = dict(getattr(self.session.game, "action_parts", {}) or {}) if self.session else {}
+        out = {}
+        for source, action in self._point_actions().items():
+            snaps = action[parts[action["type"]]["point"]][POINT]
+            out[source] = [QPointF(x0 + x * per_cm, y0 + y * per_cm) for x, y in snaps]
+        return out
+
+    def on_dropped(self, source: Any, where: QPointF) -> None:
+        """A piece let go on the free field: the open action filled with that point, in
+        centimetres (the kernel checks it; a refused point shows why and the piece goes back)."""
+        action = self._point_actions().get(source)
+        if action is None or not self.fields or self.session is None:
+            return
+        field = self.fields[0]
+        (x0, y0), per_cm = field["origin"], field["per_cm"]
+        point = [round((where.x() - x0) / per_cm, 2), round((where.y() - y0) / per_cm, 2)]
+        name = dict(getattr(self.session.game, "action_parts", {}))[action["type"]]["point"]
+        self.play({**action, name: point})
+        self.refresh()
 
     def _show_choosing(self) -> None:
         chosen, count = self.selection.progress()

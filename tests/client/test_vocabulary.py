@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtTest import QTest
 
 from boardwright.client.app import MainWindow
 from boardwright.client.layout import compose, zone_cards
@@ -64,7 +65,7 @@ class Showcase(Game):
             "field": "Поле",
         },
     }
-    action_parts = {"move": {"source": "unit", "target": "to"}}
+    action_parts = {"move": {"source": "unit", "target": "to"}, "place": {"source": "unit", "point": "to"}}
 
     def flow(self) -> Flow:
         return Flow(start="play", phases=(Phase("play"),))
@@ -76,6 +77,7 @@ class Showcase(Game):
         zones.add_zone(state, "deck", zones.HIDDEN, items=["mage", "archer", "monk"])
         zones.add_zone(state, "discard", zones.PUBLIC, items=["knight"])
         state["discarded"] = []
+        state["hero"] = [10.0, 20.0]
 
     def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         moves = [{"type": "move", "unit": "u1", "to": f"{q},{r}"} for q, r in HEXES if abs(q) + abs(r) == 1]
@@ -83,11 +85,18 @@ class Showcase(Game):
 
     def open_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
         hand = zones.items(state, f"hand:{kernel.active(state)}")
-        return [{"type": "discard", "cards": choices.choose(hand, 2)}] if len(hand) >= 2 else []
+        place = {"type": "place", "unit": "hero", "to": choices.point([[20.0, 20.0], [15.0, 10.0]])}
+        return [place, *([{"type": "discard", "cards": choices.choose(hand, 2)}] if len(hand) >= 2 else [])]
+
+    def check_action(self, state: dict[str, Any], action: dict[str, Any]) -> str | None:
+        (x, y), (hx, hy) = action["to"], state["hero"]
+        return None if (x - hx) ** 2 + (y - hy) ** 2 <= 15**2 else "out of reach: 15 cm at most"
 
     def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
         if action["type"] == "move":
             state["units"][action["unit"]] = action["to"]
+        elif action["type"] == "place":
+            state["hero"] = action["to"]
         else:
             state["discarded"] = action["cards"]
         log.emit("moved", seat=kernel.active(state))
@@ -114,7 +123,7 @@ class Showcase(Game):
             "place": "bottom",
             "title": {"key": "field"},
             "terrain": [{"points": [[20, 5], [30, 5], [30, 15], [20, 15]], "fill": "#14532d", "tip": "wood"}],
-            "bases": [{"id": "hero", "at": [10, 20], "radius": 2, "facing": 0, "fill": "#1d4ed8"}],
+            "bases": [{"id": "hero", "at": state["hero"], "radius": 2, "facing": 0, "fill": "#1d4ed8"}],
             "overlays": [
                 {"type": "ruler", "from": [12, 20], "towards": [40, 20], "length": 15, "label": "M 15"},
                 {"type": "circle", "center": [10, 20], "radius": 10},
@@ -201,3 +210,43 @@ def test_two_cards_of_the_hand_are_chosen_and_confirmed(qtbot, showcase):
     qtbot.mouseClick(table.confirm_button, Qt.MouseButton.LeftButton)
     assert showcase.session.match.state["discarded"] == ["archer", "knight"], "the kernel put them in hand order"
     assert showcase.session.match.record.actions[-1] == {"type": "discard", "cards": ["archer", "knight"]}
+
+
+def _drag(qtbot: Any, window: MainWindow, item_id: Any, to_cm: list[float]) -> None:
+    """Press on a piece, move in steps, let go over a point of the field (in centimetres)."""
+    view = window.table.view
+    start = view.position_of(item_id)
+    field = window.table.fields[0]
+    (x0, y0), per_cm = field["origin"], field["per_cm"]
+    target = view.mapFromScene(QPointF(x0 + to_cm[0] * per_cm, y0 + to_cm[1] * per_cm))
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        point = start + (target - start) * step / 5
+        QTest.mouseMove(view.viewport(), point)
+        qtbot.wait(5)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=target)
+
+
+def test_a_base_dragged_near_an_offered_point_snaps_to_it(qtbot, showcase):
+    _drag(qtbot, showcase, "hero", [19.6, 20.3])
+    assert showcase.session.match.state["hero"] == [20.0, 20.0]
+
+
+def test_a_base_dragged_to_a_free_point_is_checked_by_the_kernel(qtbot, showcase):
+    messages: list[str] = []
+    showcase.table.message.connect(messages.append)
+    _drag(qtbot, showcase, "hero", [50.0, 5.0])
+    assert showcase.session.match.state["hero"] == [10.0, 20.0] and "out of reach" in messages[-1]
+    _drag(qtbot, showcase, "hero", [12.0, 14.0])
+    x, y = showcase.session.match.state["hero"]
+    pixel_cm = 1 / (showcase.table.fields[0]["per_cm"] * showcase.table.view.transform().m11())
+    assert abs(x - 12.0) <= 3 * pixel_cm and abs(y - 14.0) <= 3 * pixel_cm, "within three pixels of the cursor"
+
+
+def test_a_press_that_moves_is_no_click(qtbot, showcase):
+    view = showcase.table.view
+    start = view.position_of("u1")
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(view.viewport(), start + QPoint(40, 0))
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(40, 0))
+    assert showcase.table.selection.source is None, "a drag is not a click"
