@@ -39,15 +39,14 @@ def summons(state: State, faction: int, out: list[Action]) -> None:
     if not free:
         return
     creatures = state["creatures"]
+    present = [False] * len(creatures)
     allies = state["rules"]["allies"]
-    mine = controlled(state, faction)
-    for junction, regions in enumerate(w.junction_regions):
-        if creatures[junction] is not None:
-            continue
-        present = any(mine[region] for region in regions)
-        if not present and allies:
-            present = any(ally_controlling(state, faction, region) >= 0 for region in regions)
-        if present:
+    for region, mine in enumerate(controlled(state, faction)):
+        if mine or (allies and ally_controlling(state, faction, region) >= 0):
+            for junction in w.region_junctions[region]:
+                present[junction] = True
+    for junction, here in enumerate(present):
+        if here and creatures[junction] is None:
             for unit_class in free:
                 out.append(
                     {

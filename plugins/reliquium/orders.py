@@ -38,21 +38,23 @@ Action = dict[str, Any]
 
 def marches(state: State, faction: int, out: list[Action]) -> None:
     w = WORLD
-    occupant, units, ids = state["occupant"], state["units"], w.region_ids
+    units, ids, adjacent = state["units"], w.region_ids, w.adjacent
     limit = w.limit
-    for origin in range(len(occupant)):
-        if occupant[origin] != faction:
+    single = state["rules"]["single_march"]
+    for origin, occupant in enumerate(state["occupant"]):
+        if occupant != faction:
             continue
         parts = w.subsets(units[origin])
-        for target in w.adjacent[origin]:
+        name = ids[origin]
+        for target in adjacent[origin]:
             if not march_legal(state, faction, target):
                 continue
-            room = limit - count(state, target)
+            room = limit - sum(units[target])
             for size, counts in parts:
                 if size > room:
                     break
-                out.append({"type": "march", "from": ids[origin], "to": ids[target], "units": counts})
-        if state["rules"]["single_march"]:
+                out.append({"type": "march", "from": name, "to": ids[target], "units": counts})
+        if single:
             _single_marches(state, faction, origin, out)
 
 
@@ -129,12 +131,13 @@ def melee_orders(state: State, faction: int, out: list[Action], presence: list[i
     if value_index < 0:
         return
     value = w.melee_values[value_index]
-    tokens, ids = state["tokens"], w.region_ids
+    tokens, ids, adjacent = state["tokens"], w.region_ids, w.adjacent
     for origin, mine in enumerate(controlled(state, faction)):
         if not mine:
             continue
-        for target in w.adjacent[origin]:
-            if tokens[w.border_between[origin][target]] is not None or not is_enemy_region(state, faction, target):
+        borders = w.border_between[origin]
+        for target in adjacent[origin]:
+            if tokens[borders[target]] is not None or not is_enemy_region(state, faction, target):
                 continue
             if presence is not None and origin not in presence and target not in presence:
                 continue

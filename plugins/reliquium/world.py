@@ -36,9 +36,17 @@ class World:
 
     def __init__(self) -> None:
         config = load_toml("game.toml")
-        factions = load_toml("factions.toml")["faction"]
         geo = json.loads((_DATA / "map.json").read_text(encoding="utf-8"))
         self.config = config
+        self._numbers(config)
+        self._track(config)
+        self._factions(load_toml("factions.toml")["faction"])
+        self._regions(geo)
+        self._borders()
+        self._junctions(geo)
+        self._subsets: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
+
+    def _numbers(self, config: dict[str, Any]) -> None:
         self.limit: int = config["troop_limit"]
         self.castles_to_win: int = config["castles_to_win"]
         self.classes: list[str] = config["classes"]
@@ -59,7 +67,8 @@ class World:
         self.colours: dict[str, str] = config["colours"]
         self.terrain_colours: dict[str, str] = config["terrain_colours"]
 
-        # the domain track: division i belongs to segment segment_of[i]
+    def _track(self, config: dict[str, Any]) -> None:
+        """The domain track: division i belongs to segment segment_of[i]."""
         self.segments = config["track"]
         self.segment_terrain = [segment["terrain"] for segment in self.segments]
         self.segment_actions = [segment["actions"] for segment in self.segments]
@@ -71,7 +80,8 @@ class World:
         self.divisions = len(self.segment_of)
         self.segment_of_terrain = {terrain: index for index, terrain in enumerate(self.segment_terrain)}
 
-        # factions and creatures
+    def _factions(self, factions: list[dict[str, Any]]) -> None:
+        """Factions in initiative order and their creatures, one per class it boosts."""
         self.factions: list[dict[str, Any]] = factions
         self.faction_ids: list[str] = [f["id"] for f in factions]
         self.faction_index = {f: i for i, f in enumerate(self.faction_ids)}
@@ -85,7 +95,7 @@ class World:
                 self.creature_ref[card["id"]] = (f, c)
             self.creatures.append(cards)
 
-        # regions
+    def _regions(self, geo: dict[str, Any]) -> None:
         self.vertices: dict[str, list[int]] = geo["vertices"]
         self.regions: list[dict[str, Any]] = geo["regions"]
         self.region_ids: list[str] = [r["id"] for r in self.regions]
@@ -93,9 +103,10 @@ class World:
         self.terrain: list[str] = [r["terrain"] for r in self.regions]
         self.is_water = [t == "water" for t in self.terrain]
         self.start_of: list[str | None] = [r.get("start") for r in self.regions]
-        n = len(self.regions)
 
-        # borders: polygon edges shared by two regions
+    def _borders(self) -> None:
+        """Borders: polygon edges shared by two regions; adjacency, token anchors and rivers."""
+        n = len(self.regions)
         edges: dict[frozenset[str], list[int]] = {}
         for i, region in enumerate(self.regions):
             poly = region["polygon"]
@@ -131,12 +142,17 @@ class World:
             self.anchors.append([(p[0] + q[0]) / 2, (p[1] + q[1]) / 2])
         self.river = [self.terrain[a] == self.terrain[b] and not self.is_water[a] for a, b in self.borders]
 
-        # junctions: creature slots, each with its three presence regions
+    def _junctions(self, geo: dict[str, Any]) -> None:
+        """Junctions: creature slots, each with its three presence regions."""
         self.junction_ids: list[str] = sorted(geo["junctions"])
         self.junction_index = {j: i for i, j in enumerate(self.junction_ids)}
         self.junction_regions: list[list[int]] = [
             sorted(self.region_index[r] for r in geo["junctions"][j]) for j in self.junction_ids
         ]
+        self.region_junctions: list[list[int]] = [[] for _ in self.regions]
+        for junction, regions in enumerate(self.junction_regions):
+            for region in regions:
+                self.region_junctions[region].append(junction)
         # borders touching a presence area; junctions sharing a presence region
         self.presence_borders: list[list[int]] = []
         self.near_junctions: list[list[int]] = []
@@ -144,8 +160,6 @@ class World:
             self.presence_borders.append(sorted({b for r in regions for b in self.region_borders[r]}))
             rs = set(regions)
             self.near_junctions.append([j for j, other in enumerate(self.junction_regions) if rs.intersection(other)])
-
-        self._subsets: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
 
     def subsets(self, units: list[int]) -> list[tuple[int, list[int]]]:
         """Every non-empty part of the units `units` counts, with its size, smallest first
