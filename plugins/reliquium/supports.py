@@ -31,7 +31,8 @@ def begin_war(state: State, log: Any) -> None:
 
 
 def _militia_check(state: State, log: Any) -> None:
-    """Militia for a player attacked by melee tokens of at least two other players (digest 8.3)."""
+    """Militia for a player attacked by melee tokens of at least two other players (digest 8.3;
+    the number is data)."""
     factions = range(len(state["neutral"]))
     attackers: list[set[int]] = [set() for _ in factions]
     for token in state["tokens"]:
@@ -42,7 +43,7 @@ def _militia_check(state: State, log: Any) -> None:
                 if controls(state, faction, token["target"]):
                     attackers[faction].add(token["faction"])
     for faction in factions:
-        if len(attackers[faction]) >= 2:
+        if len(attackers[faction]) >= WORLD.militia_attackers:
             state["militia"][faction] = True
             log.emit("militia", seat=seat(state, faction))
 

@@ -60,6 +60,7 @@ class World:
         self.support: list[int] = config["strength"]["support"]
         self.aura: int = config["strength"]["aura"]
         self.militia: int = config["strength"]["militia"]
+        self.militia_attackers: int = config["militia"]["attackers"]
         self.per_strength: int = config["losses"]["per_strength"]
         self.loser_extra: int = config["losses"]["loser_extra"]
         self.melee_values: list[int] = config["tokens"]["melee"]
