@@ -157,6 +157,17 @@ def move(
         dst["items"].insert(position, item)
     if src["vis"] == PUBLIC and dst["vis"] == PUBLIC and show is None:
         return
+    if show is None and (dst["vis"] == PUBLIC or (src["vis"] == HIDDEN and observed)):
+        # the common moves, kept cheap for playouts (the loop below gives the same): a card
+        # played face up, a deck's top card drawn; only seats that knew the item change
+        known = src["known"]
+        if known:
+            for seat in _seats(state):
+                mine = known.get(str(seat))
+                if mine and item in mine:
+                    _forget(src, seat, item)
+                    _learn(dst, seat, item)
+        return
     shown = set(_seats(state)) if show == ALL else set(show or ())
     for seat in _seats(state):
         sees_source = can_see(src, seat)
