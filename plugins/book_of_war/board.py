@@ -61,6 +61,8 @@ class Board:
             self.within[a] = rings
 
         self._near: dict[tuple[str, int, int], list[str]] = {}
+        # "within r" (distance 1..r; r = 0: any distance) by hex and r, for ability ranges
+        self.around: dict[str, list[list[str]]] = {h: [self.near(h, 1, r) for r in range(10)] for h in self.ids}
         # March: for each hex and terrain, the first steps of that terrain and where each leads
         terrains = sorted({t for t in self.terrain.values() if t != "protorp"})
         self.march: dict[str, dict[str, list[tuple[str, list[str]]]]] = {

@@ -10,6 +10,7 @@ from typing import Any
 
 from boardwright.framework import kernel
 
+from . import units
 from .catalog import BOARD, CONFIG, CREATURES, FACTIONS, UNITS, army_limit
 
 State = dict[str, Any]
@@ -78,14 +79,38 @@ def _xy(board: Any, hex_id: str) -> list[float]:
 
 def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
     view = game.view(state, seat)
+    items = hex_items() + castle_items(view) + unit_items(view)
+    vp = view["vp"]
+    items.append(
+        {"shape": "text", "at": [120, 40], "text": _text(f"VP {vp[0]} : {vp[1]}", f"ПО {vp[0]} : {vp[1]}"), "size": 24}
+    )
+    track_marks = [
+        {"at": min(vp[side], 100), "label": str(vp[side]), "fill": side_fill(view, side)}
+        for side in ((1 - view["on_top"], view["on_top"]))
+    ]
+    panels: list[dict[str, Any]] = [
+        {"title": {"en": "War track", "ru": "Шкала войны"}, "track": {"length": 101, "marks": track_marks}}
+    ]
+    panels.extend(seat_panel(view, s) for s in range(kernel.seats(view)))
+    panels.append(lands_panel(view))
+    return {
+        "kind": "hex",
+        "size": [1000, 900],
+        "background": "#20242c",
+        "items": items,
+        "panels": panels,
+        "status": status(game, view),
+    }
+
+
+def side_fill(view: State, side: int | None) -> str:
     colours = view["colour"]
-    fills = CONFIG["colour_fill"]
+    if side is None or colours[side] is None:
+        return NEUTRAL
+    return str(CONFIG["colour_fill"][colours[side]])
 
-    def side_fill(side: int | None) -> str:
-        if side is None or colours[side] is None:
-            return NEUTRAL
-        return str(fills[colours[side]])
 
+def hex_items() -> list[dict[str, Any]]:
     items: list[dict[str, Any]] = []
     for h in BOARD.ids:
         terrain = BOARD.terrain[h]
@@ -110,15 +135,19 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
         items.append(
             {"shape": "text", "at": [x, round(y + HEX_SIZE * 0.62, 1)], "text": h, "size": 13, "layer": "board"}
         )
+    return items
+
+
+def castle_items(view: State) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
     for castle, owner in view["castles"].items():
         x, y = _xy(BOARD, castle)
-        controllable = game._controllable(view, castle)
         items.append(
             {
                 "shape": "rect",
                 "id": castle,
                 "rect": [x - 14, y - HEX_SIZE + 6, 28, 16],
-                "fill": side_fill(owner) if controllable else "#55555580",
+                "fill": side_fill(view, owner) if units.controllable(view, castle) else "#55555580",
                 "stroke": "#000000",
                 "layer": "marker",
                 "tip": _text(
@@ -127,129 +156,131 @@ def describe(game: Any, state: State, seat: int | None) -> dict[str, Any]:
                 ),
             }
         )
+    return items
+
+
+def unit_items(view: State) -> list[dict[str, Any]]:
+    items: list[dict[str, Any]] = []
     for uid, unit in sorted(view["units"].items()):
         info = UNITS[unit["type"]]
-        marks = ("★" if unit["up"] else "") + ("✚" * unit["wounds"]) + ("⛨" * unit["shields"])
-        fill = side_fill(unit["side"]) + ("" if unit["ready"] else "80")
+        upgraded = unit["upgraded"]
+        marks = ("★" if upgraded else "") + ("✚" * unit["wounds"]) + ("⛨" * unit["shields"])
         items.append(
             {
                 "shape": "circle",
                 "id": uid,
                 "center": _xy(BOARD, unit["hex"]),
                 "radius": HEX_SIZE * 0.6,
-                "fill": fill,
-                "stroke": "#ffffff" if unit["up"] else "#202020",
-                "width": 3 if unit["up"] else 1,
+                "fill": side_fill(view, unit["side"]) + ("" if unit["ready"] else "80"),
+                "stroke": "#ffffff" if upgraded else "#202020",
+                "width": 3 if upgraded else 1,
                 "layer": "piece",
                 "label": _text(info["name_en"][:4] + marks, info["name_ru"][:4] + marks),
                 "label_colour": "#ffffff",
                 "tip": {
                     "en": f"{info['name_en']} ({info['class']}), wounds {unit['wounds']}, shields {unit['shields']}"
-                    + (", upgraded" if unit["up"] else "")
+                    + (", upgraded" if upgraded else "")
                     + ("" if unit["ready"] else ", exhausted"),
                     "ru": f"{info['name_ru']} ({CLASS_RU[info['class']]}), ранения {unit['wounds']}, "
                     f"защита {unit['shields']}"
-                    + (", улучшен" if unit["up"] else "")
+                    + (", улучшен" if upgraded else "")
                     + ("" if unit["ready"] else ", устал"),
                 },
             }
         )
-    vp = view["vp"]
-    items.append(
-        {"shape": "text", "at": [120, 40], "text": _text(f"VP {vp[0]} : {vp[1]}", f"ПО {vp[0]} : {vp[1]}"), "size": 24}
-    )
+    return items
 
-    panels: list[dict[str, Any]] = []
-    track_marks = [
-        {"at": min(vp[side], 100), "label": str(vp[side]), "fill": side_fill(side)}
-        for side in ((1 - view["on_top"], view["on_top"]))
-    ]
-    panels.append({"title": {"en": "War track", "ru": "Шкала войны"}, "track": {"length": 101, "marks": track_marks}})
-    n = kernel.seats(view)
-    zones = view["zones"]
-    for s in range(n):
-        side = view["side_of"][s]
-        faction = view["faction"][s]
-        title = _name(FACTIONS, faction) if faction else _text(f"Player {s + 1}", f"Игрок {s + 1}")
-        rear = [u for u, d in sorted(view["units"].items()) if d["owner"] == s and d["ready"]]
-        front = [u for u, d in sorted(view["units"].items()) if d["owner"] == s and not d["ready"]]
-        general = view["general"][side]
-        army = sum(1 for d in view["units"].values() if d["side"] == side)
-        limit = army_limit(vp[side])
-        rear_names = _join(([GENERAL] if general else []) + [_name(UNITS, view["units"][u]["type"]) for u in rear])
-        front_names = _join([_name(UNITS, view["units"][u]["type"]) for u in front] + ([] if general else [GENERAL]))
-        library = _join(
-            [
-                _text(
-                    f"{CREATURES[c]['name_en']} ({CREATURES[c]['flag']}): {slot}",
-                    f"{CREATURES[c]['name_ru']} ({CREATURES[c]['flag']}): {SLOT_RU.get(slot, slot)}",
-                )
-                for c, slot in view["library"][s].items()
-            ]
-        )
-        lines: list[Text] = [
-            _text(f"VP {vp[side]}  army {army}/{limit}", f"ПО {vp[side]}  армия {army}/{limit}"),
-            _text("Rear: " + rear_names["en"], "Тыл: " + rear_names["ru"]),
-            _text("Front: " + front_names["en"], "Передовая: " + front_names["ru"]),
-            _text("Library: " + library["en"], "Библиотека: " + library["ru"]),
-        ]
-        cards: list[dict[str, Any]] = []
-        hand = zones[f"hand:{s}"]
-        lands = zones[f"lands:{s}"]
-        if "items" in hand:
-            cards.extend(
-                {"id": c, "label": _name(UNITS, c.split("_", 1)[1]), "fill": side_fill(side)} for c in hand["items"]
+
+def seat_panel(view: State, s: int) -> dict[str, Any]:
+    """A player's VP, army, card lines, library, hand (or counts) and unit deck."""
+    side = kernel.side_of(view, s)
+    faction = view["faction"][s]
+    vp = view["vp"]
+    title = _name(FACTIONS, faction) if faction else _text(f"Player {s + 1}", f"Игрок {s + 1}")
+    own = sorted((u, d) for u, d in view["units"].items() if d["owner"] == s)
+    general = view["general"][side]
+    army = sum(1 for d in view["units"].values() if d["side"] == side)
+    limit = army_limit(vp[side])
+    rear_names = _join(([GENERAL] if general else []) + [_name(UNITS, d["type"]) for _, d in own if d["ready"]])
+    front_names = _join([_name(UNITS, d["type"]) for _, d in own if not d["ready"]] + ([] if general else [GENERAL]))
+    library = _join(
+        [
+            _text(
+                f"{CREATURES[c]['name_en']} ({CREATURES[c]['flag']}): {slot}",
+                f"{CREATURES[c]['name_ru']} ({CREATURES[c]['flag']}): {SLOT_RU.get(slot, slot)}",
             )
-        else:
-            lines.append(_text(f"Unit cards in hand: {hand['count']}", f"Карт отрядов в руке: {hand['count']}"))
-        if "items" in lands:
-            cards.extend({"id": c[0], "label": _land(c[0]), "fill": LAND_STROKE[c[0]]} for c in lands["items"])
-        else:
-            known = sorted(c[0] for c in lands["revealed"] + lands.get("known", []))
-            known_ru = ", ".join(CONFIG["land_names_ru"][x] for x in known)
-            lines.append(
-                _text(
-                    f"Land cards in hand: {lands['count']}" + (f" (known: {', '.join(known)})" if known else ""),
-                    f"Карт земель в руке: {lands['count']}" + (f" (известны: {known_ru})" if known else ""),
-                )
-            )
-        cards.extend(
-            {"id": c, "label": _name(CREATURES, c), "fill": "#8040a0"}
             for c, slot in view["library"][s].items()
-            if slot == "in_hand"
-        )
-        deck = zones[f"units:{side}"]
-        count = deck["count"] if "count" in deck else len(deck["items"])
-        lines.append(_text(f"Unit deck: {count}", f"Колода отрядов: {count}"))
-        panels.append({"title": title, "lines": lines, "cards": cards})
-    deck = zones["landdeck"]
-    discard = zones["discard"]["items"]
-    count = deck["count"] if "count" in deck else len(deck["items"])
-    panels.append(
-        {
-            "title": {"en": "Lands", "ru": "Земли"},
-            "lines": [
-                _text(f"Land deck: {count}", f"Колода земель: {count}"),
-                # oldest first, one letter a card: N S E W / С Ю В З
-                _text(
-                    "Discard (oldest first): " + " ".join(c[0] for c in discard),
-                    "Сброс (сначала старые): " + " ".join(CONFIG["land_names_ru"][c[0]][0] for c in discard),
-                ),
-            ],
-        }
+        ]
     )
+    lines: list[Text] = [
+        _text(f"VP {vp[side]}  army {army}/{limit}", f"ПО {vp[side]}  армия {army}/{limit}"),
+        _text("Rear: " + rear_names["en"], "Тыл: " + rear_names["ru"]),
+        _text("Front: " + front_names["en"], "Передовая: " + front_names["ru"]),
+        _text("Library: " + library["en"], "Библиотека: " + library["ru"]),
+    ]
+    cards = hand_cards(view, s, side, lines)
+    cards.extend(
+        {"id": c, "label": _name(CREATURES, c), "fill": "#8040a0"}
+        for c, slot in view["library"][s].items()
+        if slot == "in_hand"
+    )
+    deck = view["zones"][f"units:{side}"]
+    count = deck["count"] if "count" in deck else len(deck["items"])
+    lines.append(_text(f"Unit deck: {count}", f"Колода отрядов: {count}"))
+    return {"title": title, "lines": lines, "cards": cards}
+
+
+def hand_cards(view: State, s: int, side: int, lines: list[Text]) -> list[dict[str, Any]]:
+    """The seat's unit and land cards when the viewer sees them, else counts (and the land
+    cards it knows) as lines. Drafted cards a drafter holds until the split count as lands."""
+    zones = view["zones"]
+    hand = zones[f"hand:{s}"]
+    cards: list[dict[str, Any]] = []
+    if "items" in hand:
+        cards.extend(
+            {"id": c, "label": _name(UNITS, c.split("_", 1)[1]), "fill": side_fill(view, side)} for c in hand["items"]
+        )
+    else:
+        lines.append(_text(f"Unit cards in hand: {hand['count']}", f"Карт отрядов в руке: {hand['count']}"))
+    lands, kept = zones[f"lands:{s}"], zones[f"kept:{s}"]
+    if "items" in lands:
+        held = lands["items"] + kept["items"]
+        cards.extend({"id": c[0], "label": _land(c[0]), "fill": LAND_STROKE[c[0]]} for c in held)
+        return cards
+    known = sorted(c[0] for _, c in lands["known"] + kept["known"])
+    count = lands["count"] + kept["count"]
+    known_ru = ", ".join(CONFIG["land_names_ru"][x] for x in known)
+    lines.append(
+        _text(
+            f"Land cards in hand: {count}" + (f" (known: {', '.join(known)})" if known else ""),
+            f"Карт земель в руке: {count}" + (f" (известны: {known_ru})" if known else ""),
+        )
+    )
+    return cards
+
+
+def lands_panel(view: State) -> dict[str, Any]:
+    deck = view["zones"]["landdeck"]
+    discard = view["zones"]["discard"]["items"]
+    count = deck["count"] if "count" in deck else len(deck["items"])
+    return {
+        "title": {"en": "Lands", "ru": "Земли"},
+        "lines": [
+            _text(f"Land deck: {count}", f"Колода земель: {count}"),
+            # oldest first, one letter a card: N S E W / С Ю В З
+            _text(
+                "Discard (oldest first): " + " ".join(c[0] for c in discard),
+                "Сброс (сначала старые): " + " ".join(CONFIG["land_names_ru"][c[0]][0] for c in discard),
+            ),
+        ],
+    }
+
+
+def status(game: Any, view: State) -> Text:
     phase = kernel.phase(view)
     mover = kernel.to_move(view)
-    status = {
+    return {
         "en": f"Round {kernel.round_number(view)} - {phase} - {game.seat_name(view, mover)} to act",
         "ru": f"Раунд {kernel.round_number(view)} - {PHASE_RU.get(phase, phase)} - "
         f"ходит {game.seat_name(view, mover, 'ru')}",
-    }
-    return {
-        "kind": "hex",
-        "size": [1000, 900],
-        "background": "#20242c",
-        "items": items,
-        "panels": panels,
-        "status": status,
     }

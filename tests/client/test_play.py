@@ -15,6 +15,7 @@ from boardwright.client import settings as settings_module
 from boardwright.client.app import MainWindow, run_client
 from boardwright.client.new_game import GameConfig
 from boardwright.client.settings import Settings
+from boardwright.framework import kernel
 
 RED = QColor("#d9342b")
 YELLOW = QColor("#f2c230")
@@ -286,7 +287,7 @@ def test_next_game_of_a_series_follows_the_games_rules(qtbot: Any, window: MainW
     assert second.record.options["target_vp"] == 10 and second.record.seat_kinds == first.record.seat_kinds
     assert second.record.seed != first.record.seed
     if winners:
-        assert second.state["on_top"] == 1 - first.state["side_of"][winners[0]]
+        assert second.state["on_top"] == 1 - kernel.side_of(first.state, winners[0])
     assert "Game 2 of the series" in window.statusBar().currentMessage()
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from boardwright.framework import Engine, EventLog, kernel
+from boardwright.plugins.book_of_war import units
 from boardwright.plugins.book_of_war.catalog import CONFIG, FACTIONS, UNITS
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
@@ -32,29 +33,26 @@ class Table:
         for c in ("g5", "e4"):
             st["castles"][c] = 1
         st["units"] = {}
-        st["occ"] = {}
+        st["occupants"] = {}
         st["vp"] = [0, 0]
         st["on_top"] = 0
         st["general"] = [True, True]
         st["library"] = [{c: "locked" for c in FACTIONS[f]["creatures"]} for f in st["faction"]]
         st["summons"] = [0] * n
-        st["passed"] = [False] * n
         st["start_lands"] = [[FACTIONS[f]["start_land"]] for f in st["faction"]]
-        st["known"] = [[] for _ in range(n)]
-        st["queue"] = []
         st["planning"] = None
-        st["k"]["pending"] = []
-        st["k"]["round"] = 1
+        st["leader"] = 0
         zones = st["zones"]
         for z in zones.values():
             z["items"] = []
-            z["revealed"] = []
-            z["known_order"] = False
+            z["known"] = {}
         for side in (0, 1):
             zones[f"units:{side}"]["items"] = [f"{st['colour'][side]}_{t}" for t in UNITS]
         self.free_lands = [f"{land}{i}" for land, count in CONFIG["land_cards"].items() for i in range(count)]
         zones["landdeck"]["items"] = list(self.free_lands)
+        # the offensive phase of round 1, seat 0 to act, clockwise from it
         kernel.set_phase(st, "offensive")
+        kernel.set_order(st, list(range(n)))
         kernel.set_active(st, 0)
 
     # --- building
@@ -70,9 +68,9 @@ class Table:
         ready: bool = True,
     ) -> str:
         st = self.state
-        uid = self.game._place_unit(st, seat, unit_type, hex_id, ready)  # as the rules place one
-        st["units"][uid].update(up=up, wounds=wounds, shields=shields)
-        st["zones"][f"units:{st['side_of'][seat]}"]["items"].remove(uid)
+        uid = units.place(st, seat, unit_type, hex_id, ready)  # as the rules place one
+        st["units"][uid].update(upgraded=up, wounds=wounds, shields=shields)
+        st["zones"][f"units:{kernel.side_of(st, seat)}"]["items"].remove(uid)
         return uid
 
     def take_land(self, land: str) -> str:
@@ -87,7 +85,7 @@ class Table:
 
     def hand_units(self, seat: int, types: list[str]) -> None:
         st = self.state
-        side = st["side_of"][seat]
+        side = kernel.side_of(st, seat)
         cards = [f"{st['colour'][side]}_{t}" for t in types]
         for c in cards:
             st["zones"][f"units:{side}"]["items"].remove(c)

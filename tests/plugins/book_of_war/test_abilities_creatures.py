@@ -57,7 +57,7 @@ def test_carnifex_makes_a_shielded_unit_flee(table):
     foe = table.unit(0, "hammerers", "e3", up=True, shields=2)
     table.play(type="summon", creature="carnifex", targets=[foe])
     assert table.vp == [0, 3]
-    assert table.u(foe)["shields"] == 0 and table.u(foe)["up"] is False and table.u(foe)["hex"] == "c1"
+    assert table.u(foe)["shields"] == 0 and table.u(foe)["upgraded"] is False and table.u(foe)["hex"] == "c1"
 
 
 def test_erezida_stuns_through_shields(table):
@@ -94,12 +94,12 @@ def test_random_games_finish():
         state = engine.new_game(players=players, seed=rng.randrange(1000), scenario=scenario)
         log = EventLog()
         for _ in range(3000):
-            if state["k"]["over"]:
+            if kernel.is_over(state):
                 break
             legal = engine.legal_actions(state)
             assert legal
             engine.apply(state, rng.choice(legal), log=log)
-        assert state["k"]["over"], (players, scenario)
+        assert kernel.is_over(state), (players, scenario)
         assert max(state["vp"]) >= 100
         assert kernel.unpack(kernel.pack(state)) == state
         for event in log.events:
@@ -135,10 +135,10 @@ def test_round_cap_picks_the_leader():
     engine = Engine(BookOfWar())
     rng = random.Random(1)
     state = engine.new_game(players=2, seed=1, options={"round_cap": 2})
-    while not state["k"]["over"]:
+    while not kernel.is_over(state):
         engine.apply(state, rng.choice(engine.legal_actions(state)))
-    outcome = state["k"]["outcome"]
-    assert outcome["capped"] and state["k"]["round"] == 2
+    outcome = kernel.outcome(state)
+    assert outcome["capped"] and kernel.round_number(state) == 2
     vp = state["vp"]
     assert outcome["winners"] == ([] if vp[0] == vp[1] else [0 if vp[0] > vp[1] else 1])
 
@@ -175,7 +175,7 @@ def test_caballus_upgrades_without_vp(table):
     _creature(table, 0, "caballus")
     a = table.unit(0, "hammerers", "b2", wounds=1)
     table.play(type="summon", creature="caballus", targets=[a])
-    assert table.u(a)["up"] and table.u(a)["wounds"] == 0 and table.vp == [0, 0]
+    assert table.u(a)["upgraded"] and table.u(a)["wounds"] == 0 and table.vp == [0, 0]
 
 
 def test_architectus_takes_a_castle_next_to_a_friend(table):
@@ -261,7 +261,7 @@ def test_seers_improved_reach_anywhere(table):
     seers = table.unit(1, "seers", "g5", up=True)
     far = table.unit(1, "swordsmen", "a1")
     assert table.find(type="ability", unit=seers, targets=[far])
-    table.u(seers)["up"] = False
+    table.u(seers)["upgraded"] = False
     assert not table.find(type="ability", unit=seers, targets=[far])
 
 

@@ -52,7 +52,7 @@ def test_target_vp_option(make_table):
     t.state["vp"] = [8, 0]
     t.play(type="pass")
     t.play(type="pass")
-    assert t.state["k"]["over"] and t.state["k"]["outcome"]["winners"] == [0]
+    assert kernel.is_over(t.state) and kernel.outcome(t.state)["winners"] == [0]
 
 
 def test_refusals_say_why(table):

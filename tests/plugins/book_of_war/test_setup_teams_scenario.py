@@ -7,17 +7,23 @@ import random
 import pytest
 
 from boardwright.framework import Engine, EventLog, kernel, render, zones
+from boardwright.plugins.book_of_war import draft, supply
 from boardwright.plugins.book_of_war.rules import BookOfWar
+
+
+def _known(zone):
+    """The cards a redacted zone shows its viewer."""
+    return [card for _index, card in zone["known"]]
 
 
 def _setup_until(engine, state, log, picks, colour="red", stop="draft_keep"):
     """Drive set-up: picks in seat order of choosing; stops at the phase `stop`."""
-    order = state["setup"]["order"]
     while kernel.phase(state) != stop:
         phase = kernel.phase(state)
         legal = engine.legal_actions(state)
         if phase == "pick":
-            chosen = next(a for a in legal if a["faction"] == picks[order.index(kernel.active(state))])
+            picked = sum(1 for faction in state["faction"] if faction)
+            chosen = next(a for a in legal if a["faction"] == picks[picked])
         elif phase == "colour":
             chosen = {"type": "colour", "colour": colour}
         else:
@@ -34,9 +40,10 @@ def _new(players=2, scenario=None, seed=11):
 
 
 def test_t20_draft():
-    game, engine, state, log = _new()
+    _game, engine, state, log = _new()
     _setup_until(engine, state, log, ["brotherhood", "legion"])
-    p1, p2 = state["setup"]["order"]
+    p1 = kernel.active(state)  # the first player drafts first
+    p2 = 1 - p1
     z = state["zones"]
     deck = z["landdeck"]["items"]
     deck.extend(z[f"draft:{p1}"]["items"])
@@ -47,7 +54,7 @@ def test_t20_draft():
         top.append(card)
     rest = [c for c in deck if c not in top]
     z["landdeck"]["items"] = rest + list(reversed(top))
-    game._draft_draw(state, log)
+    draft.draw(state, log)
     engine._cached_state = None
     assert sorted(c[0] for c in z[f"draft:{p1}"]["items"]) == ["E", "E", "W"]
     engine.apply(state, {"type": "draft_keep", "land": "W"}, log=log)
@@ -64,15 +71,15 @@ def test_t20_draft():
     # P1 knows P2's start card (S) and the passed E, but not P2's own pick
     seen = engine.view(state, p1)["zones"][f"lands:{p2}"]
     assert seen["count"] == 3 and "items" not in seen
-    assert sorted(c[0] for c in seen["revealed"] + seen["known"]) == ["E", "S"]
+    assert sorted(c[0] for c in _known(seen)) == ["E", "S"]
     seen = engine.view(state, p2)["zones"][f"lands:{p1}"]
-    assert sorted(c[0] for c in seen["revealed"] + seen["known"]) == ["N", "N"]
+    assert sorted(c[0] for c in _known(seen)) == ["N", "N"]
 
 
 def test_draft_cards_reach_only_the_right_seats():
     game, engine, state, log = _new(seed=5)
     _setup_until(engine, state, log, ["order", "alliance"], stop="offensive")
-    p1, p2 = state["setup"]["order"]
+    p1, p2 = 0, 1
     for seat, other in ((p1, p2), (p2, p1)):
         texts = [render(e, game.messages, "en") for e in log.visible_to(seat)]
         assert any(t.startswith("Drafted:") for t in texts)
@@ -112,7 +119,7 @@ def test_one_creature_per_round(table):
 def test_t22_horde_castles():
     _game, engine, state, log = _new(seed=3)
     _setup_until(engine, state, log, ["horde", "legion"], stop="castle")
-    horde = state["setup"]["order"][0]
+    horde = state["faction"].index("horde")
     options = {a["castle"] for a in engine.legal_actions(state)}
     assert options == {"a0", "c1", "a5", "c4", "g0", "e1"}
     engine.apply(state, {"type": "castle", "castle": "c1"}, log=log)
@@ -126,7 +133,7 @@ def test_t22_horde_castles():
     engine.apply(state, {"type": "start_unit", "unit_type": "mages", "castle": "c1"}, log=log)
     while kernel.phase(state) == "start_unit":
         engine.apply(state, engine.legal_actions(state)[0], log=log)
-    assert state["units"][state["colour"][state["side_of"][horde]] + "_mages"]["hex"] == "c1"
+    assert state["units"][state["colour"][kernel.side_of(state, horde)] + "_mages"]["hex"] == "c1"
     assert kernel.phase(state) == "start_land" and kernel.active(state) == horde
     assert engine.legal_actions(state) == [{"type": "start_land", "land": "N"}, {"type": "start_land", "land": "W"}]
     units = sorted(u["hex"] for u in state["units"].values() if u["owner"] == horde)
@@ -141,10 +148,10 @@ def test_t23_protorp_setup():
         engine.apply(state, engine.legal_actions(state)[0], log=log)
     castles = {c: owner for c, owner in state["castles"].items() if owner is not None}
     brother = state["faction"].index("brotherhood")
-    assert castles == {"c1": state["side_of"][brother], "e4": 1 - state["side_of"][brother]}
+    assert castles == {"c1": kernel.side_of(state, brother), "e4": 1 - kernel.side_of(state, brother)}
     assert sorted(u["hex"] for u in state["units"].values()) == ["c1", "e4"]
     for seat in (0, 1):
-        side = state["side_of"][seat]
+        side = kernel.side_of(state, seat)
         assert len(state["zones"][f"units:{side}"]["items"]) + len(state["zones"][f"hand:{seat}"]["items"]) == 11
 
 
@@ -155,10 +162,10 @@ def test_t23_protorp_rules(make_table):
     st["castles"]["c1"] = 0
     t.unit(0, "hammerers", "b0")
     t.hand_units(0, ["archers"])
-    assert sorted(t.game._hire_hexes(st, 0)) == ["c2", "c3"]
+    assert sorted(supply.hire_hexes(st, 0)) == ["c2", "c3"]
     t.unit(1, "swordsmen", "c2")
     t.unit(1, "mages", "c3")
-    assert sorted(t.game._hire_hexes(st, 0)) == ["b2", "b3", "c1"]
+    assert sorted(supply.hire_hexes(st, 0)) == ["b2", "b3", "c1"]
     t.play(type="manoeuvre", unit="red_hammerers", to="a0")
     assert st["castles"]["a0"] is None
 
@@ -286,7 +293,7 @@ def test_determinize_is_consistent_with_the_view():
         assert lands == sorted(c for z in state["zones"].values() for c in z["items"] if c[0] in "NSEW")
         assert full["units"] == state["units"]
         other = 1 - seat
-        revealed = view["zones"][f"lands:{other}"]["revealed"] + view["zones"][f"lands:{other}"]["known"]
+        revealed = _known(view["zones"][f"lands:{other}"])
         assert set(revealed) <= set(full["zones"][f"lands:{other}"]["items"])
         assert engine.legal_actions(full)
 
@@ -323,7 +330,7 @@ def test_a_determinized_game_plays_on_through_the_four_player_split():
                 if kernel.is_over(guess):
                     break
                 legal = engine.legal_actions(guess)
-                assert legal, f"a guessed state with no legal action in setup step {guess['setup']['step']}"
+                assert legal, f"a guessed state with no legal action in the {kernel.phase(guess)} phase"
                 engine.apply_unchecked(guess, play.choice(legal))
         engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
 
@@ -347,11 +354,11 @@ def test_series_the_loser_goes_first_in_the_next_game(players):
         if not winners:
             assert following["first_side"] == "random"
             continue
-        loser_side = 1 - match.state["side_of"][winners[0]]
+        loser_side = 1 - kernel.side_of(match.state, winners[0])
         assert following["first_side"] == str(loser_side + 1)
         nxt = engine.new_game(players, following, seed + 100)
         assert nxt["on_top"] == loser_side
-        assert nxt["setup"]["order"][0] in [s for s in range(players) if nxt["side_of"][s] == loser_side]
+        assert kernel.active(nxt) in [s for s in range(players) if kernel.side_of(nxt, s) == loser_side]
         seen.add(loser_side)
     assert seen == {0, 1}  # both sides lost once in these seeds, so both cases ran
 

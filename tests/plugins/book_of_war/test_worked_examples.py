@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 from boardwright.framework import kernel
+from boardwright.plugins.book_of_war import cards, war_track
+
+
+def _known(zone):
+    """The cards a redacted zone shows its viewer."""
+    return [card for _index, card in zone["known"]]
 
 
 def test_t1_manoeuvre(table):
@@ -20,7 +26,7 @@ def test_t1_manoeuvre_limits(table):
     assert "d3" not in dests and "b1" not in dests
     assert dests == {"c2", "b2", "c0", "d1", "d2"}
     table.u(h)["hex"] = "c2"
-    table.state["occ"] = {"c2": h, "b1": "green_swordsmen"}
+    table.state["occupants"] = {"c2": h, "b1": "green_swordsmen"}
     assert "d3" not in {a["to"] for a in table.find(type="manoeuvre", unit=h)}
 
 
@@ -125,7 +131,7 @@ def test_t5_attack_and_flee(make_table):
     s = t.unit(1, "swordsmen", "f3", wounds=1, up=True)
     cav = t.unit(0, "cavalry", "f2")
     t.play(type="ability", unit=cav, targets=[s])
-    assert t.u(s)["up"] is False and t.vp == [3, 0]
+    assert t.u(s)["upgraded"] is False and t.vp == [3, 0]
     t = make_table()
     s = t.unit(1, "swordsmen", "f3")
     cav = t.unit(0, "cavalry", "f2")
@@ -203,7 +209,7 @@ def test_t9_level_up(table):
     table.lands(1, "SN")
     table.play(type="level_up", unit=s)
     unit = table.u(s)
-    assert unit["up"] and unit["wounds"] == 0 and unit["shields"] == 1 and not unit["ready"]
+    assert unit["upgraded"] and unit["wounds"] == 0 and unit["shields"] == 1 and not unit["ready"]
     assert table.vp == [0, 3]
     assert table.hand_letters(1) == ["N"]
     assert table.state["general"][1] is False
@@ -241,13 +247,13 @@ def test_t11_scouting(table):
     assert table.vp == [0, 1]
     # only the scout knows the card it put back on top
     top = deck[-1]
-    assert table.engine.view(table.state, 1)["zones"]["landdeck"]["known"] == [top]
-    assert table.engine.view(table.state, 0)["zones"]["landdeck"]["known"] == []
+    assert _known(table.engine.view(table.state, 1)["zones"]["landdeck"]) == [top]
+    assert _known(table.engine.view(table.state, 0)["zones"]["landdeck"]) == []
     guess = table.game.determinize(table.engine.view(table.state, 1), 1, 5)
     assert guess["zones"]["landdeck"]["items"][-1] == top
     # when the opponent draws it, the scout knows it is in the opponent's hand
-    table.game._draw_lands(table.state, 0, table.log)
-    assert top in table.engine.view(table.state, 1)["zones"]["lands:0"]["known"]
+    cards.draw_lands(table.state, 0, table.log)
+    assert top in _known(table.engine.view(table.state, 1)["zones"]["lands:0"])
 
 
 def test_t11_scouting_needs_an_upgraded_unit(table):
@@ -350,7 +356,7 @@ def test_t16_supply_and_hiring(table):
     table.play(type="pass")
     table.play(type="pass")
     assert table.vp == [27, 32]
-    assert st["k"]["phase"] == "hire" and kernel.active(st) == 0
+    assert kernel.phase(st) == "hire" and kernel.active(st) == 0
     assert {a["hex"] for a in table.legal()} == {"a0", "c1", "e1"}
     table.play(type="hire", card="red_archers", hex="a0")
     assert kernel.active(st) == 1
@@ -359,7 +365,7 @@ def test_t16_supply_and_hiring(table):
     assert st["library"][1]["cerberus"] == "in_hand"
     table.play(type="hire", card="green_defenders", hex="e4")
     assert st["library"][1]["ignifer"] == "locked"
-    assert st["k"]["phase"] == "offensive"
+    assert kernel.phase(st) == "offensive"
     assert sum(1 for u in st["units"].values() if u["side"] == 0) == 4
     assert sum(1 for u in st["units"].values() if u["side"] == 1) == 4
 
@@ -387,32 +393,31 @@ def _supply_at(make_table, vp, castles):
 def test_t17_victory(make_table):
     t = _supply_at(make_table, [96, 99], [["a0", "c1", "e1", "g0"], ["g5", "e4"]])
     assert t.vp == [100, 101]
-    assert t.state["k"]["over"] and t.state["k"]["outcome"]["winners"] == [1]
+    assert kernel.is_over(t.state) and kernel.outcome(t.state)["winners"] == [1]
     t = _supply_at(make_table, [96, 98], [["a0", "c1", "e1", "g0"], ["g5", "e4"]])
     assert t.vp == [100, 100]
-    assert t.state["k"]["outcome"]["draw"] is True
+    assert kernel.outcome(t.state)["draw"] is True
 
 
 def test_t17_no_win_before_supply(make_table):
     t = make_table()
     t.state["vp"] = [104, 0]
     t.unit(0, "hammerers", "b2")
-    assert not t.state["k"]["over"]
+    assert not kernel.is_over(t.state)
     t = _supply_at(make_table, [104, 103], [[], ["g5", "e4"]])
-    assert t.vp == [104, 105] and t.state["k"]["outcome"]["winners"] == [1]
+    assert t.vp == [104, 105] and kernel.outcome(t.state)["winners"] == [1]
 
 
 def test_t18_first_player_and_on_top(table):
-    game = table.game
     st = table.state
-    assert game._first_side(st) == 0
-    game._gain(st, 0, 5, table.log, "test")
-    game._gain(st, 1, 3, table.log, "test")
-    game._gain(st, 1, 2, table.log, "test")
-    assert st["on_top"] == 1 and game._first_side(st) == 1
-    game._gain(st, 0, 2, table.log, "test")
-    game._gain(st, 1, 1, table.log, "test")
-    assert st["vp"] == [7, 6] and game._first_side(st) == 1
+    assert war_track.first_side(st) == 0
+    war_track.gain(st, 0, 5, table.log, "test")
+    war_track.gain(st, 1, 3, table.log, "test")
+    war_track.gain(st, 1, 2, table.log, "test")
+    assert st["on_top"] == 1 and war_track.first_side(st) == 1
+    war_track.gain(st, 0, 2, table.log, "test")
+    war_track.gain(st, 1, 1, table.log, "test")
+    assert st["vp"] == [7, 6] and war_track.first_side(st) == 1
 
 
 def test_t18_first_player_starts_the_round(table):
@@ -423,7 +428,7 @@ def test_t18_first_player_starts_the_round(table):
     table.play(type="pass")
     # both sides score 2 castles: 7 : 7, and red moved last onto the shared space
     assert table.vp == [7, 7] and table.state["on_top"] == 0
-    assert table.state["k"]["phase"] == "offensive" and kernel.active(table.state) == 0
+    assert kernel.phase(table.state) == "offensive" and kernel.active(table.state) == 0
     table.state["castles"] = {c: None for c in table.state["castles"]}
     table.state["vp"] = [5, 5]
     table.state["on_top"] = 1
@@ -434,11 +439,11 @@ def test_t18_first_player_starts_the_round(table):
 
 def test_t19_land_deck_rebuilt_without_shuffling(table):
     st = table.state
-    cards = [table.take_land(x) for x in "NSE"]
+    pile = [table.take_land(x) for x in "NSE"]
     table.lands(0, "W")
     st["zones"]["landdeck"]["items"] = []
-    st["zones"]["discard"]["items"] = cards
-    table.game._draw_lands(st, 0, table.log)
+    st["zones"]["discard"]["items"] = pile
+    cards.draw_lands(st, 0, table.log)
     assert table.hand_letters(0) == ["N", "S", "W"]
     assert [c[0] for c in st["zones"]["landdeck"]["items"]] == ["E"]
     assert st["zones"]["discard"]["items"] == []

@@ -1,0 +1,60 @@
+"""The war track (digest 1, 4): each side's victory points, whose marker lies on top, and
+so who is first in a phase. A side is a player, or a team with four players; its seats
+come from the kernel (`kernel.sides`, the spec's team layouts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import kernel
+
+from .text import reason
+
+State = dict[str, Any]
+
+
+def other_side(side: int) -> int:
+    """The opposing side: the game has exactly two (two colours, two war markers)."""
+    return 1 - side
+
+
+def seats_of(state: State, side: int) -> list[int]:
+    """The seats of a side (read only): a team, or the one seat of a duel side."""
+    teams = kernel.teams(state)
+    return teams[side] if teams else [side]
+
+
+def first_side(state: State) -> int:
+    """The side with fewer VP; on equal VP the side whose marker lies on top (digest 4)."""
+    vp = state["vp"]
+    if vp[0] != vp[1]:
+        return 0 if vp[0] < vp[1] else 1
+    return int(state["on_top"])
+
+
+def first_seat(state: State) -> int:
+    """The first side's first-seated player, who confirms the side's choices [D-23]."""
+    return seats_of(state, first_side(state))[0]
+
+
+def clockwise_from(state: State, seat: int) -> list[int]:
+    """Every seat in clockwise (seat) order, starting with `seat`."""
+    seats = list(range(kernel.seats(state)))
+    start = seats.index(seat)
+    return seats[start:] + seats[:start]
+
+
+def from_first_player(state: State) -> list[int]:
+    """Every seat, clockwise from the first player: set-up steps (digest 3.2, 3.3), draws."""
+    return clockwise_from(state, first_seat(state))
+
+
+def gain(state: State, side: int, amount: int, log: Any, why: str) -> None:
+    """Move a side's war marker; a marker that lands on the other one lies on top [D-2]."""
+    if amount <= 0:
+        return
+    vp = state["vp"]
+    vp[side] += amount
+    if vp[side] == vp[other_side(side)]:
+        state["on_top"] = side
+    log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why))
