@@ -15,7 +15,6 @@ from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractGraphicsShapeItem,
-    QGraphicsDropShadowEffect,
     QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
@@ -115,6 +114,8 @@ class BoardView(QGraphicsView):
         self._press: tuple[Any, Any] | None = None
         self._drag: tuple[QGraphicsItem, Any, QPointF, QPointF] | None = None
         self._snaps: list[QGraphicsItem] = []
+        self._drawn: dict[str, list[QGraphicsItem]] = {}  # the last board's items, by their spec
+        self._extras: list[QGraphicsItem] = []  # everything else added to the scene for this board
 
     # --- drawing ---
 
@@ -131,7 +132,16 @@ class BoardView(QGraphicsView):
         outlined while a source is selected), `marked_ids` the selected ones; `empty_text`
         is shown for a board with nothing to draw."""
         scene = self.scene()
-        scene.clear()
+        painter = (painters or {}).get(board.get("kind", ""))
+        # items drawn for the last board and unchanged are kept: a repaint after one action
+        # rebuilds only what the action changed
+        kept = self._drawn if painter is None else {}
+        if painter is not None:
+            self._forget(self._drawn)
+        self._drawn = {}
+        for extra in self._extras:  # outlines, snaps, the preview, a painter's items, the background
+            scene.removeItem(extra)
+        self._extras = []
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
@@ -141,8 +151,9 @@ class BoardView(QGraphicsView):
         self.board_rect = QRectF(0, 0, width, height)
         background = colour(board.get("background"))
         if background is not None:
-            scene.addRect(self.board_rect, QPen(Qt.PenStyle.NoPen), QBrush(background)).setZValue(-1000)
-        painter = (painters or {}).get(board.get("kind", ""))
+            back = scene.addRect(self.board_rect, QPen(Qt.PenStyle.NoPen), QBrush(background))
+            back.setZValue(-1000)
+            self._extras.append(back)
         self.painter_error = None
         drawn = False
         if painter is not None:
@@ -151,20 +162,49 @@ class BoardView(QGraphicsView):
             except Exception as exc:  # a plugin's painter must not take the table down
                 self.painter_error = f"{type(exc).__name__}: {exc}"
         if not drawn and not board.get("items"):
+            self._forget(kept)
             self.show_message(empty_text)
             return
         if not drawn:
-            for spec in board.get("items", []):
-                item = self._make_item(spec, lang, background)
-                if item is not None:
-                    scene.addItem(item)
+            self._draw_items(board.get("items", []), lang, background, kept)
+        self._forget(kept)
         self._outline(marked_ids, MARKED, 5)
         self._fit()
+
+    def _draw_items(
+        self, specs: list[dict[str, Any]], lang: str, background: QColor | None, kept: dict[str, list[Any]]
+    ) -> None:
+        """Draw the items in order (later on top), reusing the kept item of an identical spec."""
+        scene = self.scene()
+        tint = background.name() if background is not None else ""
+        for index, spec in enumerate(specs):
+            key = repr((spec, lang, tint))
+            pool = kept.get(key)
+            reused = bool(pool)
+            item = pool.pop() if reused else self._make_item(spec, lang, background)
+            if item is None:
+                continue
+            if not reused:
+                scene.addItem(item)
+            # drawing order as given, within the item's layer
+            item.setZValue(LAYER_Z.get(spec.get("layer", "board"), 0.0) + index * 1e-4)
+            self._drawn.setdefault(key, []).append(item)
+            self._remember(item, spec.get("id"))
+
+    def _forget(self, kept: dict[str, list[Any]]) -> None:
+        """Remove the items of the last board that this one no longer has."""
+        scene = self.scene()
+        for pool in kept.values():
+            for item in pool:
+                scene.removeItem(item)
+                shiboken6.delete(item)
+        kept.clear()
 
     def show_message(self, text: str) -> None:
         """Replace the board with one centred line of text (errors, hand-over)."""
         scene = self.scene()
         scene.clear()
+        self._drawn, self._extras = {}, []
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
@@ -188,6 +228,7 @@ class BoardView(QGraphicsView):
         for entry in entries:
             item, item_id = entry if isinstance(entry, tuple) else (entry, None)
             self.scene().addItem(item)
+            self._extras.append(item)
             self._remember(item, item_id)
         return bool(entries)
 
@@ -235,19 +276,19 @@ class BoardView(QGraphicsView):
             self._style(item, spec)
         layer = spec.get("layer", "board")
         item.setZValue(LAYER_Z.get(layer, 0.0))
-        if layer == "piece":
-            shadow = QGraphicsDropShadowEffect()
-            shadow.setBlurRadius(10)
-            shadow.setOffset(3, 4)
-            shadow.setColor(QColor(0, 0, 0, 150))
-            item.setGraphicsEffect(shadow)
+        if layer == "piece" and isinstance(item, QAbstractGraphicsShapeItem):
+            # a plain offset shadow under the piece: cheap to draw, and safe to take off the
+            # board again (a QGraphicsEffect on an item removed before the next paint crashes Qt 6.11)
+            shadow = QGraphicsPathItem(item.shape().translated(3, 4), item)
+            shadow.setBrush(QColor(0, 0, 0, 110))
+            shadow.setPen(QPen(Qt.PenStyle.NoPen))
+            shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         label = localise(spec.get("label"), lang)
         if label and shape != "text":
             self._add_label(item, spec, label)
         tip = localise(spec.get("tip"), lang)
         if tip:
             item.setToolTip(tip)
-        self._remember(item, spec.get("id"))
         return item
 
     def _style(self, item: QAbstractGraphicsShapeItem, spec: dict[str, Any]) -> None:
@@ -283,13 +324,13 @@ class BoardView(QGraphicsView):
         item.setBrush(fill or readable_on(background))
         if fill is None:
             # text of the default colour may lie on any region: a thin shadow keeps it readable
-            shadow = QGraphicsDropShadowEffect()
-            shadow.setBlurRadius(font.pixelSize() * 0.25)
-            shadow.setOffset(font.pixelSize() * 0.08, font.pixelSize() * 0.08)
-            shadow.setColor(
-                QColor(0, 0, 0, 220) if readable_on(background).lightness() > 128 else QColor(255, 255, 255, 200)
-            )
-            item.setGraphicsEffect(shadow)
+            shadow = QGraphicsSimpleTextItem(item.text(), item)
+            shadow.setFont(font)
+            shade = QColor(0, 0, 0, 220) if readable_on(background).lightness() > 128 else QColor(255, 255, 255, 200)
+            shadow.setBrush(shade)
+            offset = max(1.0, font.pixelSize() * 0.07)
+            shadow.setPos(offset, offset)
+            shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
         bounds = item.boundingRect()
         x, y = spec.get("at", [0, 0])
         # `at` is the centre unless `align` puts it at the text's left or right end
@@ -385,6 +426,15 @@ class BoardView(QGraphicsView):
             if any(same_id(self._ids[pointer], w) for w in wanted):
                 outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
                 outline.setZValue(LAYER_Z["marker"] + 50)
+                self._extras.append(outline)
+
+    def _drop(self, item: QGraphicsItem) -> None:
+        """Take an extra item (an outline, a snap dot, the preview) off the board.
+
+        (Never ask an item for its scene() or parentItem(): in PySide6 6.11 the wrapper that
+        returns can take the object with it.)"""
+        self.scene().removeItem(item)
+        self._extras = [extra for extra in self._extras if extra is not item]
 
     def _show_hover(self, item: QGraphicsItem | None) -> None:
         """Outline the item under the mouse when a click on it would act."""
@@ -392,7 +442,7 @@ class BoardView(QGraphicsView):
         if target == self._hover_target:
             return
         if self.hover_outline is not None:
-            self.scene().removeItem(self.hover_outline)
+            self._drop(self.hover_outline)
             self.hover_outline = None
         self._hover_target = target
         if item is not None:
@@ -400,6 +450,7 @@ class BoardView(QGraphicsView):
             pen.setCosmetic(True)
             self.hover_outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
             self.hover_outline.setZValue(LAYER_Z["marker"] + 100)
+            self._extras.append(self.hover_outline)
 
     # --- press, drag, release: a click acts on release; a drag pans, or moves a draggable piece ---
 
@@ -446,10 +497,11 @@ class BoardView(QGraphicsView):
             dot = self.scene().addEllipse(point.x() - 5, point.y() - 5, 10, 10, pen, QBrush(QColor("#0ea5e9aa")))
             dot.setZValue(LAYER_Z["marker"] + 80)
             self._snaps.append(dot)
+            self._extras.append(dot)
 
     def _clear_snaps(self) -> None:
         for dot in self._snaps:
-            self.scene().removeItem(dot)
+            self._drop(dot)
         self._snaps = []
 
     def _snapped(self, point: QPointF, snaps: list[QPointF]) -> QPointF:
@@ -465,13 +517,14 @@ class BoardView(QGraphicsView):
         card = next((item for item in self.items(pos) if isinstance(item, CardItem)), None)
         face = card.face if card is not None else None
         if self.preview is not None and (face is None or self.preview.face is not face):
-            self.scene().removeItem(self.preview)
+            self._drop(self.preview)
             self.preview = None
         if face is None:
             return
         if self.preview is None:
             self.preview = CardPreview(face, card.back if card is not None else None)
             self.scene().addItem(self.preview)
+            self._extras.append(self.preview)
         # beside the cursor, on the side with room
         room_right = self.viewport().width() - pos.x() > 290
         spot = pos + (QPointF(24, -120) if room_right else QPointF(-284, -120)).toPoint()
@@ -494,6 +547,6 @@ class BoardView(QGraphicsView):
     def leaveEvent(self, event: Any) -> None:
         self._show_hover(None)
         if self.preview is not None:
-            self.scene().removeItem(self.preview)
+            self._drop(self.preview)
             self.preview = None
         super().leaveEvent(event)
