@@ -10,6 +10,12 @@ from .errors import OptionError
 OptionValue = bool | int | str
 
 
+def titled(messages: dict[str, dict[str, str]], key: str, field_name: str = "title") -> dict[str, str]:
+    """`{"title_en": ..., "title_ru": ...}` from a game's message files, so that a spec or an
+    option takes its titles from data: ``GameSpec(..., **titled(MESSAGES, "game_title"))``."""
+    return {f"{field_name}_{lang}": messages.get(lang, {}).get(key) or messages["en"][key] for lang in ("en", "ru")}
+
+
 @dataclass(frozen=True)
 class Option:
     """A setting chosen before the game starts (`--option key=value`)."""

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import tomllib
 from importlib import resources
-from typing import Any
+from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.spec import titled
 
 _DATA = resources.files(__package__) / "data"
 _CONFIG = tomllib.loads((_DATA / "game.toml").read_text(encoding="utf-8"))
@@ -45,26 +46,17 @@ class ConnectFour(Game):
     spec = GameSpec(
         id="connect_four",
         version="1.1.0",
-        title_en="Connect Four",
-        title_ru="Четыре в ряд",
+        **titled(_MESSAGES, "game_title"),
         players=(2,),
         options=(
-            Option("columns", _CONFIG["columns"], minimum=4, maximum=12, title_en="Columns", title_ru="Столбцы"),
-            Option("rows", _CONFIG["rows"], minimum=4, maximum=10, title_en="Rows", title_ru="Ряды"),
-            Option(
-                "connect",
-                _CONFIG["connect"],
-                minimum=3,
-                maximum=6,
-                title_en="In a row to win",
-                title_ru="Сколько в ряд для победы",
-            ),
+            Option("columns", _CONFIG["columns"], minimum=4, maximum=12, **titled(_MESSAGES, "option_columns")),
+            Option("rows", _CONFIG["rows"], minimum=4, maximum=10, **titled(_MESSAGES, "option_rows")),
+            Option("connect", _CONFIG["connect"], minimum=3, maximum=6, **titled(_MESSAGES, "option_connect")),
         ),
-        summary_en="Drop discs into columns; four in a row wins.",
-        summary_ru="Бросайте фишки в столбцы; четыре в ряд побеждают.",
+        **titled(_MESSAGES, "game_summary", "summary"),
     )
     messages = _MESSAGES
-    action_parts = {"drop": {"target": "column"}}
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {"drop": {"target": "column"}}
 
     def __init__(self) -> None:
         # (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts
