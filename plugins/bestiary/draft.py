@@ -216,5 +216,5 @@ def _castle_refusal(state: State, action: Action) -> str:
     if castle not in ids:
         return f"no castle {castle!r}"
     if is_protorp(state) and ids.index(castle) not in board_of(state).start_castles:
-        return "start in one of the four corner castles"
+        return "start in one of the corner castles"
     return f"castle {castle} is taken"
