@@ -244,25 +244,53 @@ def apply_pass(state: State, seat: int, action: Action, log: Any) -> None:
 # --- why an action is refused (the common cases a player runs into)
 
 NEEDS_GENERAL = ("expedition", "level_up", "planning")
+NEEDS_OWN_LAND = ("expedition", "level_up", "scouting", "planning", "ability")
 
 
 def explain(state: State, seat: int, action: Action) -> str | None:
     """A rule that refuses `action`, or None; never a reason for a legal action."""
-    unit_id = action.get("unit")
+    kind = action["type"]
+    unit = None
     if "unit" in action:
+        unit_id = action["unit"]
         unit = state["units"].get(unit_id) if type(unit_id) is str else None
-        if unit is None or unit["owner"] != seat:
-            return "not your unit"
-        if not unit["ready"]:
-            return "this unit has already acted this round"
-        planning = state["planning"]
-        if planning is not None and BOARD.land[unit["hex"]] != planning["land"]:
-            return f"the planning is in the {planning['land']} land; this unit stands elsewhere"
+        reason = explain_unit(state, seat, unit)
+        if reason:
+            return reason
     land = action.get("land")
     if type(land) is str and not cards.holds_land(state, seat, land):
         return f"no {land} land card in hand"
-    if action["type"] in NEEDS_GENERAL and not state["general"][kernel.side_of(state, seat)]:
+    if unit is not None and type(land) is str and kind in NEEDS_OWN_LAND and land != BOARD.land[unit["hex"]]:
+        return f"the land card must be of the land the unit stands in ({BOARD.land[unit['hex']]})"
+    if kind == "ability" and unit is not None:
+        reason = explain_ability(unit, action.get("improved"), land)
+        if reason:
+            return reason
+    if kind in NEEDS_GENERAL and not state["general"][kernel.side_of(state, seat)]:
         return "the general was used this round"
-    if action["type"] == "summon" and state["summons"][seat] >= state["rules"]["creatures_per_round"]:
+    if kind == "summon" and state["summons"][seat] >= state["rules"]["creatures_per_round"]:
         return "no more creatures this round"
+    return None
+
+
+def explain_unit(state: State, seat: int, unit: dict[str, Any] | None) -> str | None:
+    if unit is None or unit["owner"] != seat:
+        return "not your unit"
+    if not unit["ready"]:
+        return "this unit has already acted this round"
+    planning = state["planning"]
+    if planning is not None and BOARD.land[unit["hex"]] != planning["land"]:
+        return f"the planning is in the {planning['land']} land; this unit stands elsewhere"
+    return None
+
+
+def explain_ability(unit: dict[str, Any], improved: Any, land: Any) -> str | None:
+    """An upgraded unit uses its improved ability at level I [D-6]; a normal unit's improved
+    ability is level II, with a land card of its land."""
+    if unit["upgraded"] and improved is False:
+        return "an upgraded unit uses its improved ability"
+    if (unit["upgraded"] or improved is False) and land is not None:
+        return "this ability needs no land card"
+    if not unit["upgraded"] and improved is True and land is None:
+        return "the improved ability of a normal unit needs a land card of its land"
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from boardwright.client.i18n import localise
@@ -81,3 +83,33 @@ def test_scenario_file_checks():
         parse_scenario(text, "x.toml", {"book_of_war": game})
     protorp = next(s for s in game.scenarios() if s.id == "protorp")
     assert protorp.data["hire_location"] == "protorp" and protorp.data["outer_castles_controllable"] is False
+
+
+def test_no_rule_refuses_a_legal_action():
+    """One legality: explain_illegal never gives a reason for an action on offer."""
+    game = BookOfWar()
+    engine = Engine(game)
+    for players in (2, 4):
+        state = engine.new_game(players, seed=5)
+        rng = random.Random(5)
+        while not kernel.is_over(state):
+            legal = engine.legal_actions(state)
+            if kernel.pending(state) is None:
+                assert [a for a in legal if game.explain_illegal(state, a) is not None] == []
+            engine.apply_unchecked(state, rng.choice(legal))
+
+
+def test_ability_refusals_name_the_rule(table):
+    table.turn(1)
+    s = table.unit(1, "swordsmen", "f3")
+    h = table.unit(0, "hammerers", "f2")
+    table.lands(1, "SN")
+    engine, state = table.engine, table.state
+    ability = {"type": "ability", "unit": s, "targets": [h]}
+    for fields, reason in (
+        ({"improved": True, "land": None}, "needs a land card"),
+        ({"improved": False, "land": "S"}, "needs no land card"),
+        ({"improved": True, "land": "N"}, "must be of the land the unit stands in"),
+    ):
+        with pytest.raises(IllegalAction, match=reason):
+            engine.apply(state, {**ability, **fields})
