@@ -96,7 +96,7 @@ def test_two_peers_play_a_whole_game_and_never_see_the_other_hand():
             # Alice's updates held her own hand's cards and never Bob's hand
             bob_cards = set(table.match.log.events[i]["params"]["card"] for i in range(4, 8))
             for update in [alice.update]:
-                assert update["view"]["zones"]["hand1"] == {"vis": "owner", "owner": 1, "count": 0, "revealed": []}
+                assert update["view"]["zones"]["hand1"] == {"vis": "owner", "owner": 1, "count": 0, "known": []}
             drawn_by_alice = [e["params"]["card"] for e in alice.events if e["key"] == "draw"]
             assert len(drawn_by_alice) == 4 and not set(drawn_by_alice) & bob_cards
             assert all(e["to"] in (None, [0]) for e in alice.events)
