@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.flow import seat_order
 
 from .text import reason
 
@@ -38,8 +39,8 @@ def first_seat(state: State) -> int:
 
 
 def clockwise_from(state: State, seat: int) -> list[int]:
-    """Every seat in clockwise (seat) order, starting with `seat`."""
-    seats = list(range(kernel.seats(state)))
+    """Every seat in clockwise order (the kernel's seat order), starting with `seat`."""
+    seats = seat_order(state)
     start = seats.index(seat)
     return seats[start:] + seats[:start]
 
