@@ -10,8 +10,8 @@ A zone is a dict in ``state["zones"]``::
   each other their hands); others see only the count and what they know;
 - ``hidden``: nobody sees them (a shuffled deck); everyone sees the count and what it knows.
 
-``known`` maps a seat (as a string) to the items of this zone that seat knows, and where
-they lie: a card it saw go into an opponent's hand, the card it put back face down on a
+``known`` maps a seat (as a string, or ``"watching"`` for people watching the table, who
+know what everyone was shown) to the items of this zone it knows, and where they lie: a card it saw go into an opponent's hand, the card it put back face down on a
 deck, every card of a deck rebuilt from a face-up discard pile without shuffling. The
 kernel keeps it as items move:
 
@@ -38,7 +38,8 @@ PUBLIC = "public"
 OWNER = "owner"
 HIDDEN = "hidden"
 VISIBILITIES = (PUBLIC, OWNER, HIDDEN)
-ALL = "all"  # `show=ALL`: every seat
+ALL = "all"  # `show=ALL`: every seat, and people watching
+WATCHING = "watching"  # the knowledge key of people watching (seat None): what everyone was shown
 
 
 def make_zone(
@@ -96,37 +97,41 @@ def knows(zone_data: dict[str, Any], seat: int | None, item: Any) -> bool:
     """Whether `seat` knows that `item` lies in the zone, and where."""
     if can_see(zone_data, seat):
         return item in zone_data["items"]
-    if seat is None:
-        return False
-    return item in zone_data["known"].get(str(seat), ())
+    return item in zone_data["known"].get(_key(seat), ())
 
 
 def known_items(zone_data: dict[str, Any], seat: int | None) -> list[Any]:
     """The zone's items `seat` knows, in zone order."""
     if can_see(zone_data, seat):
         return list(zone_data["items"])
-    mine = zone_data["known"].get(str(seat), ()) if seat is not None else ()
+    mine = zone_data["known"].get(_key(seat), ())
     return [item for item in zone_data["items"] if item in mine]
 
 
-def _seats(state: State) -> range:
-    return range(int(state["k"]["seats"]))
+def _key(seat: int | None) -> str:
+    return WATCHING if seat is None else str(seat)
 
 
-def _learn(zone_data: dict[str, Any], seat: int, item: Any) -> None:
+def _seats(state: State) -> list[int | None]:
+    """Every seat, and the people watching (None), who know what the whole table was shown."""
+    return [*range(int(state["k"]["seats"])), None]
+
+
+def _learn(zone_data: dict[str, Any], seat: int | None, item: Any) -> None:
     if can_see(zone_data, seat):
         return
-    mine = zone_data["known"].setdefault(str(seat), [])
+    mine = zone_data["known"].setdefault(_key(seat), [])
     if item not in mine:
         mine.append(item)
 
 
-def _forget(zone_data: dict[str, Any], seat: int, item: Any) -> None:
-    mine = zone_data["known"].get(str(seat))
+def _forget(zone_data: dict[str, Any], seat: int | None, item: Any) -> None:
+    key = _key(seat)
+    mine = zone_data["known"].get(key)
     if mine and item in mine:
         mine.remove(item)
         if not mine:
-            del zone_data["known"][str(seat)]
+            del zone_data["known"][key]
 
 
 def move(
@@ -163,26 +168,27 @@ def move(
         known = src["known"]
         if known:
             for seat in _seats(state):
-                mine = known.get(str(seat))
+                mine = known.get(_key(seat))
                 if mine and item in mine:
                     _forget(src, seat, item)
                     _learn(dst, seat, item)
         return
-    shown = set(_seats(state)) if show == ALL else set(show or ())
+    shown: set[int | None] = set(_seats(state)) if show == ALL else set(show or ())  # type: ignore[arg-type]
     for seat in _seats(state):
         sees_source = can_see(src, seat)
-        knew = sees_source or item in src["known"].get(str(seat), ())
+        knew = sees_source or item in src["known"].get(_key(seat), ())
         _forget(src, seat, item)
         sees_target = can_see(dst, seat)
         if seat in shown or (knew and (observed or sees_source)):
             _learn(dst, seat, item)
         elif not sees_target and not sees_source and not observed:
             # it cannot tell which item of `source` left, so it loses track of all of them
-            src["known"].pop(str(seat), None)
+            src["known"].pop(_key(seat), None)
 
 
 def reveal(state: State, zone_id: str, item: Any, to: Iterable[int] | None = None) -> None:
-    """Show an item of a zone to `to` (default: every seat); it stays where it is."""
+    """Show an item of a zone to `to` (default: every seat and people watching); it stays
+    where it is."""
     z = state["zones"][zone_id]
     if item not in z["items"]:
         raise ValueError(f"{item!r} is not in zone {zone_id!r}")
@@ -191,7 +197,8 @@ def reveal(state: State, zone_id: str, item: Any, to: Iterable[int] | None = Non
 
 
 def reveal_all(state: State, zone_id: str, to: Iterable[int] | None = None) -> None:
-    """Show every item of a zone, and its order, to `to` (default: every seat)."""
+    """Show every item of a zone, and its order, to `to` (default: every seat and people
+    watching)."""
     z = state["zones"][zone_id]
     for seat in _seats(state) if to is None else to:
         for item in z["items"]:
@@ -208,7 +215,7 @@ def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
     positions of the items it knows (``known``: ``[[index, item], ...]``)."""
     if can_see(zone_data, seat):
         return zone_data
-    mine = zone_data["known"].get(str(seat), ()) if seat is not None else ()
+    mine = zone_data["known"].get(_key(seat), ())
     redacted: dict[str, Any] = {
         "vis": zone_data["vis"],
         "owner": zone_data["owner"],

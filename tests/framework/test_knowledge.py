@@ -97,3 +97,15 @@ def test_fill_rebuilds_a_redacted_zone_with_the_known_items_in_place():
     deck = view["zones"]["deck"]
     assert deck["items"][2] == "c" and sorted(deck["items"]) == ["a", "b", "c", "d"]
     assert zones.redact(deck, 0) == zones.redact(zones.zone(state, "deck"), 0)
+
+
+def test_people_watching_know_what_the_whole_table_was_shown():
+    state = _table()
+    zones.zone(state, "discard")["items"] = ["d1", "d2"]
+    decks.refill(state, "deck", "discard", shuffled=False)
+    assert _known(state, "deck", None) == [[0, "d2"], [1, "d1"]], "a turned-over face-up pile"
+    decks.draw(state, "deck", "hand:0")
+    assert _known(state, "hand:0", None) == [[0, "d1"]]
+    zones.zone(state, "deck")["items"].append("secret")
+    zones.reveal(state, "deck", "secret", to=[1])
+    assert [item for _i, item in _known(state, "deck", None)] == ["d2"], "a card shown to one seat only"

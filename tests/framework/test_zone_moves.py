@@ -16,15 +16,15 @@ def _reference_move(state: dict[str, Any], source: str, target: str, item: Any, 
     dst["items"].append(item)
     if src["vis"] == zones.PUBLIC and dst["vis"] == zones.PUBLIC:
         return
-    for seat in range(kernel.seats(state)):
+    for seat in [*range(kernel.seats(state)), None]:
         sees_source = zones.can_see(src, seat)
-        knew = sees_source or item in src["known"].get(str(seat), ())
+        knew = sees_source or item in src["known"].get(zones._key(seat), ())
         zones._forget(src, seat, item)
         sees_target = zones.can_see(dst, seat)
         if knew and (observed or sees_source):
             zones._learn(dst, seat, item)
         elif not sees_target and not sees_source and not observed:
-            src["known"].pop(str(seat), None)
+            src["known"].pop(zones._key(seat), None)
 
 
 def _random_state(rng: random.Random) -> dict[str, Any]:
@@ -36,9 +36,9 @@ def _random_state(rng: random.Random) -> dict[str, Any]:
         owner = rng.randrange(seats) if vis == zones.OWNER else None
         shared = [rng.randrange(seats)] if vis == zones.OWNER and rng.random() < 0.5 else None
         zone = zones.add_zone(state, f"z{index}", vis, owner, [items.pop() for _ in range(5)], shared)
-        for seat in range(seats):
+        for seat in [*range(seats), None]:
             if not zones.can_see(zone, seat) and rng.random() < 0.6:
-                zone["known"][str(seat)] = rng.sample(zone["items"], rng.randrange(1, 4))
+                zone["known"][zones._key(seat)] = rng.sample(zone["items"], rng.randrange(1, 4))
     return state
 
 
