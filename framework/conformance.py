@@ -16,6 +16,7 @@ from __future__ import annotations
 import ast
 import inspect
 import random
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -26,7 +27,7 @@ import msgpack
 from . import kernel, zones
 from .engine import Engine, find_exact
 from .errors import IllegalAction, OptionError
-from .events import TEXT_FIELDS, EventLog, render
+from .events import TEXT_FIELDS, EventLog, render, resolve_texts
 from .game import Game
 
 State = dict[str, Any]
@@ -350,6 +351,53 @@ def check_kernel_access(game: Game) -> None:
         for line in _subscripts_kernel(path.read_text(encoding="utf-8")):
             found.append(f"{path.name}:{line}")
     assert not found, f"the game subscripts the kernel's state directly at {', '.join(found)}; use kernel functions"
+
+
+# what a person must never read on a board: ids made for code
+INTERNAL_ID = re.compile(
+    r"\b[a-z]+(?:_[a-z0-9]+)+\b"  # snake_case ids: in_hand, draft_receive, tower_e
+    r"|(?<![\w.])-?\d+,-?\d+(?![\w.])"  # raw axial coordinates: 2,-1
+    r"|\b[A-Z]\d{2}\b"  # map keys such as J32
+    r"|\$(?:choose|number|point)"  # open-action markers
+)
+CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+def check_board_language(
+    engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 51
+) -> None:
+    """Every text a person reads on the board, card faces and move labels included, is made
+    for people in both languages: no internal ids (snake_case, raw coordinates, map keys),
+    no Russian in the English board, and a Russian board that is not English."""
+    state = _new(engine, players, scenario, seed)
+    game = engine.game
+    count = kernel.seats(state)
+
+    def visit(state: State, step: int) -> None:
+        if step % 11:
+            return
+        names = {lang: [game.seat_name(state, s, lang) for s in range(count)] for lang in ("en", "ru")}
+        for seat in [*range(count), None]:
+            board = engine.board(state, seat)
+            texts = {lang: resolve_texts(board, game.messages, lang, names[lang]) for lang in ("en", "ru")}
+            for lang, resolved in texts.items():
+                found = [text for _where, text in board_texts(resolved)]
+                view = engine.view(state, seat)
+                for zone in (view.get("zones") or {}).values():
+                    for item in zone.get("items", []) + [entry[1] for entry in zone.get("known", [])]:
+                        face = game.card_face(item)
+                        if face is not None:
+                            found.extend(text for _w, text in _texts_in(resolve_texts(face, game.messages, lang), ""))
+                if seat == kernel.to_move(state):
+                    found.extend(game.describe_action(state, action, lang) for action in engine.legal_actions(state))
+                for text in found:
+                    line = str(text or "")
+                    bad = INTERNAL_ID.search(line)
+                    assert bad is None, f"{lang} board text {line!r} shows the internal id {bad.group(0)!r}"
+                    if lang == "en":
+                        assert not CYRILLIC.search(line), f"Russian in the English board: {line!r}"
+
+    _playout(engine, state, 9, visit)
 
 
 CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text, check_flow)

@@ -128,9 +128,10 @@ class Runner:
         self.flow = flow or NO_FLOW
         self.driven = flow is not None
         self._phases = {phase.name: phase for phase in self.flow.phases}
-        # phases whose turns pass round the order with no hook, skip or end condition
-        self._plain = {
-            phase.name
+        # phases whose turns pass round the order with no hook, skip or end condition, and the
+        # actions a turn there takes (the engine hands such turns on itself, cheaply)
+        self.plain_turns: dict[str, int] = {
+            phase.name: phase.moves_per_turn
             for phase in self.flow.phases
             if phase.cycle
             and phase.moves_per_turn is not None
@@ -138,6 +139,7 @@ class Runner:
             and phase.turn_begin is None
             and phase.turn_end is None
             and phase.end_if is None
+            and self.driven
         }
 
     # --- entry points ---
@@ -157,7 +159,7 @@ class Runner:
             phase = phases[k["phase"]]
             order = k["order"]
             active = k["active"]
-            if phase.name in self._plain and k["moves"] >= phase.moves_per_turn and active in order:
+            if phase.name in self.plain_turns and k["moves"] >= phase.moves_per_turn and active in order:
                 k["active"] = order[(order.index(active) + 1) % len(order)]
                 k["moves"] = 0
                 return

@@ -93,11 +93,13 @@ def rng_roll(state: State, dice: int, sides: int = 6) -> list[int]:
 
 
 def seats(state: State) -> int:
-    return int(state["k"]["seats"])
+    seats_: int = state["k"]["seats"]
+    return seats_
 
 
 def active(state: State) -> int:
-    return int(state["k"]["active"])
+    seat: int = state["k"]["active"]
+    return seat
 
 
 def set_active(state: State, seat: int) -> None:
@@ -363,7 +365,8 @@ def finish(
 
 
 def is_over(state: State) -> bool:
-    return bool(state["k"]["over"])
+    over: bool = state["k"]["over"]
+    return over
 
 
 def outcome(state: State) -> dict[str, Any] | None:
