@@ -1,1 +1,1 @@
-"""Reliquium (Реликвиум): four factions race to build nine castles on the map of Sigillum."""
+"""Reliquium: four factions race to build nine castles on the map of Sigillum."""

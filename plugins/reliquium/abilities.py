@@ -90,7 +90,7 @@ def summon(state: State, faction: int, action: Action, log: Any) -> None:
         "summon",
         seat=seat(state, faction),
         creature=text.CREATURE_NAMES[faction][unit_class],
-        junction=action["junction"],
+        junction=text.junction_text(junction),
     )
     data = {"faction": faction, "creature": unit_class, "junction": junction}
     choices = ability_choices(state, data)

@@ -1,356 +1,286 @@
-"""What clients draw (client/README.md vocabulary): the map, pieces, tokens, creatures, one
-panel per faction and the battle being fought (digest 13.1)."""
+"""What clients draw (client/README.md vocabulary): the map as an area map in its own units,
+with castles, units, order tokens and creatures standing on regions, border slots and
+junctions; below it the faction board of the person looking (faction_board.py).
+
+Border slots and junctions are small regions of the map, so that tokens and creatures
+stand on them and a click names them by the ids the actions use. Rivers are thin regions
+along their borders.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
-
-from .castles import castles_on_map
-from .units import MELEE, PEACE, SUPPORT
+from . import faction_board
+from .text import REGION_NAMES, border_text, class_letter, class_plural, class_text, junction_text, terrain_text
+from .units import MELEE
 from .world import WORLD
 
 State = dict[str, Any]
 Item = dict[str, Any]
+Point = list[float]
 
-CASTLE_OFFSET = (0, -28)
-UNIT_SLOTS = ((-30, 14), (0, 14), (30, 14))  # one spot per unit a region may hold
-# the letters on unit pieces, per class: warrior, defender, mage (воин, защитник, маг)
-CLASS_LABEL = [{lang: WORLD.class_letters[lang][c] for lang in ("en", "ru")} for c in WORLD.class_range]
-# terrain names; a castle token and a track division show the initial of their terrain
-TERRAIN_NAMES = {
-    "plains": {"en": "plains", "ru": "равнины"},
-    "mountains": {"en": "mountains", "ru": "горы"},
-    "forest": {"en": "forest", "ru": "лес"},
-    "water": {"en": "water", "ru": "вода"},
-}
-SHAPE_RADIUS = 13
+DRAWING = WORLD.drawing
+GLYPHS = DRAWING["glyphs"]
 COLOURS = [WORLD.colours[faction] for faction in WORLD.faction_ids]
 
 
 def board(state: State, seat: int | None) -> dict[str, Any]:
-    items = _map_items() + _region_pieces(state) + _token_items(state) + _creature_items(state)
-    battle = state["battle"]
-    if battle is not None:
-        items.append(
-            {
-                "shape": "circle",
-                "center": WORLD.anchors[battle["border"]],
-                "radius": 20,
-                "stroke": "#FF0000",
-                "width": 3,
-                "highlight": True,
-            }
-        )
+    focus = faction_board.focus(state, seat)
     return {
         "kind": "regions",
-        "size": [1000, 1000],
-        "background": "#1E2A33",
-        "items": items,
-        "panels": [_faction_panel(state, f) for f in range(len(WORLD.faction_ids))] + _battle_panel(state),
-        "status": _status(state),
+        "background": DRAWING["background"],
+        "status": faction_board.status(state),
+        "elements": [map_element(state), *faction_board.elements(state, focus)],
+        "panels": faction_board.panels(state),
     }
 
 
-def _map_items() -> list[Item]:
-    """Regions, rivers and the token anchor of every border (clickable by border id)."""
+def map_element(state: State) -> dict[str, Any]:
+    return {
+        "type": "areas",
+        "piece_size": DRAWING["piece_size"],
+        "regions": _regions(state) + _rivers() + _name_plates() + _border_slots() + _junction_slots(),
+        "links": _token_links(state),
+        "pieces": _region_pieces(state) + _token_pieces(state) + _creature_pieces(state),
+    }
+
+
+# --- the map ---
+
+
+def _regions(state: State) -> list[Item]:
+    """The 31 regions; the pieces stand a little above the middle of each."""
     w = WORLD
-    items: list[Item] = []
-    for region in w.regions:
-        terrain = region["terrain"]
-        items.append(
+    battle = state["battle"]
+    fought = {battle["attack_region"], battle["defence_region"]} if battle is not None else set()
+    regions = []
+    for r, region in enumerate(w.regions):
+        x, y = _middle(r)
+        regions.append(
             {
-                "shape": "polygon",
                 "id": region["id"],
                 "points": [w.vertices[v] for v in region["polygon"]],
-                "fill": w.terrain_colours[terrain],
-                "stroke": "#202020",
+                "fill": w.terrain_colours[region["terrain"]],
+                "stroke": DRAWING["region_stroke"],
                 "width": 2,
-                "layer": "board",
-                "tip": {lang: f"{region[lang]} ({_terrain(terrain, lang)})" for lang in ("en", "ru")},
-                "terrain": terrain,
+                "anchor": [x, y - DRAWING["piece_lift"]],
+                "tip": {"key": "region_tip", "name": REGION_NAMES[r], "terrain": terrain_text(region["terrain"])},
+                "highlight": r in fought,
             }
         )
+    return regions
+
+
+def _middle(r: int) -> tuple[float, float]:
+    """The middle of a region's outline."""
+    points = [WORLD.vertices[v] for v in WORLD.regions[r]["polygon"]]
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def _name_plates() -> list[Item]:
+    """Each region's name below its pieces: an unfilled box the name is fitted into (a region's
+    own label would be as large as the region)."""
+    width, height = DRAWING["name_plate"]
+    plates = []
+    for r, region in enumerate(WORLD.regions):
+        x, y = _middle(r)
+        top, left = y + DRAWING["name_drop"] - height / 2, x - width / 2
+        plates.append(
+            {
+                "points": [[left, top], [left + width, top], [left + width, top + height], [left, top + height]],
+                "fill": "#00000000",
+                "stroke": "#00000000",
+                "label": REGION_NAMES[r],
+                "label_colour": DRAWING["name_colours"][region["terrain"]],
+            }
+        )
+    return plates
+
+
+def _rivers() -> list[Item]:
+    """Rivers: thin bands along the borders between two lands of one terrain (no effect on play)."""
+    w = WORLD
+    half = DRAWING["river_width"] / 2
+    rivers = []
     for border, (v1, v2) in enumerate(w.border_ends):
         if w.river[border]:
-            items.append(
-                {
-                    "shape": "line",
-                    "points": [w.vertices[v1], w.vertices[v2]],
-                    "stroke": "#3A6FD0",
-                    "width": 4,
-                    "layer": "board",
-                }
-            )
-        a, c = w.borders[border]
-        items.append(
-            {
-                "shape": "circle",
-                "id": w.border_ids[border],
-                "center": w.anchors[border],
-                "radius": 4,
-                "fill": "#00000030",
-                "layer": "marker",
-                "border": [w.region_ids[a], w.region_ids[c]],
-                "river": w.river[border],
-            }
-        )
-    return items
+            (x1, y1), (x2, y2) = w.vertices[v1], w.vertices[v2]
+            length = max(((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5, 1.0)
+            nx, ny = -(y2 - y1) / length * half, (x2 - x1) / length * half
+            band = [[x1 + nx, y1 + ny], [x2 + nx, y2 + ny], [x2 - nx, y2 - ny], [x1 - nx, y1 - ny]]
+            colour = DRAWING["river_colour"]
+            rivers.append({"points": band, "fill": colour, "stroke": colour, "tip": {"key": "river_tip"}})
+    return rivers
+
+
+def _spot(centre: list[float] | list[int], size: float) -> list[Point]:
+    x, y = centre
+    return [[x, y - size], [x + size, y], [x, y + size], [x - size, y]]
+
+
+def _border_slots() -> list[Item]:
+    """Where order tokens lie: the middle of each border, clickable by the border's id."""
+    w = WORLD
+    return [
+        {
+            "id": border_id,
+            "points": _spot(w.anchors[border], DRAWING["slot_size"]),
+            "fill": DRAWING["border_slot"],
+            "stroke": "#00000000",
+            "tip": border_text(border),
+        }
+        for border, border_id in enumerate(w.border_ids)
+    ]
+
+
+def _junction_slots() -> list[Item]:
+    """Where creatures are summoned: the points where three regions meet."""
+    w = WORLD
+    return [
+        {
+            "id": junction_id,
+            "points": _spot(w.vertices[junction_id], DRAWING["slot_size"] * 0.8),
+            "fill": DRAWING["junction_slot"],
+            "stroke": "#00000000",
+            "tip": {"key": "junction_tip", "junction": junction_text(j)},
+        }
+        for j, junction_id in enumerate(w.junction_ids)
+    ]
+
+
+# --- pieces ---
 
 
 def _region_pieces(state: State) -> list[Item]:
-    """Each region's name, castle and units."""
-    items: list[Item] = []
-    for r, region in enumerate(WORLD.regions):
-        cx, cy = region["centre"]
-        items.append(
-            {"shape": "text", "at": [cx, cy + 40], "text": {"en": region["en"], "ru": region["ru"]}, "size": 11}
-        )
+    """Each region's castle, then its units; units assigned to a ranged token are drawn faded."""
+    pieces = []
+    for r in range(len(WORLD.regions)):
         if state["castle"][r] >= 0:
-            items.append(_castle_item(state, r))
+            pieces.append(_castle(state, r))
         if state["occupant"][r] >= 0:
-            items += _unit_items(state, r)
-    return items
+            pieces += _units(state, r)
+    return pieces
 
 
-def _castle_item(state: State, r: int) -> Item:
+def _castle(state: State, r: int) -> Item:
     region = WORLD.regions[r]
-    cx, cy = region["centre"]
     owner = state["castle"][r]
     neutral = state["neutral"][owner]
     militia = state["militia"][owner] and not neutral
-    faction = WORLD.factions[owner]
     return {
-        "shape": "rect",
+        "at": region["id"],
         "id": region["id"],
-        "rect": [cx + CASTLE_OFFSET[0] - 12, cy + CASTLE_OFFSET[1] - 12, 24, 24],
+        "label": GLYPHS["militia"] if militia else GLYPHS["castle"],
         "fill": WORLD.colours["neutral"] if neutral else COLOURS[owner],
-        "stroke": "#000000",
-        "layer": "piece",
-        "label": "+1" if militia else _terrain_letter(region["terrain"]),
-        "tip": {"en": f"castle of {faction['en']}", "ru": f"замок: {faction['ru']}"},
+        "stroke": DRAWING["castle_stroke"],
+        "width": DRAWING["castle_width"],
+        "tip": {
+            "key": "castle_militia_tip" if militia else "castle_tip",
+            "faction": faction_board.faction_name(owner),
+            "terrain": terrain_text(region["terrain"]),
+        },
     }
 
 
-def _unit_items(state: State, r: int) -> list[Item]:
-    """Units in their slots; units assigned to a ranged token are drawn slid toward it (13.1)."""
-    region = WORLD.regions[r]
-    cx, cy = region["centre"]
+def _units(state: State, r: int) -> list[Item]:
+    region_id = WORLD.region_ids[r]
     faction = state["occupant"][r]
-    placed = _support_spots(state, faction, r)
-    items = []
-    slot = 0
+    supporting = _supporting(state, faction, r)
+    pieces = []
     for c in WORLD.class_range:
-        for _ in range(state["units"][r][c]):
-            spot = placed[c].pop() if placed[c] else None
-            if spot is None:
-                dx, dy = UNIT_SLOTS[slot % len(UNIT_SLOTS)]
-                slot += 1
-                spot = [cx + dx, cy + dy]
-            items.append(
-                {
-                    "shape": "circle",
-                    "id": region["id"],
-                    "center": spot,
-                    "radius": 12,
-                    "fill": COLOURS[faction],
-                    "stroke": "#000000",
-                    "layer": "piece",
-                    "label": CLASS_LABEL[c],
-                    "tip": {lang: WORLD.class_names[lang][c] for lang in ("en", "ru")},
-                }
+        for n in range(state["units"][r][c]):
+            faded = n < supporting[c]
+            tip = {"key": "unit_support_tip" if faded else "unit_tip", "unit": class_text(c)}
+            tip["faction"] = faction_board.faction_name(faction)
+            pieces.append(
+                {"at": region_id, "id": region_id, "label": class_letter(c), "fill": COLOURS[faction], "tip": tip}
+                | ({"faded": True} if faded else {})
             )
-    return items
+    return pieces
 
 
-def _support_spots(state: State, faction: int, r: int) -> list[list[list[float]]]:
-    """Per class, the drawing spots of the faction's supporting units in r: toward the token."""
+def _supporting(state: State, faction: int, r: int) -> list[int]:
+    """Per class, how many of the faction's units in r are assigned to its ranged tokens (13.1)."""
     w = WORLD
-    spots: list[list[list[float]]] = [[] for _ in w.class_range]
-    cx, cy = w.regions[r]["centre"]
+    counts = w.no_units()
     for border in state["ranged_at"][faction]:
         if border < 0 or r not in w.borders[border] or state["tokens"][border]["target"] == r:
             continue
-        token = state["tokens"][border]
-        ax, ay = w.anchors[border]
-        n = 0
         for c in w.class_range:
-            for _ in range(token["assigned"][c]):
-                t = 0.55 + 0.12 * n
-                spots[c].append([cx + (ax - cx) * t, cy + (ay - cy) * t])
-                n += 1
-    return spots
+            counts[c] += state["tokens"][border]["assigned"][c]
+    return counts
 
 
-def _token_items(state: State) -> list[Item]:
+def _token_pieces(state: State) -> list[Item]:
     w = WORLD
-    items = []
+    battle = state["battle"]
+    pieces = []
     for border, token in enumerate(state["tokens"]):
         if token is None:
             continue
-        ax, ay = w.anchors[border]
-        target = w.regions[token["target"]]
-        assigned = sum(token["assigned"]) + token["militia"]
         melee = token["kind"] == MELEE
         value = token["value"]
-        items.append(
+        carried = sum(token["assigned"]) + token["militia"]
+        pieces.append(
             {
-                "shape": "circle",
+                "at": w.border_ids[border],
                 "id": w.border_ids[border],
-                "center": [ax, ay],
-                "radius": 14,
+                "label": f"{value}{GLYPHS['melee']}" if melee else f"{carried}/{value}{GLYPHS['ranged']}",
                 "fill": COLOURS[token["faction"]],
-                "stroke": "#000000",
-                "layer": "piece",
-                "label": f"{value}⚔" if melee else f"{assigned}/{value}➶",
-                "points_to": list(target["centre"]),
                 "tip": {
-                    "en": f"{'melee' if melee else 'ranged'} {value} toward {target['en']}",
-                    "ru": f"{'ближний' if melee else 'дальний'} бой {value} → {target['ru']}",
+                    "key": "melee_token_tip" if melee else "ranged_token_tip",
+                    "value": value,
+                    "carried": carried,
+                    "faction": faction_board.faction_name(token["faction"]),
+                    "region": REGION_NAMES[token["target"]],
+                },
+                "highlight": battle is not None and battle["border"] == border,
+            }
+        )
+    return pieces
+
+
+def _token_links(state: State) -> list[Item]:
+    """A line from each order token into the region it aims at: solid for melee, dashed for ranged."""
+    w = WORLD
+    return [
+        {
+            "between": [w.border_ids[border], w.region_ids[token["target"]]],
+            "stroke": COLOURS[token["faction"]],
+            "dash": token["kind"] != MELEE,
+        }
+        for border, token in enumerate(state["tokens"])
+        if token is not None
+    ]
+
+
+def _creature_pieces(state: State) -> list[Item]:
+    """Creature tokens on their junctions; the shape shows the class they boost (digest 2.1)."""
+    w = WORLD
+    pieces = []
+    for j, junction_id in enumerate(w.junction_ids):
+        creature = state["creatures"][j]
+        if creature is None:
+            continue
+        faction, unit_class = creature["faction"], creature["boosts"]
+        card = w.creatures[faction][unit_class]
+        pieces.append(
+            {
+                "at": junction_id,
+                "id": junction_id,
+                "label": GLYPHS[card["shape"]],
+                "fill": COLOURS[faction],
+                "stroke": DRAWING["creature_stroke"],
+                "tip": {
+                    "key": "creature_tip",
+                    "name": {lang: card[lang] for lang in ("en", "ru")},
+                    "faction": faction_board.faction_name(faction),
+                    "units": class_plural(unit_class),
+                    "ability": {"en": card["ability_en"], "ru": card["ability_ru"]},
+                    "junction": junction_text(j),
                 },
             }
         )
-    return items
-
-
-def _creature_items(state: State) -> list[Item]:
-    """Creature tokens on their junctions; the free junctions as small dots."""
-    w = WORLD
-    items: list[Item] = []
-    for j, junction_id in enumerate(w.junction_ids):
-        x, y = w.vertices[junction_id]
-        creature = state["creatures"][j]
-        if creature is None:
-            items.append(
-                {
-                    "shape": "circle",
-                    "id": junction_id,
-                    "center": [x, y],
-                    "radius": 3,
-                    "fill": "#20202080",
-                    "layer": "marker",
-                }
-            )
-            continue
-        faction = creature["faction"]
-        card = w.creatures[faction][creature["boosts"]]
-        items.append(
-            {
-                "shape": "circle",
-                "id": junction_id,
-                "center": [x, y],
-                "radius": SHAPE_RADIUS,
-                "fill": COLOURS[faction],
-                "stroke": "#FFFFFF",
-                "layer": "piece",
-                "label": {"en": card["en"][0], "ru": card["ru"][0]},
-                "creature_shape": card["shape"],
-                "presence": [w.region_ids[r] for r in w.junction_regions[j]],
-                "tip": {"en": f"{card['en']}: {card['ability_en']}", "ru": f"{card['ru']}: {card['ability_ru']}"},
-            }
-        )
-    return items
-
-
-def _faction_panel(state: State, f: int) -> dict[str, Any]:
-    w = WORLD
-    faction = w.factions[f]
-    if state["neutral"][f]:
-        return {"title": {"en": f"{faction['en']} (neutral)", "ru": f"{faction['ru']} (нейтральная)"}, "lines": []}
-    colour = w.colours[w.faction_ids[f]]
-    marks = [
-        {"at": i, "label": _terrain_letter(w.segment_terrain[w.segment_of[i]]), "fill": colour}
-        for i, covered in enumerate(state["track"][f])
-        if covered
-    ]
-    if state["action_token"][f] >= 0:
-        marks.append({"at": state["action_token"][f], "label": "▲", "fill": "#FFFFFF"})
-    reserve = state["reserve"][f]
-    melee = ["·" if b >= 0 else str(w.melee_values[v]) for v, b in enumerate(state["melee_at"][f])]
-    ranged = ["·" if b >= 0 else str(w.ranged_values[v]) for v, b in enumerate(state["ranged_at"][f])]
-    castles = f"{castles_on_map(state, f)}/{state['rules']['castles_to_win']}"
-    return {
-        "title": {"en": f"{f + 1}. {faction['en']}", "ru": f"{f + 1}. {faction['ru']}"},
-        "lines": [
-            {"en": f"castles {castles}", "ru": f"замки {castles}"},
-            {
-                lang: f"{word} " + " ".join(f"{CLASS_LABEL[c][lang]}{reserve[c]}" for c in w.class_range)
-                for lang, word in (("en", "reserve"), ("ru", "запас"))
-            },
-            {
-                "en": f"melee {' '.join(melee)}  ranged {' '.join(ranged)}",
-                "ru": f"ближний {' '.join(melee)}  дальний {' '.join(ranged)}",
-            },
-            _flags(state, f),
-        ],
-        "cards": [
-            {
-                "id": card["id"],
-                "label": {"en": card["en"], "ru": card["ru"]},
-                "tip": {"en": card["ability_en"], "ru": card["ability_ru"]},
-                "fill": colour if state["creature_at"][f][c] < 0 else "#606060",
-            }
-            for c, card in enumerate(w.creatures[f])
-        ],
-        "track": {"length": w.divisions, "marks": marks, "segments": w.segment_terrain},
-    }
-
-
-def _flags(state: State, f: int) -> dict[str, str]:
-    """Done with the peace phase, out of castles, militia, allies."""
-    w = WORLD
-    flags: dict[str, list[str]] = {"en": [], "ru": []}
-    # done: through the track in this peace phase, or the peace phase is over
-    passed = kernel.phase(state) != PEACE or kernel.has_passed(state, state["seat_of"][f])
-    if passed or state["action_token"][f] < 0:
-        flags["en"].append("done")
-        flags["ru"].append("шкала пройдена")
-    if state["action_token"][f] < 0:
-        flags["en"].append("eliminated")
-        flags["ru"].append("выбыла")
-    if state["militia"][f]:
-        flags["en"].append("militia")
-        flags["ru"].append("ополчение")
-    allies = [g for g, allied in enumerate(state["allies"][f]) if allied]
-    if allies:
-        flags["en"].append(f"allies: {', '.join(w.factions[g]['en'] for g in allies)}")
-        flags["ru"].append(f"союзники: {', '.join(w.factions[g]['ru'] for g in allies)}")
-    return {lang: " ".join(words) for lang, words in flags.items()}
-
-
-def _battle_panel(state: State) -> list[dict[str, Any]]:
-    battle = state["battle"]
-    if battle is None or battle["defender"] < 0:
-        return []
-    w = WORLD
-    attacker, defender = w.factions[battle["attacker"]], w.factions[battle["defender"]]
-    attack_region, defence_region = w.regions[battle["attack_region"]], w.regions[battle["defence_region"]]
-    losses = f"{battle['attacker_losses']} / {battle['defender_losses']}"
-    return [
-        {
-            "title": {"en": "Battle", "ru": "Бой"},
-            "lines": [
-                {lang: f"{attacker[lang]}: {battle['attack']} ({attack_region[lang]})" for lang in ("en", "ru")},
-                {lang: f"{defender[lang]}: {battle['defence']} ({defence_region[lang]})" for lang in ("en", "ru")},
-                {"en": f"losses {losses}", "ru": f"потери {losses}"},
-            ],
-        }
-    ]
-
-
-def _status(state: State) -> dict[str, str]:
-    phase = kernel.phase(state)
-    ru = {PEACE: "фаза мира", SUPPORT: "война: поддержка"}.get(phase, "война: атака")
-    en = {PEACE: "peace phase", SUPPORT: "war: support stage"}.get(phase, "war: attack stage")
-    number = kernel.round_number(state)
-    return {"en": f"Round {number} - {en}", "ru": f"Раунд {number} - {ru}"}
-
-
-def _terrain(terrain: str, lang: str) -> str:
-    return TERRAIN_NAMES.get(terrain, {}).get(lang, terrain)
-
-
-def _terrain_letter(terrain: str) -> dict[str, str]:
-    """The initial of a terrain in both languages (plains P / Р, mountains M / Г, forest F / Л)."""
-    return {lang: _terrain(terrain, lang)[0].upper() for lang in ("en", "ru")}
+    return pieces

@@ -1,4 +1,4 @@
-"""Allies, the optional rule Союзники (digest 8.4): pacts made and ended at any moment, and
+"""Allies, the optional rule Allies (digest 8.4): pacts made and ended at any moment, and
 the consent an ally gives before another faction uses its regions or units.
 
 State: ``allies[faction][other]`` is True while the two are allied (always both ways).
@@ -34,7 +34,7 @@ def is_enemy(state: State, faction: int, other: int) -> bool:
 
 
 def movers(state: State, faction: int) -> list[int]:
-    """Factions whose units `faction`'s abilities may move: itself, and its allies under Союзники."""
+    """Factions whose units `faction`'s abilities may move: itself, and its allies under the Allies rule."""
     if not state["rules"]["allies"]:
         return [faction]
     return [faction] + [other for other, allied in enumerate(state["allies"][faction]) if allied]

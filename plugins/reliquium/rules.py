@@ -13,10 +13,12 @@ from typing import Any, ClassVar
 from boardwright.framework import Game, GameSpec, Option, Scenario, Setup, kernel
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.scenarios import package_scenarios
+from boardwright.framework.spec import titled
 
-from . import abilities, battle, board, pacts, peace, setup, supports, text
+from . import abilities, battle, board, faction_board, pacts, peace, setup, supports, text
 from .actions import Refusal
 from .castles import castles_on_map
+from .text import MESSAGES
 from .units import ATTACK, MELEE, PEACE, SUPPORT, acting, count
 from .world import WORLD, load_toml
 
@@ -28,32 +30,39 @@ class Reliquium(Game):
     spec = GameSpec(
         id="reliquium",
         version="2.0.0",
-        title_en="Reliquium",
-        title_ru="Реликвиум",
+        **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         options=(
-            Option("single_march", False, title_en="Single march", title_ru="Одиночный марш"),
-            Option("militia", False, title_en="Militia", title_ru="Ополчение"),
-            Option("allies", False, title_en="Allies", title_ru="Союзники"),
-            Option(
-                "factions",
-                "lot",
-                title_en="Factions: lot, initiative, or a comma list of faction ids",
-                title_ru="Фракции: жребий (lot), по инициативе (initiative) или список через запятую",
-            ),
-            Option(
-                "last_faction_standing_wins",
-                True,
-                title_en="The last faction with castles wins",
-                title_ru="Побеждает последняя фракция с замками",
-            ),
+            Option("single_march", False, **titled(MESSAGES, "option_single_march")),
+            Option("militia", False, **titled(MESSAGES, "option_militia")),
+            Option("allies", False, **titled(MESSAGES, "option_allies")),
+            Option("factions", "lot", **titled(MESSAGES, "option_factions")),
+            Option("last_faction_standing_wins", True, **titled(MESSAGES, "option_last_faction_standing_wins")),
         ),
-        summary_en="Build all nine castles of your faction: march, attack, support and summon legendary creatures.",
-        summary_ru="Постройте все девять замков своей фракции: марш, атака, поддержка и вызов легендарных существ.",
+        **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(WORLD.faction_ids),
         default_scenario="standard",
     )
-    messages = load_toml("messages.toml")
+    messages = MESSAGES
+    # a source piece and a target for the client's two-click choice (client/README.md)
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {
+        "march": {"source": "from", "target": "to"},
+        "melee": {"source": "from", "target": "to"},
+        "ranged": {"source": "from", "target": "to"},
+        "raid": {"source": "from", "target": "to"},
+        "call": {"source": "from", "target": "to"},
+        "push": {"source": "region", "target": "to"},
+        "blood_price": {"source": "region", "target": "enemy_region"},
+        "summon": {"source": "creature", "target": "junction"},
+        "gather": {"source": "from"},
+        "assign": {"target": "border"},
+        "remove_token": {"target": "border"},
+        "banish": {"target": "junction"},
+        "build": {"target": "region"},
+        "recruit": {"target": "region"},
+        "gather_to": {"target": "region"},
+        "flee": {"target": "to"},
+    }
     # bot games always end: the rulebook has no round limit (digest D26), so `simulate` caps it
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
     short_scenario: ClassVar[str | None] = "seven_castles"
@@ -172,10 +181,13 @@ class Reliquium(Game):
         return WORLD.faction_ids[state["faction_of"][seat]]
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
-        return text.FACTION_NAMES[state["faction_of"][seat]][lang if lang == "ru" else "en"]
+        return str(text.FACTION_NAMES[state["faction_of"][seat]]["ru" if lang == "ru" else "en"])
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
+
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        return faction_board.card_face(item)
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         return text.describe(action, lang)

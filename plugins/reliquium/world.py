@@ -55,6 +55,7 @@ class World:
         # how people read the classes: names and the letters drawn on pieces, per language
         self.class_names: dict[str, list[str]] = config["class_text"]["names"]
         self.class_letters: dict[str, list[str]] = config["class_text"]["letters"]
+        self.class_plurals: dict[str, list[str]] = config["class_text"]["plurals"]
         self.attack: list[int] = config["strength"]["attack"]
         self.defence: list[int] = config["strength"]["defence"]
         self.support: list[int] = config["strength"]["support"]
@@ -67,6 +68,7 @@ class World:
         self.ranged_values: list[int] = config["tokens"]["ranged"]
         self.colours: dict[str, str] = config["colours"]
         self.terrain_colours: dict[str, str] = config["terrain_colours"]
+        self.drawing: dict[str, Any] = config["board"]
 
     def _track(self, config: dict[str, Any]) -> None:
         """The domain track: division i belongs to segment segment_of[i]."""

@@ -134,46 +134,67 @@ def test_last_faction_standing_wins(table):
 
 
 def test_board_description(table):
+    """An area map in the map's own units with pieces on regions, border slots and junctions,
+    and the faction board of the person looking under it; no pixels."""
     t = table()
     t.put("forest_edge", "A", "WM", castle=True).put("oak_grove", "O", "D")
     t.token("A", "melee", 2, "forest_edge", "oak_grove").creature("aquus", "J13")
     board = GAME.board(t.state, 0)
-    items = board["items"]
-    polygons = [i for i in items if i["shape"] == "polygon"]
-    assert len(polygons) == 31 and board["size"] == [1000, 1000]
-    assert {p["terrain"] for p in polygons} == {"plains", "mountains", "forest", "water"}
-    token = next(i for i in items if i.get("id") == t.border("forest_edge", "oak_grove") and i["layer"] == "piece")
-    assert token["center"] == pytest.approx([746, 493], abs=1) and token["label"].startswith("2")
-    creature = next(i for i in items if i.get("id") == "J13" and i["layer"] == "piece")
-    assert creature["creature_shape"] == "triangle" and set(creature["presence"]) == {
-        "sacrificial_forest",
-        "forest_edge",
-        "amber_grove",
-    }
-    units = [i for i in items if i["shape"] == "circle" and i.get("id") == "forest_edge"]
-    assert sorted(u["label"]["en"] for u in units) == ["M", "W"]
-    junction_dots = [i for i in items if i.get("layer") == "marker" and i.get("id", "").startswith("J")]
-    assert len(junction_dots) == 37
-    anchors = [i for i in items if "border" in i]
-    assert len(anchors) == 68 and all(a["id"] in WORLD.border_index for a in anchors)
-    assert len(board["panels"]) == 4 and board["panels"][0]["track"]["length"] == 9
-    assert sum(1 for i in items if i["shape"] == "line") == sum(WORLD.river)
+    assert "size" not in board and "items" not in board
+    area_map, track, cards = board["elements"]
+    assert area_map["type"] == "areas" and track["type"] == "track" and cards["type"] == "cards"
+    regions = {r["id"]: r for r in area_map["regions"] if "id" in r}
+    assert all(region in regions for region in WORLD.region_ids)
+    assert all(border in regions for border in WORLD.border_ids)
+    assert all(junction in regions for junction in WORLD.junction_ids)
+    assert regions["ashen_peaks"]["points"] == [[0, 0], [159, 0], [115, 177], [0, 177]]
+    rivers = [r for r in area_map["regions"] if r.get("tip") == {"key": "river_tip"}]
+    assert len(rivers) == sum(WORLD.river)
+    pieces = area_map["pieces"]
+    border = t.border("forest_edge", "oak_grove")
+    token = next(p for p in pieces if p["at"] == border)
+    assert token["id"] == border and token["label"].startswith("2")
+    assert {"between": [border, "oak_grove"], "stroke": WORLD.colours["alliance"], "dash": False} in area_map["links"]
+    creature = next(p for p in pieces if p["at"] == "J13")
+    assert creature["id"] == "J13" and creature["label"] == "▲"
+    assert [r["en"] for r in creature["tip"]["junction"]["regions"]] == [
+        "Sacrificial Forest",
+        "The Forest Edge",
+        "Amber Grove",
+    ]
+    on_forest_edge = [p for p in pieces if p["at"] == "forest_edge"]
+    assert [p["label"] if isinstance(p["label"], str) else p["label"]["en"] for p in on_forest_edge] == ["♜", "W", "M"]
+    assert all(p["id"] == "forest_edge" for p in on_forest_edge)
+    # the Legion looks: its track (castles, the action token, free divisions) and creatures
+    assert track["length"] == 9 and track["title"]["faction"]["en"] == "Legion of Chaos"
+    assert cards["cards"] == ["cerberus", "mortum", "goetius"]
+    assert len(board["panels"]) == 4
 
 
-def test_supporting_units_are_drawn_toward_their_token(table):
+def test_supporting_units_are_drawn_faded(table):
     t = table()
     t.put("forest_edge", "A", "W").put("oak_grove", "O", "D").put("cliff_of_sorrow", "O", "WD", castle=True)
     t.token("A", "melee", 1, "forest_edge", "oak_grove").token("O", "ranged", 1, "cliff_of_sorrow", "oak_grove")
     t.war()
     t.act({"type": "assign", "border": t.border("cliff_of_sorrow", "oak_grove"), "unit": "defender"})
-    units = [
-        i for i in GAME.board(t.state, None)["items"] if i.get("id") == "cliff_of_sorrow" and i["shape"] == "circle"
-    ]
-    by_label = {u["label"]["en"]: u["center"] for u in units}
-    centre = WORLD.regions[WORLD.region_index["cliff_of_sorrow"]]["centre"]
-    anchor = WORLD.anchors[WORLD.border_index[t.border("cliff_of_sorrow", "oak_grove")]]
-    assert by_label["W"] == [centre[0] - 30, centre[1] + 14]
-    assert abs(by_label["D"][0] - anchor[0]) < abs(centre[0] - anchor[0])
+    pieces = GAME.board(t.state, None)["elements"][0]["pieces"]
+    units = {p["label"]["en"]: p for p in pieces if p["at"] == "cliff_of_sorrow" and p["tip"]["key"] != "castle_tip"}
+    assert "faded" not in units["W"] and units["D"]["faded"]
+    assert units["D"]["tip"]["key"] == "unit_support_tip"
+
+
+def test_a_piece_and_its_target_are_chosen_on_the_board():
+    """March, orders and summons name a source and a target the board can click."""
+    engine = Engine(GAME)
+    state = engine.new_game(4, options={"factions": "initiative"}, seed=1)
+    board = GAME.board(state, 0)
+    clickable = {r["id"] for r in board["elements"][0]["regions"] if "id" in r}
+    clickable |= {p["id"] for p in board["elements"][0]["pieces"]} | set(board["elements"][2]["cards"])
+    for action in engine.legal_actions(state):
+        parts = GAME.action_parts.get(action["type"], {})
+        for field in parts.values():
+            assert action[field] in clickable, action
+    assert GAME.action_parts["march"] == {"source": "from", "target": "to"}
 
 
 def test_map_data():
@@ -246,7 +267,7 @@ def test_action_labels_name_regions_and_creatures_in_both_languages():
     assert game.describe_action(state, march) == "March Ashen Peaks → Blackwood 1 warrior"
     assert game.describe_action(state, march, "ru") == "Марш Пепельные пики → Чернолесье воин ×1"
     summon = {"type": "summon", "creature": "cerberus", "junction": "J02"}
-    assert game.describe_action(state, summon).startswith("Summon Cerberus at J02 (")
+    assert game.describe_action(state, summon) == "Summon Cerberus where Ashen Peaks, Blackwood, Boundless Expanse meet"
     assert (
         game.describe_action(state, {"type": "recruit", "region": "ashen_peaks", "unit": "mage"}, "ru")
         == "Нанять: маг, Пепельные пики"
