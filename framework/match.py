@@ -199,15 +199,17 @@ class Match:
         record = replay.load(path)
         if record.game != engine.spec.id:
             raise FileFormatError(f"{where}: the file is a {record.game} game, not {engine.spec.id}")
+        # a file saved by another version of the game whose replay no longer fits says so
+        why = replay.version_note(record, engine)
         try:
             match = cls(engine, record.players, record.options, record.seed, record.scenario, record.seat_kinds)
         except BoardwrightError as exc:
-            raise FileFormatError(f"{where}: cannot set the game up again: {exc}") from None
+            raise FileFormatError(f"{where}: cannot set the game up again{why}: {exc}") from None
         for index, action in enumerate(record.actions):
             try:
                 match.apply(action)
             except BoardwrightError as exc:
-                raise FileFormatError(f"{where}: action {index + 1} does not apply: {exc}") from None
+                raise FileFormatError(f"{where}: action {index + 1} does not apply{why}: {exc}") from None
             if index < len(record.hashes) and match.record.hashes[index] != record.hashes[index]:
-                raise FileFormatError(f"{where}: state after action {index + 1} differs from the stored hash")
+                raise FileFormatError(f"{where}: state after action {index + 1} differs from the stored hash{why}")
         return match

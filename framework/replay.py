@@ -140,30 +140,38 @@ class ReplayResult:
     checked: int  # how many stored hashes were compared
 
 
+def version_note(record: Record, engine: Engine) -> str:
+    """ " (saved with reliquium 1.1.0; this is 2.0.0)" when the file comes from another version
+    of the game, whose rules or state may have changed; else nothing."""
+    if record.game_version == engine.spec.version:
+        return ""
+    return f" (saved with {record.game} {record.game_version}; this is {engine.spec.version})"
+
+
 def replay(engine: Engine, record: Record, verify: bool = False, where: str = "replay") -> ReplayResult:
     """Re-apply a record's actions; with `verify`, compare every stored hash."""
     if record.game != engine.spec.id:
         raise FileFormatError(f"{where}: the file is a {record.game} game, not {engine.spec.id}")
+    note = version_note(record, engine)
     try:
         state = engine.new_game(record.players, record.options, record.seed, record.scenario)
     except Exception as exc:
-        raise FileFormatError(f"{where}: cannot set the game up again: {exc}") from None
+        raise FileFormatError(f"{where}: cannot set the game up again{note}: {exc}") from None
     checked = 0
     if verify and record.start_hash:
         if kernel.state_hash(state) != record.start_hash:
-            raise FileFormatError(
-                f"{where}: the starting position differs (game version {record.game_version} vs {engine.spec.version}?)"
-            )
+            raise FileFormatError(f"{where}: the starting position differs{note}")
         checked += 1
     for index, action in enumerate(record.actions):
         try:
             engine.apply(state, action)
         except Exception as exc:
-            raise FileFormatError(f"{where}: action {index + 1} ({action.get('type')}) does not apply: {exc}") from None
+            kind = action.get("type") if isinstance(action, dict) else None
+            raise FileFormatError(f"{where}: action {index + 1} ({kind}) does not apply{note}: {exc}") from None
         if verify:
             if index >= len(record.hashes):
                 raise FileFormatError(f"{where}: no stored hash for action {index + 1}")
             if kernel.state_hash(state) != record.hashes[index]:
-                raise FileFormatError(f"{where}: state after action {index + 1} differs from the stored hash")
+                raise FileFormatError(f"{where}: state after action {index + 1} differs from the stored hash{note}")
             checked += 1
     return ReplayResult(state, checked)
