@@ -183,17 +183,28 @@ def test_supporting_units_are_drawn_faded(table):
     assert units["D"]["tip"]["key"] == "unit_support_tip"
 
 
-def test_a_piece_and_its_target_are_chosen_on_the_board():
-    """March, orders and summons name a source and a target the board can click."""
+def _clickable(board):
+    area_map = board["elements"][0]
+    ids = {r["id"] for r in area_map["regions"] if "id" in r} | {p["id"] for p in area_map["pieces"]}
+    return ids | {card for element in board["elements"] if element["type"] == "cards" for card in element["cards"]}
+
+
+def test_every_source_and_target_can_be_clicked_on_the_board():
+    """Marches, orders, summons and abilities name a source and a target the board of the seat
+    to move can click, all through a game with the optional rules."""
     engine = Engine(GAME)
-    state = engine.new_game(4, options={"factions": "initiative"}, seed=1)
-    board = GAME.board(state, 0)
-    clickable = {r["id"] for r in board["elements"][0]["regions"] if "id" in r}
-    clickable |= {p["id"] for p in board["elements"][0]["pieces"]} | set(board["elements"][2]["cards"])
-    for action in engine.legal_actions(state):
-        parts = GAME.action_parts.get(action["type"], {})
-        for field in parts.values():
-            assert action[field] in clickable, action
+    state = engine.new_game(4, options={"militia": True, "allies": True, "round_cap": 12}, seed=2)
+    rnd = random.Random(2)
+    seen = set()
+    while not kernel.is_over(state):
+        legal = engine.legal_actions(state)
+        clickable = _clickable(GAME.board(state, kernel.to_move(state)))
+        for action in legal:
+            for field in GAME.action_parts.get(action["type"], {}).values():
+                assert action[field] in clickable, action
+                seen.add(action["type"])
+        engine.apply(state, legal[rnd.randrange(len(legal))])
+    assert {"march", "melee", "ranged", "summon", "assign", "recruit", "build"} <= seen, seen
     assert GAME.action_parts["march"] == {"source": "from", "target": "to"}
 
 
