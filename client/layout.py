@@ -163,7 +163,19 @@ def _placed(item: Item, dx: float, dy: float, scale: float) -> Item:
 
 def _common(source: dict[str, Any], item: Item) -> Item:
     """Copy the keys every drawable shares: id, colours, label, tip, highlight, layer."""
-    for key in ("id", "fill", "stroke", "width", "label", "label_colour", "tip", "highlight", "dash", "layer"):
+    for key in (
+        "id",
+        "fill",
+        "stroke",
+        "width",
+        "label",
+        "label_colour",
+        "label_size",
+        "tip",
+        "highlight",
+        "dash",
+        "layer",
+    ):
         if key in source:
             item[key] = source[key]
     return item
@@ -299,6 +311,25 @@ def _areas(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         anchor = region.get("anchor")
         centres[str(region.get("id"))] = tuple(at(anchor) if anchor else _centroid(corners))
         lay.add(_common(region, {"shape": "polygon", "points": corners, "stroke": region.get("stroke", "#1b1f27")}))
+    for spot in element.get("spots", []):
+        # named points on the map (a border slot, a crossing) that pieces stand on and clicks name
+        at_spot = at(spot["at"])
+        centres[str(spot.get("id"))] = (at_spot[0], at_spot[1])
+        if spot.get("radius") or spot.get("fill") or spot.get("id") is not None:
+            radius = float(spot.get("radius", 8)) * scale
+            lay.add(_common(spot, {"shape": "circle", "center": at_spot, "radius": radius, "layer": "marker"}))
+    for line in element.get("lines", []):
+        lay.add(
+            _common(
+                line,
+                {
+                    "shape": "line",
+                    "points": [at(p) for p in line.get("points", [])],
+                    "width": line.get("width", 3),
+                    "layer": "marker",
+                },
+            )
+        )
     for link in element.get("links", []):
         a, b = (centres.get(str(end)) for end in link.get("between", ()))
         if a and b:

@@ -106,6 +106,14 @@ class Selection:
             return list(self.chosen)
         return [] if self.source is None else [self.source]
 
+    def _aimed_at(self, item_id: Any) -> list[Action]:
+        """Legal actions with a target and no source whose target is `item_id`."""
+        return [
+            a
+            for a in self.legal
+            if self._has(a, "target") and not self._has(a, "source") and same_id(self._part(a, "target"), item_id)
+        ]
+
     def _from_source(self, source: Any) -> list[Action]:
         return [a for a in self.legal if self._has(a, "source") and same_id(self._part(a, "source"), source)]
 
@@ -124,7 +132,11 @@ class Selection:
             if pair:
                 return Outcome("play", pair) if len(pair) == 1 else Outcome("menu", pair)
             if same_id(item_id, previous):
-                return Outcome("select")  # a second click on the source lets it go
+                # a second click on the source: the actions that only aim at it, or letting it go
+                aimed = self._aimed_at(item_id)
+                if aimed:
+                    return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
+                return Outcome("select")
         started = self._from_source(item_id)
         if started:
             if len(started) == 1 and not self._has(started[0], "target"):
@@ -134,8 +146,7 @@ class Selection:
                 self.source = item_id
                 return Outcome("select", with_target)
             return Outcome("menu", started)
-        aimed = [a for a in self.legal if self._has(a, "target") and not self._has(a, "source")]
-        aimed = [a for a in aimed if same_id(self._part(a, "target"), item_id)]
+        aimed = self._aimed_at(item_id)
         if aimed:
             return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
         picker = next((p for p in self.pickers if any(same_id(i, item_id) for i in self._choose_spec(p)[CHOOSE])), None)

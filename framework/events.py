@@ -78,7 +78,13 @@ def resolve_texts(
     if isinstance(value, dict):
         out: dict[str, Any] = {}
         for name, item in value.items():
-            if name in TEXT_FIELDS:
+            if name == "stats" and isinstance(item, list):
+                # [[label, value], ...]: each label is a text
+                out[name] = [
+                    [text(entry[0], messages, lang, seat_names), *entry[1:]] if isinstance(entry, list) else entry
+                    for entry in item
+                ]
+            elif name in TEXT_FIELDS:
                 if isinstance(item, list):
                     out[name] = [text(line, messages, lang, seat_names) for line in item]
                 elif isinstance(item, (str, dict)) or item is None:

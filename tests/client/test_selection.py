@@ -1,0 +1,44 @@
+"""Choosing on the board without a window: sources, targets, shared clicks and k of n."""
+
+from __future__ import annotations
+
+from boardwright.client.selection import Selection
+from boardwright.framework import choices
+
+PARTS = {"march": {"source": "from", "target": "to"}, "recruit": {"target": "region"}}
+
+
+def test_a_source_then_a_target_plays_the_one_action():
+    legal = [{"type": "march", "from": "a", "to": "b"}, {"type": "march", "from": "a", "to": "c"}]
+    pick = Selection(legal, [], PARTS)
+    assert pick.click("a").what == "select" and sorted(pick.active_ids()) == ["b", "c"]
+    outcome = pick.click("c")
+    assert outcome.what == "play" and outcome.actions == [legal[1]]
+
+
+def test_two_actions_with_the_same_source_and_target_make_a_menu():
+    legal = [
+        {"type": "march", "from": "a", "to": "b", "units": 1},
+        {"type": "march", "from": "a", "to": "b", "units": 2},
+    ]
+    pick = Selection(legal, [], PARTS)
+    pick.click("a")
+    assert pick.click("b").what == "menu"
+
+
+def test_a_source_that_is_also_a_target_offers_its_target_actions_on_a_second_click():
+    legal = [{"type": "march", "from": "a", "to": "b"}, {"type": "recruit", "region": "a"}]
+    pick = Selection(legal, [], PARTS)
+    assert pick.click("a").what == "select"
+    outcome = pick.click("a")
+    assert outcome.what == "play" and outcome.actions == [legal[1]]
+
+
+def test_k_of_n_is_chosen_and_confirmed():
+    opened = [{"type": "discard", "cards": choices.choose(["x", "y", "z"], 2)}]
+    pick = Selection([], opened, PARTS)
+    assert pick.click("y").what == "toggle" and pick.ready() is None
+    pick.click("x")
+    assert pick.ready() == {"type": "discard", "cards": ["y", "x"]}
+    pick.click("y")
+    assert pick.progress() == (1, 2)
