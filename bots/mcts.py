@@ -41,6 +41,15 @@ from .evaluation import action_key, sample_state, state_values, terminal_values
 Action = dict[str, Any]
 
 
+def _unknown_decision(game: Any, state: dict[str, Any]) -> None:
+    """A sampled state may reach another seat's open decision whose choices the searching
+    seat was never shown (views keep them from it): the search judges the position there.
+    Anything else with no legal action is a bug in the game."""
+    decision = kernel.pending(state)
+    if decision is None or decision.get("choices"):
+        raise RuntimeError(f"{game.spec.id}: no legal action in a running game (in a sampled state)")
+
+
 @dataclass(frozen=True)
 class Budget:
     """How hard one decision may think: whichever of the two limits comes first."""
@@ -210,7 +219,8 @@ class MctsBot:
                 else:
                     actions = legal_actions(state)
                     if not actions:
-                        raise RuntimeError(f"{game.spec.id}: no legal action in a running game (in a sampled state)")
+                        _unknown_decision(game, state)
+                        break
                     keys = [action_key(a) for a in actions]
                 children = node.children
                 untried = []
@@ -245,7 +255,8 @@ class MctsBot:
             while not kernel.is_over(state) and depth < depth_limit:
                 actions = legal_actions(state)
                 if not actions:
-                    raise RuntimeError(f"{game.spec.id}: no legal action in a running game (in a sampled state)")
+                    _unknown_decision(game, state)
+                    break
                 apply(state, actions[int(random_float() * len(actions))])
                 depth += 1
             values = terminal_values(state, seats) if kernel.is_over(state) else state_values(engine, state, seats)

@@ -137,7 +137,8 @@ class Engine:
         if state is self._cached_state and k["ply"] == self._cached_ply:
             return self._cached_legal
         pending = k["pending"]
-        legal = pending[-1]["choices"] if pending else self.game.legal_actions(state)
+        # a decision of another seat in a view or a bot's guess has no choices: nothing is known
+        legal = pending[-1].get("choices", []) if pending else self.game.legal_actions(state)
         self._cached_state = state
         self._cached_ply = k["ply"]
         self._cached_legal = legal

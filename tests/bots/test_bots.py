@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from boardwright.bots.mcts import Budget, MctsBot
-from boardwright.framework import OptionError, PluginHost, kernel
+from boardwright.framework import Engine, Game, GameSpec, OptionError, PluginHost, kernel
 from boardwright.framework.bots import Turn
+from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.simulation import Config, SeatBot, play_game, seat_bots
 
 GAMES = sorted(PluginHost().games())
@@ -121,3 +124,46 @@ def test_every_seating_puts_the_focus_bot_in_each_seat_once(host):
     assert every_seating(host.engine("reliquium"), SeatBot("greedy"), SeatBot("random"), 1, short=True)[0].scenario == (
         "seven_castles"
     )
+
+
+class Nested(Game):
+    """Seat 1's "bid" asks seat 2 to answer, then seat 1 to confirm on top of it: when seat 1
+    (a bot) searches, seat 2's open decision lies under its own, with choices it never saw."""
+
+    spec = GameSpec(id="nested", version="1.0.0", title_en="Nested", title_ru="Вложенная", players=(2,))
+    messages = {"en": {"done": "done"}, "ru": {"done": "готово"}}
+
+    def flow(self) -> Flow:
+        return Flow(start="play", phases=(Phase("play"),))
+
+    def setup(self, state: dict[str, Any], setup: Any) -> None:
+        state["total"] = 0
+
+    def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": "bid", "amount": n} for n in (1, 2)]
+
+    def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
+        other = 1 - kernel.active(state)
+        kernel.ask(state, other, "answer", [{"type": "answer", "amount": n} for n in (1, 3)])
+        kernel.ask(state, kernel.active(state), "confirm", [{"type": "confirm", "sure": s} for s in (True, False)])
+
+    def resume_confirm(self, state: dict[str, Any], decision: Any, choice: dict[str, Any], log: Any) -> None:
+        return None
+
+    def resume_answer(self, state: dict[str, Any], decision: Any, choice: dict[str, Any], log: Any) -> None:
+        state["total"] += choice["amount"]
+        if state["total"] >= 6:
+            kernel.finish(state, winners=[decision["seat"]])
+
+    def heuristic(self, state: dict[str, Any], seat: int) -> float:
+        return 0.0
+
+
+def test_a_search_that_meets_another_seats_unseen_decision_judges_the_position_there():
+    engine = Engine(Nested())
+    state = engine.new_game(2)
+    engine.apply(state, {"type": "bid", "amount": 1})
+    assert kernel.to_move(state) == 0 and len(kernel.pending_all(state)) == 2
+    bot = MctsBot(engine, 0, 3, Budget(iterations=50, seconds=1e9, rollout_depth=5))
+    action = bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))
+    assert action in engine.legal_actions(state)
