@@ -57,7 +57,7 @@ def use(state: State, action: Action, log: Log) -> None:
     freed castles. Each follow-up step queues the next one when it is done, so nothing is
     left queued while a seat decides."""
     kind = action["type"]
-    index = index_of(action["c"])
+    index = index_of(state, action["creature"])
     if kind == "attack":
         strike(state, action, log)
         kernel.queue_step(state, "haste", creature=index, then="move")
@@ -93,12 +93,9 @@ def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: Lo
 
 def refusal(state: State, action: Action) -> str | None:
     """Why an ability use of the seat to act is refused, in words a player can act on."""
-    label = action.get("c")
-    if type(label) is not str or not label.startswith("cr") or not label[2:].isdigit():
-        return f"no creature {label!r}"
-    index = index_of(label)
-    if index >= len(state["creatures"]):
-        return f"no creature {label!r}"
+    index = index_of(state, action.get("creature"))
+    if index < 0:
+        return f"no creature {action.get('creature')!r} in play"
     creature = state["creatures"][index]
     if creature["seat"] != kernel.active(state):
         return "not your creature"
@@ -113,7 +110,7 @@ def refusal(state: State, action: Action) -> str | None:
     if action["type"] == "move" and haste_net(state, creature) < 0:
         return "net SLOW: no manoeuvre"
     if action["type"] == "use":
-        return _support_refusal(state, creature, action.get("s"))
+        return _support_refusal(state, creature, action.get("ability"))
     return None
 
 

@@ -10,7 +10,6 @@ from boardwright.framework import kernel
 from .boards import MASS_AREAS, combos
 from .catalogue import CREATURES, NEGATIVE, PROTORP, creature_name
 from .creatures import (
-    LABELS,
     State,
     attack_net,
     board_of,
@@ -58,9 +57,9 @@ def mass_choices(state: State, base: Action, targets: list[int]) -> list[Action]
     cap = PROTORP["mass_cap"]
     if not is_protorp(state) or len(targets) <= cap:
         return [base]
-    board = board_of(state)
-    keys = sorted(board.keys[state["creatures"][t]["hex"]] for t in targets)
-    return [dict(base, ts=combo) for combo in combos(keys, cap)]
+    creatures, keys = state["creatures"], board_of(state).keys
+    names = sorted((keys[creatures[t]["hex"]], creatures[t]["id"]) for t in targets)
+    return [dict(base, targets=combo) for combo in combos([name for _, name in names], cap)]
 
 
 def attack_actions(state: State, index: int) -> list[Action]:
@@ -68,20 +67,20 @@ def attack_actions(state: State, index: int) -> list[Action]:
     area = CREATURES[creature["id"]]["attack"]["area"]
     board = board_of(state)
     hexes = board.area(area, creature["hex"])
-    label = LABELS[index]
+    name = creature["id"]
     if area not in MASS_AREAS:
-        keys = board.keys
         creatures = state["creatures"]
         return [
-            {"type": "attack", "c": label, "t": keys[creatures[t]["hex"]]} for t in attack_targets(state, index, hexes)
+            {"type": "attack", "creature": name, "target": creatures[t]["id"]}
+            for t in attack_targets(state, index, hexes)
         ]
     if area == "line_all":
         out = []
         for direction, ray in enumerate(hexes):
-            base = {"type": "attack", "c": label, "dir": direction}
+            base = {"type": "attack", "creature": name, "direction": direction}
             out += mass_choices(state, base, attack_targets(state, index, ray))
         return out
-    return mass_choices(state, {"type": "attack", "c": label}, attack_targets(state, index, hexes))
+    return mass_choices(state, {"type": "attack", "creature": name}, attack_targets(state, index, hexes))
 
 
 def strength(state: State, index: int, target_index: int) -> int:
@@ -121,24 +120,22 @@ def strength(state: State, index: int, target_index: int) -> int:
 
 
 def chosen_targets(state: State, action: Action) -> list[int]:
-    """The creatures an ability use names: several ("ts") or one ("t")."""
-    board = board_of(state)
-    occupant = state["occupant"]
-    if "ts" in action:
-        return [occupant[board.index[key]] for key in action["ts"]]
-    return [occupant[board.index[action["t"]]]]
+    """The creatures an ability use names: several ("targets") or one ("target")."""
+    if "targets" in action:
+        return [index_of(state, name) for name in action["targets"]]
+    return [index_of(state, action["target"])]
 
 
 def strike(state: State, action: Action, log: Log) -> None:
     """Resolve an attack: wounds to each target, vampirism, Protorp VP; banishments follow as steps."""
-    index = index_of(action["c"])
+    index = index_of(state, action["creature"])
     creatures = state["creatures"]
     creature = creatures[index]
     attack = CREATURES[creature["id"]]["attack"]
     hexes = board_of(state).area(attack["area"], creature["hex"])
-    if "dir" in action:
-        hexes = hexes[action["dir"]]
-    if "t" in action or "ts" in action:
+    if "direction" in action:
+        hexes = hexes[action["direction"]]
+    if "target" in action or "targets" in action:
         targets = chosen_targets(state, action)
     else:
         targets = attack_targets(state, index, hexes)

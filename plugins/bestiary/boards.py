@@ -30,7 +30,7 @@ class Board:
     castles: list[int]  # hex index per castle
     castle_ids: list[str]
     castle_names: list[dict[str, str]]
-    towers: list[dict[str, Any]]  # {"id", "area": [idx], "draw": ...}
+    towers: list[dict[str, Any]]  # {"id", "area": [idx], "hex": idx or None, "name": {"en", "ru"}}
     start_castles: list[int] = field(default_factory=list)  # indexes into `castles`
     lands: list[str] = field(default_factory=list)
     radius: int = 0  # 0: no limit; Protorp: 3
@@ -39,6 +39,7 @@ class Board:
     rays: list[list[list[int]]] = field(default_factory=list)
     dist: list[list[int]] = field(default_factory=list)
     castle_at: dict[int, int] = field(default_factory=dict)  # hex -> castle index
+    castle_keys: list[str] = field(default_factory=list)  # the hex key of each castle: what actions name
     control: list[list[int]] = field(default_factory=list)  # Protorp control area per castle
     _areas: dict[tuple[str, int], Any] = field(default_factory=dict)
 
@@ -64,6 +65,7 @@ class Board:
             self.rays.append(per_dir)
         self.dist = [[hexgrid.distance(a, b) for b in self.coords] for a in self.coords]
         self.castle_at = {h: i for i, h in enumerate(self.castles)}
+        self.castle_keys = [self.keys[h] for h in self.castles]
         self.control = [[h, *self.nbr[h]] for h in self.castles]
 
     def in_range(self, a: int, b: int) -> bool:
@@ -124,7 +126,7 @@ def load_flat_board(board_id: str, data: dict[str, Any]) -> Board:
                 "id": t["id"],
                 "area": [index[h] for h in t["area"]],
                 "hex": index.get(t.get("hex", "")),
-                "draw": t.get("draw"),
+                "name": {"en": t["name_en"], "ru": t["name_ru"]},
             }
         )
     return Board(
@@ -147,6 +149,7 @@ def load_protorp_board(data: dict[str, Any], csv_text: str, radius: int) -> Boar
     keys = [row["id"] for row in rows]
     castles = [i for i, row in enumerate(rows) if row["castle"] != "-"]
     start = [castles.index(keys.index(k)) for k in data["start_castles"]]
+    names = {c["hex"]: {"en": c["name_en"], "ru": c["name_ru"]} for c in data["castles"]}
     return Board(
         id="protorp",
         layout=data["layout"],
@@ -157,7 +160,7 @@ def load_protorp_board(data: dict[str, Any], csv_text: str, radius: int) -> Boar
         void=[row["terrain"] == "protorp" for row in rows],
         castles=castles,
         castle_ids=[keys[i] for i in castles],
-        castle_names=[{"en": keys[i], "ru": keys[i]} for i in castles],
+        castle_names=[names[keys[i]] for i in castles],
         towers=[],
         start_castles=start,
         lands=list(data["lands"]),

@@ -12,6 +12,7 @@ from .catalogue import PROTORP
 from .creatures import State, board_of, lift, siege_value
 from .seats import living_order
 from .siege import scores
+from .text import castle_text
 
 Log = Any
 
@@ -38,7 +39,7 @@ def capture(state: State, log: Log) -> None:
         leaders = [seat for seat, value in enumerate(sums) if value == best]
         if best > 0 and len(leaders) == 1 and owners[castle] != leaders[0]:
             owners[castle] = leaders[0]
-            log.emit("control", seat=leaders[0], castle=board.castle_ids[castle])
+            log.emit("control", seat=leaders[0], castle=castle_text(board, castle))
     for seat in living_order(state):
         held = owners.count(seat)
         if held:

@@ -166,10 +166,10 @@ def waiting(state: State, seat: int) -> list[int]:
     return [index for index in state["tableaus"][seat] if creatures[index]["hex"] < 0]
 
 
-# creature ids in actions: "cr<index>", the ids the board's tableau cards carry, so a click
-# on a card picks that creature's actions
-LABELS = [f"cr{index}" for index in range(len(CREATURES))]  # each creature is summoned once at most
-
-
-def index_of(label: str) -> int:
-    return int(label[2:])
+def index_of(state: State, creature_id: Any) -> int:
+    """The index of the creature an action names by its id (each creature is summoned once at
+    most, so its data id names it); -1 when no such creature is in the game."""
+    for index, creature in enumerate(state["creatures"]):
+        if creature["id"] == creature_id:
+            return index
+    return -1

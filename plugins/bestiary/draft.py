@@ -16,6 +16,7 @@ from .boards import combos
 from .catalogue import BUNDLES, CONFIG, PROTORP, creature_name
 from .creatures import State, board_of, is_protorp, new_creature, own_castles, place, waiting
 from .seats import opponent, seat_order, teammate
+from .text import castle_text
 
 Action = dict[str, Any]
 Log = Any
@@ -74,7 +75,7 @@ def draft_actions(state: State) -> list[Action]:
     draft = state["draft"]
     kind = draft["turns"][0]
     if kind in ("ban", "pick"):
-        return [{"type": kind, "cr": c} for c in draft["pool"]]
+        return [{"type": kind, "creature": c} for c in draft["pool"]]
     if kind in CASTLE_KINDS:
         return _castle_actions(state, kind)
     if kind == "bundle":
@@ -86,12 +87,12 @@ def draft_actions(state: State) -> list[Action]:
         ]
     seat = kernel.active(state)
     placed = {state["creatures"][index]["id"] for index in state["tableaus"][seat]}
-    return [{"type": "place", "cr": c} for c in BUNDLES[draft["bundles"][seat]] if c not in placed]
+    return [{"type": "place", "creature": c} for c in BUNDLES[draft["bundles"][seat]] if c not in placed]
 
 
 def _castle_actions(state: State, kind: str) -> list[Action]:
     board = board_of(state)
-    ids = board.castle_ids
+    ids = board.castle_keys
     free = [ids[i] for i, owner in enumerate(state["castle_owners"]) if owner < 0]
     if kind == "castle":
         if is_protorp(state):
@@ -118,21 +119,21 @@ def take_turn(state: State, action: Action, log: Log) -> None:
     if kind in CASTLE_KINDS:
         _take_castles(state, seat, action, log)
     elif kind == "ban":
-        draft["pool"].remove(action["cr"])
-        draft["banned"].append(action["cr"])
-        log.emit("ban", seat=seat, creature=creature_name(action["cr"]))
+        draft["pool"].remove(action["creature"])
+        draft["banned"].append(action["creature"])
+        log.emit("ban", seat=seat, creature=creature_name(action["creature"]))
     elif kind == "pick":
-        draft["pool"].remove(action["cr"])
-        new_creature(state, seat, action["cr"])
-        log.emit("pick", seat=seat, creature=creature_name(action["cr"]))
+        draft["pool"].remove(action["creature"])
+        new_creature(state, seat, action["creature"])
+        log.emit("pick", seat=seat, creature=creature_name(action["creature"]))
     elif kind == "bundle":
         draft["bundles"][seat] = action["bundle"] - 1
         for c in BUNDLES[action["bundle"] - 1]:
             draft["pool"].remove(c)
         log.emit("bundle", seat=seat, bundle=action["bundle"])
     else:  # place: the next card of the seat's bundle, in the order the seat chooses
-        new_creature(state, seat, action["cr"])
-        log.emit("pick", seat=seat, creature=creature_name(action["cr"]))
+        new_creature(state, seat, action["creature"])
+        log.emit("pick", seat=seat, creature=creature_name(action["creature"]))
 
 
 def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
@@ -141,7 +142,7 @@ def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
     names = board.castle_names
     kind = action["type"]
     if kind == "castle":
-        mine = board.castle_ids.index(action["castle"])
+        mine = board.castle_keys.index(action["castle"])
         owners[mine] = seat
         if state["mode"] == "duel":
             for other in range(len(owners)):
@@ -149,7 +150,7 @@ def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
                     owners[other] = opponent(state, seat)
         log.emit("castle", seat=seat, castle=names[mine])
     elif kind == "castles":
-        first, second = (board.castle_ids.index(castle) for castle in action["castles"])
+        first, second = (board.castle_keys.index(castle) for castle in action["castles"])
         if state["mode"] == "crossroads_teams":
             owners[first] = seat
             owners[second] = teammate(state, seat)
@@ -159,7 +160,7 @@ def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
         for castle in (first, second):
             log.emit("castle", seat=seat, castle=names[castle])
     else:  # split: this seat's castle; its teammate gets the other free one
-        mine = board.castle_ids.index(action["castle"])
+        mine = board.castle_keys.index(action["castle"])
         other = next(i for i, owner in enumerate(owners) if owner < 0 and i != mine)
         owners[mine] = seat
         owners[other] = teammate(state, seat)
@@ -181,7 +182,8 @@ def finish(state: State, log: Log) -> None:
         free = [h for h in own_castles(state, seat) if state["occupant"][h] < 0]
         for index, h in zip(waiting(state, seat), free, strict=False):
             place(state, index, h)
-            log.emit("summon", seat=seat, creature=creature_name(state["creatures"][index]["id"]), hex=board.keys[h])
+            name = creature_name(state["creatures"][index]["id"])
+            log.emit("summon", seat=seat, creature=name, castle=castle_text(board, board.castle_at[h]))
 
 
 # --- why a draft action is refused
@@ -194,16 +196,16 @@ def refusal(state: State, action: Action) -> str | None:
     if not draft["turns"] or kind != draft["turns"][0]:
         return None
     if kind in ("ban", "pick"):
-        return f"{action.get('cr')!r} is not in the pool"
+        return f"{action.get('creature')!r} is not in the pool"
     if kind == "place":
-        return f"{action.get('cr')!r} is not a card of your bundle still to lay out"
+        return f"{action.get('creature')!r} is not a card of your bundle still to lay out"
     if kind == "bundle":
         return f"bundle {action.get('bundle')!r} is not free: no such bundle, or it shares a creature"
     return _castle_refusal(state, action)
 
 
 def _castle_refusal(state: State, action: Action) -> str:
-    ids = board_of(state).castle_ids
+    ids = board_of(state).castle_keys
     if action["type"] == "castles":
         chosen = action.get("castles")
         if type(chosen) is not list or len(chosen) != len(ids) // 2 or len(set(map(str, chosen))) != len(chosen):

@@ -10,6 +10,7 @@ from boardwright.framework import kernel
 
 from .catalogue import PROTORP, creature_name
 from .creatures import State, board_of, new_creature, own_castles, place
+from .text import castle_text
 
 Action = dict[str, Any]
 Log = Any
@@ -46,7 +47,7 @@ def _free_castles(state: State, seat: int) -> list[str]:
 def hire_actions(state: State) -> list[Action]:
     """A creature of the pool into a free own castle, or onto its card when none is free; or done."""
     free = _free_castles(state, kernel.active(state)) or [""]
-    out = [{"type": "hire", "cr": c, "castle": castle} for c in state["draft"]["pool"] for castle in free]
+    out = [{"type": "hire", "creature": c, "castle": castle} for c in state["draft"]["pool"] for castle in free]
     out.append(HIRE_DONE)
     return out
 
@@ -57,17 +58,20 @@ def hire(state: State, action: Action, log: Log) -> None:
         log.emit("hire_done", seat=seat)
         kernel.pass_turn(state)
         return
-    state["draft"]["pool"].remove(action["cr"])
-    index = new_creature(state, seat, action["cr"])
-    log.emit("hire", seat=seat, creature=creature_name(action["cr"]))
+    state["draft"]["pool"].remove(action["creature"])
+    index = new_creature(state, seat, action["creature"])
+    log.emit("hire", seat=seat, creature=creature_name(action["creature"]))
     if action["castle"]:
-        place(state, index, board_of(state).index[action["castle"]])
-        log.emit("summon", seat=seat, creature=creature_name(action["cr"]), hex=action["castle"])
+        board = board_of(state)
+        h = board.index[action["castle"]]
+        place(state, index, h)
+        castle = castle_text(board, board.castle_at[h])
+        log.emit("summon", seat=seat, creature=creature_name(action["creature"]), castle=castle)
 
 
 def refusal(state: State, action: Action) -> str:
-    if action.get("cr") not in state["draft"]["pool"]:
-        return f"{action.get('cr')!r} is not in the pool"
+    if action.get("creature") not in state["draft"]["pool"]:
+        return f"{action.get('creature')!r} is not in the pool"
     free = _free_castles(state, kernel.active(state))
     if not free:
         return 'no own castle is free: the creature waits on its card (castle "")'

@@ -8,7 +8,6 @@ from typing import Any
 
 from .catalogue import creature_name
 from .creatures import (
-    LABELS,
     State,
     board_of,
     castle_side,
@@ -21,6 +20,7 @@ from .creatures import (
     passable,
     place,
 )
+from .text import hex_text
 
 Creature = dict[str, Any]
 Log = Any
@@ -45,7 +45,8 @@ def move_destinations(state: State, index: int) -> list[int]:
 
 def move_actions(state: State, index: int) -> list[dict[str, Any]]:
     keys = board_of(state).keys
-    return [{"type": "move", "c": LABELS[index], "to": keys[h]} for h in move_destinations(state, index)]
+    name = state["creatures"][index]["id"]
+    return [{"type": "move", "creature": name, "hex": keys[h]} for h in move_destinations(state, index)]
 
 
 def own_castle_entry(state: State, hex_index: int, target: Creature) -> bool:
@@ -122,18 +123,14 @@ def step_destinations(state: State, index: int, steps: int) -> list[int]:
 
 def moved(state: State, index: int, destination: int, log: Log) -> None:
     """A creature moved by an ability, with its log line."""
-    place(state, index, destination)
     creature = state["creatures"][index]
-    log.emit(
-        "move",
-        seat=creature["seat"],
-        creature=creature_name(creature["id"]),
-        hex=board_of(state).keys[destination],
-    )
+    where = hex_text(state, destination, creature["hex"])
+    place(state, index, destination)
+    log.emit("move", seat=creature["seat"], creature=creature_name(creature["id"]), hex=where)
 
 
 def manoeuvre(state: State, action: dict[str, Any], log: Log) -> None:
     """The attack ability used as a manoeuvre: one move; the attack chip slides aside."""
-    index = index_of(action["c"])
+    index = index_of(state, action["creature"])
     state["creatures"][index]["attack_used"] = True
-    moved(state, index, board_of(state).index[action["to"]], log)
+    moved(state, index, board_of(state).index[action["hex"]], log)

@@ -11,11 +11,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework.events import text as render_text
 from boardwright.framework.flow import Flow
 from boardwright.framework.scenarios import package_scenarios
-from boardwright.framework.spec import Scenario
+from boardwright.framework.spec import Scenario, titled
 
-from . import abilities, board_view, draft, hiring, series, stages, text, turn
+from . import abilities, board_view, draft, faces, hiring, series, stages, text, turn
 from .catalogue import CREATURES, DRAFTS, MESSAGES, MODES
 from .creatures import State, board_of, is_protorp
 from .seats import other_side
@@ -44,73 +45,46 @@ SCENARIO_SCHEMA: dict[str, Any] = {
 }
 
 OPTIONS = (
-    Option("mode", "", choices=("", *MODES), title_en="Mode (empty: from the scenario)", title_ru="Режим"),
-    Option("draft", "", choices=("", *DRAFTS), title_en="Draft", title_ru="Призыв"),
-    Option("roster", "", choices=("", "base24", "full32"), title_en="Creature pool", title_ru="Набор существ"),
-    Option(
-        "first_player", "1", choices=("1", "2", "3", "4", "random"), title_en="First player", title_ru="Первый игрок"
-    ),
-    Option(
-        "castle_durability",
-        0,
-        minimum=0,
-        maximum=50,
-        title_en="Castle durability (0: data)",
-        title_ru="Прочность замка",
-    ),
-    Option(
-        "max_periods",
-        0,
-        minimum=0,
-        maximum=1000,
-        title_en="Draw after periods (0: data)",
-        title_ru="Ничья после периодов",
-    ),
-    Option(
-        "creatures",
-        0,
-        minimum=0,
-        maximum=8,
-        title_en="Creatures per player (0: mode default)",
-        title_ru="Существ на игрока",
-    ),
-    Option(
-        "series_excluded",
-        "",
-        title_en="Cards banned earlier in the series (comma list)",
-        title_ru="Изгнанные ранее в серии",
-    ),
-    Option(
-        "series_first",
-        "alternate",
-        choices=("alternate", "loser"),
-        title_en="Series: who starts the next game",
-        title_ru="Серия: кто начинает следующую игру",
-    ),
-    Option(
-        "team_lead",
-        "alternate",
-        choices=("alternate", "choose"),
-        title_en="2v2: who starts the abilities",
-        title_ru="2x2: кто начинает",
-    ),
+    Option("mode", "", choices=("", *MODES), **titled(MESSAGES, "option_mode")),
+    Option("draft", "", choices=("", *DRAFTS), **titled(MESSAGES, "option_draft")),
+    Option("roster", "", choices=("", "base24", "full32"), **titled(MESSAGES, "option_roster")),
+    Option("first_player", "1", choices=("1", "2", "3", "4", "random"), **titled(MESSAGES, "option_first_player")),
+    Option("castle_durability", 0, minimum=0, maximum=50, **titled(MESSAGES, "option_castle_durability")),
+    Option("max_periods", 0, minimum=0, maximum=1000, **titled(MESSAGES, "option_max_periods")),
+    Option("creatures", 0, minimum=0, maximum=8, **titled(MESSAGES, "option_creatures")),
+    Option("series_excluded", "", **titled(MESSAGES, "option_series_excluded")),
+    Option("series_first", "alternate", choices=("alternate", "loser"), **titled(MESSAGES, "option_series_first")),
+    Option("team_lead", "alternate", choices=("alternate", "choose"), **titled(MESSAGES, "option_team_lead")),
 )
+
+# the parts of the actions a person chooses on the board: a creature, then what it aims at
+ACTION_PARTS = {
+    "attack": {"source": "creature", "target": "target"},
+    "move": {"source": "creature", "target": "hex"},
+    "use": {"source": "creature", "target": "target"},
+    "ban": {"target": "creature"},
+    "pick": {"target": "creature"},
+    "place": {"target": "creature"},
+    "hire": {"target": "creature"},
+    "castle": {"target": "castle"},
+    "split": {"target": "castle"},
+    "enter": {"target": "castle"},
+}
 
 
 class Bestiary(Game):
     spec = GameSpec(
         id="bestiary",
         version="2.0.0",
-        title_en="Bestiary of Sigillum",
-        title_ru="Бестиарий Сигиллума",
+        **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         teams={4: [[0, 2], [1, 3]]},
         options=OPTIONS,
-        summary_en="Legendary creatures duel on a hex board: towers and banishments wear down the enemy castle.",
-        summary_ru="Легендарные существа сражаются на гексах: башни и изгнания разрушают вражеский замок.",
+        **titled(MESSAGES, "game_summary", "summary"),
         default_scenario="",
     )
     messages = MESSAGES
+    action_parts: ClassVar[dict[str, dict[str, str]]] = ACTION_PARTS
     short_options: ClassVar[dict[str, Any]] = {"castle_durability": 5}  # half the castle track
     scenario_schema = SCENARIO_SCHEMA
 
@@ -201,17 +175,24 @@ class Bestiary(Game):
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         if state.get("mode") == "crossroads_teams":
-            side = kernel.side_of(state, seat)
-            team = "AB"[side] if lang == "en" else "АБ"[side]
-            return f"{team}{kernel.team_of(state, seat).index(seat) + 1}"
-        return f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}"
+            team = {"key": "team_a" if kernel.side_of(state, seat) == 0 else "team_b"}
+            name = {"key": "seat_team", "team": team, "number": kernel.team_of(state, seat).index(seat) + 1}
+        else:
+            name = {"key": "seat_player", "number": seat + 1}
+        return render_text(name, self.messages, lang)
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
-        label = text.describe(state, action, lang)
-        return label if label is not None else super().describe_action(state, action, lang)
+        label = text.describe(state, action)
+        if label is None:
+            return super().describe_action(state, action, lang)
+        names = [self.seat_name(state, seat, lang) for seat in range(kernel.seats(state))]
+        return render_text(label, self.messages, lang, names)
+
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        return faces.card_face(item)
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        return board_view.describe(self, state, seat)
+        return board_view.describe(state, seat)
 
 
 def _protorp_heuristic(state: State, seat: int) -> float:

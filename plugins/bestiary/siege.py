@@ -10,6 +10,7 @@ from boardwright.framework import kernel
 
 from .creatures import State, board_of, siege_value
 from .seats import first_seat, other_side
+from .text import tower_text
 
 Log = Any
 
@@ -39,7 +40,7 @@ def captured_towers(state: State, side: int) -> list[str]:
 def siege(state: State, side: int, log: Log) -> None:
     """The siege phase: each tower the side captures fires once; victory is checked after each."""
     for tower in captured_towers(state, side):
-        log.emit("tower_fires", seat=first_seat(state, side), tower=tower)
+        log.emit("tower_fires", seat=first_seat(state, side), tower=tower_text(board_of(state), tower))
         castle_damage(state, other_side(state, side), 1, log)
         if kernel.is_over(state):
             return

@@ -10,6 +10,7 @@ from boardwright.framework import kernel
 
 from .creatures import State, board_of
 from .seats import living_order
+from .text import land_text
 
 Action = dict[str, Any]
 Log = Any
@@ -47,7 +48,7 @@ def choose_land(state: State, action: Action, log: Log) -> None:
     lands = board_of(state).lands
     state["lands_open"][lands.index(action["land"])] = False
     state["land"] = action["land"]
-    log.emit("land", seat=kernel.active(state), land=action["land"], stage=stage_number(state))
+    log.emit("land", seat=kernel.active(state), land=land_text(action["land"]), stage=stage_number(state))
 
 
 def end_stage(state: State, log: Log) -> None:

@@ -14,7 +14,6 @@ from .attack import chosen_targets, mass_choices
 from .boards import MASS_AREAS
 from .catalogue import CONFIG, CREATURES, EFFECTS, MELEE_AREAS, PAIRED, POSITIVE, PROTORP, creature_name, effect_name
 from .creatures import (
-    LABELS,
     Creature,
     State,
     board_of,
@@ -35,6 +34,7 @@ from .movement import (
     recall_destinations,
     step_destinations,
 )
+from .text import hex_text
 
 Action = dict[str, Any]
 Spec = dict[str, Any]
@@ -105,7 +105,7 @@ def support_actions(state: State, index: int, ability: int) -> list[Action]:
     board = board_of(state)
     kind = spec["kind"]
     area = spec["area"]
-    base = {"type": "use", "c": LABELS[index], "s": ability}
+    base = {"type": "use", "creature": creature["id"], "ability": ability}
     if kind == "reconstruct":
         return [base] if is_protorp(state) or state["castle_damage"][creature["side"]] > 0 else []
     occupant = state["occupant"]
@@ -114,7 +114,7 @@ def support_actions(state: State, index: int, ability: int) -> list[Action]:
             out = []
             for direction, ray in enumerate(board.area(area, creature["hex"])):
                 hexes = target_hexes(state, index, spec["target"], ray)
-                out += mass_choices(state, dict(base, dir=direction), [occupant[h] for h in hexes])
+                out += mass_choices(state, dict(base, direction=direction), [occupant[h] for h in hexes])
             return out
         hexes = target_hexes(state, index, spec["target"], board.area(area, creature["hex"]))
         return mass_choices(state, base, [occupant[h] for h in hexes])
@@ -126,12 +126,28 @@ Offer = Callable[[State, int, Spec, Action, list[int]], list[Action]]
 
 
 def _each_target(state: State, base: Action, targets: list[int]) -> list[Action]:
+    """One use per target: the creature standing on each hex."""
+    return [dict(base, target=_name_on(state, h)) for h in targets]
+
+
+def _each_hex(state: State, base: Action, hexes: list[int]) -> list[Action]:
+    """One use per hex the ability aims at (a jump, a teleport, steps, a board marker)."""
     keys = board_of(state).keys
-    return [dict(base, t=keys[h]) for h in targets]
+    return [dict(base, target=keys[h]) for h in hexes]
+
+
+def _name_on(state: State, hex_index: int) -> str:
+    """The id of the creature on a hex: what an action names it by."""
+    name: str = state["creatures"][state["occupant"][hex_index]]["id"]
+    return name
 
 
 def _offer_plain(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
     return _each_target(state, base, targets)
+
+
+def _offer_marker(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
+    return _each_hex(state, base, targets)
 
 
 def _offer_heal(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
@@ -142,7 +158,6 @@ def _offer_heal(state: State, index: int, spec: Spec, base: Action, targets: lis
 def _offer_ritual(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
     """«Ритуал жизни»: a wound moves from a wounded ally (the giver) to another that survives it."""
     creatures, occupant = state["creatures"], state["occupant"]
-    keys = board_of(state).keys
     out = []
     for h in targets:
         if creatures[occupant[h]]["damage"] <= 0:
@@ -150,7 +165,7 @@ def _offer_ritual(state: State, index: int, spec: Spec, base: Action, targets: l
         for other in targets:
             receiver = creatures[occupant[other]]
             if other != h and receiver["damage"] + 1 < CREATURES[receiver["id"]]["life"]:
-                out.append(dict(base, g=keys[h], t=keys[other]))
+                out.append(dict(base, giver=_name_on(state, h), target=_name_on(state, other)))
     return out
 
 
@@ -162,21 +177,22 @@ def _offer_copy(state: State, index: int, spec: Spec, base: Action, targets: lis
 
 def _offer_invert(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
     creatures, occupant = state["creatures"], state["occupant"]
-    keys = board_of(state).keys
     return [
-        dict(base, t=keys[h], eff=effect) for h in targets for effect in PAIRED if count(creatures[occupant[h]], effect)
+        dict(base, target=_name_on(state, h), effect=effect)
+        for h in targets
+        for effect in PAIRED
+        if count(creatures[occupant[h]], effect)
     ]
 
 
 def _offer_recharge(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
     """«Механизм времени»: one chip or both, of a creature with chips on the disc."""
     creatures, occupant = state["creatures"], state["occupant"]
-    keys = board_of(state).keys
     out = []
     for h in targets:
         movable = movable_chips(state, creatures[index], creatures[occupant[h]])
         choices = ([chip] for chip in movable) if len(movable) < 2 else ([movable[0]], [movable[1]], movable)
-        out += [dict(base, t=keys[h], chips=chips) for chips in choices]
+        out += [dict(base, target=_name_on(state, h), chips=chips) for chips in choices]
     return out
 
 
@@ -201,7 +217,7 @@ def _offer_jump_self(state: State, index: int, spec: Spec, base: Action, targets
         direction = board.direction(source, h)
         if direction is not None and not board.void[board.rays[source][direction][0]]:
             found.append(h)
-    return _each_target(state, base, found)
+    return _each_hex(state, base, found)
 
 
 def _offer_teleport_self(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
@@ -216,7 +232,7 @@ def _offer_teleport_self(state: State, index: int, spec: Spec, base: Action, tar
         ray = board.rays[source][direction]
         if not any(board.void[x] for x in ray[: ray.index(h)]):
             found.append(h)
-    return _each_target(state, base, found)
+    return _each_hex(state, base, found)
 
 
 def _offer_jump_target(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
@@ -230,7 +246,7 @@ def _offer_jump_target(state: State, index: int, spec: Spec, base: Action, targe
         for ray in board.rays[h]:
             if len(ray) > 1 and not board.void[ray[0]] and board.in_range(source, ray[1]):
                 if passable(state, ray[1], side):
-                    out.append(dict(base, t=board.keys[h], to=board.keys[ray[1]]))
+                    out.append(dict(base, target=_name_on(state, h), hex=board.keys[ray[1]]))
     return out
 
 
@@ -244,7 +260,7 @@ def _offer_teleport_terrain(state: State, index: int, spec: Spec, base: Action, 
         for other in range(len(board.keys)):
             if other != h and board.terrain[other] == spec["terrain"] and board.in_range(source, other):
                 if passable(state, other, side):
-                    out.append(dict(base, t=board.keys[h], to=board.keys[other]))
+                    out.append(dict(base, target=_name_on(state, h), hex=board.keys[other]))
     return out
 
 
@@ -258,7 +274,7 @@ def _offer_recall(state: State, index: int, spec: Spec, base: Action, targets: l
     keys = board_of(state).keys
     source = creatures[index]["hex"]
     return [
-        dict(base, t=keys[h], to=keys[castle])
+        dict(base, target=_name_on(state, h), hex=keys[castle])
         for h in targets
         for castle in recall_destinations(state, source, creatures[occupant[h]])
     ]
@@ -268,15 +284,14 @@ def _offer_steps(state: State, index: int, spec: Spec, base: Action, targets: li
     """«Стремительность»: up to N steps; not while net SLOW."""
     if haste_net(state, state["creatures"][index]) < 0:
         return []
-    keys = board_of(state).keys
     destinations = step_destinations(state, index, spec.get("distance", 2))
-    return [dict(base, to=keys[h]) for _ in targets for h in destinations]
+    return [action for _ in targets for action in _each_hex(state, base, destinations)]
 
 
 OFFERS: dict[str, Offer] = {
     "mark": _offer_plain,
-    "obstacle": _offer_plain,
-    "web": _offer_plain,
+    "obstacle": _offer_marker,
+    "web": _offer_marker,
     "heal": _offer_heal,
     "ritual": _offer_ritual,
     "copy": _offer_copy,
@@ -299,9 +314,9 @@ OFFERS: dict[str, Offer] = {
 
 def use_support(state: State, action: Action, log: Log) -> None:
     """Resolve a support use: its instant part, its lasting effects, then its chip's cooldown."""
-    index = index_of(action["c"])
+    index = index_of(state, action["creature"])
     creature = state["creatures"][index]
-    ability = action["s"]
+    ability = action["ability"]
     spec = CREATURES[creature["id"]]["support"][ability]
     log.emit(
         "use",
@@ -311,7 +326,7 @@ def use_support(state: State, action: Action, log: Log) -> None:
     )
     x = RESOLVE[spec["kind"]](state, index, spec, action, log)
     if spec.get("cd_x") == "five_minus_target_pool":
-        target = state["creatures"][_at(state, action["t"])]
+        target = state["creatures"][index_of(state, action["target"])]
         x = sum(1 for ready in target["ready_at"] if ready)
     cooldown = final_cooldown(state, index, spec, x)
     creature["ready_at"][ability] = period(state) + cooldown
@@ -336,12 +351,6 @@ def final_cooldown(state: State, index: int, spec: Spec, x: int = 0) -> int:
 Resolve = Callable[[State, int, Spec, Action, Log], int]
 
 
-def _at(state: State, key: str) -> int:
-    """The creature on the hex with this key."""
-    index: int = state["occupant"][board_of(state).index[key]]
-    return index
-
-
 def _lasting(state: State, target: Creature, effects: list[str], side: int, log: Log) -> None:
     for effect in effects:
         mark(state, target, effect, side)
@@ -352,12 +361,12 @@ def _resolve_mark(state: State, index: int, spec: Spec, action: Action, log: Log
     """Lasting effects on each target; `double_on` terrain doubles them."""
     creature = state["creatures"][index]
     board = board_of(state)
-    if "t" in action or "ts" in action:
+    if "target" in action or "targets" in action:
         targets = chosen_targets(state, action)
     else:
         hexes = board.area(spec["area"], creature["hex"])
-        if "dir" in action:
-            hexes = hexes[action["dir"]]
+        if "direction" in action:
+            hexes = hexes[action["direction"]]
         targets = [state["occupant"][h] for h in target_hexes(state, index, spec["target"], hexes)]
     double = spec.get("double_on")
     for target_index in targets:
@@ -369,15 +378,15 @@ def _resolve_mark(state: State, index: int, spec: Spec, action: Action, log: Log
 
 
 def _resolve_heal(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
-    target = state["creatures"][_at(state, action["t"])]
+    target = state["creatures"][index_of(state, action["target"])]
     target["damage"] -= 1
     log.emit("healed", creature=creature_name(target["id"]), damage=target["damage"])
     return 0
 
 
 def _resolve_ritual(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
-    giver = state["creatures"][_at(state, action["g"])]
-    receiver = state["creatures"][_at(state, action["t"])]
+    giver = state["creatures"][index_of(state, action["giver"])]
+    receiver = state["creatures"][index_of(state, action["target"])]
     giver["damage"] -= 1
     receiver["damage"] += 1
     log.emit("ritual", giver=creature_name(giver["id"]), receiver=creature_name(receiver["id"]))
@@ -400,7 +409,7 @@ def _resolve_reconstruct(state: State, index: int, spec: Spec, action: Action, l
 def _resolve_copy(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """«Текучесть»: the target's latest positive marker, copied onto the user."""
     creature = state["creatures"][index]
-    target = state["creatures"][_at(state, action["t"])]
+    target = state["creatures"][index_of(state, action["target"])]
     latest = max((m for m in target["markers"] if m[0] in POSITIVE), key=lambda m: m[2])
     _lasting(state, creature, [latest[0]], creature["side"], log)
     return 0
@@ -409,8 +418,8 @@ def _resolve_copy(state: State, index: int, spec: Spec, action: Action, log: Log
 def _resolve_invert(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """«Обвинительный вердикт»: every marker of one effect becomes its opposite; X = how many."""
     side = state["creatures"][index]["side"]
-    target = state["creatures"][_at(state, action["t"])]
-    effect = action["eff"]
+    target = state["creatures"][index_of(state, action["target"])]
+    effect = action["effect"]
     opposite = EFFECTS[effect]["opposite"]
     kept = [m for m in target["markers"] if m[0] != effect]
     replaced = len(target["markers"]) - len(kept)
@@ -430,7 +439,7 @@ def _resolve_invert(state: State, index: int, spec: Spec, action: Action, log: L
 def _resolve_recharge(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """An ally's chips come a sector closer (returning at the pointer), an enemy's go a sector back."""
     side = state["creatures"][index]["side"]
-    target = state["creatures"][_at(state, action["t"])]
+    target = state["creatures"][index_of(state, action["target"])]
     now = period(state)
     for chip in action["chips"]:
         if target["side"] == side:
@@ -446,8 +455,8 @@ def _resolve_recharge(state: State, index: int, spec: Spec, action: Action, log:
 def _resolve_displace(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """A push or a pull, the user following a charge, then the lasting effects on the target."""
     creature = state["creatures"][index]
-    h = board_of(state).index[action["t"]]
-    target_index = state["occupant"][h]
+    target_index = index_of(state, action["target"])
+    h = state["creatures"][target_index]["hex"]
     if spec["kind"] == "push":
         destination = push_destination(state, creature["hex"], h, spec.get("distance", 1))
     else:
@@ -462,22 +471,21 @@ def _resolve_displace(state: State, index: int, spec: Spec, action: Action, log:
 
 def _resolve_self_move(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """A jump, a teleport or steps of the user itself."""
-    key = action["to"] if spec["kind"] == "steps" else action["t"]
-    moved(state, index, board_of(state).index[key], log)
+    moved(state, index, board_of(state).index[action["target"]], log)
     return 0
 
 
 def _resolve_target_move(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """A creature sent elsewhere: a jump, a terrain teleport, a recall to its castle."""
-    moved(state, _at(state, action["t"]), board_of(state).index[action["to"]], log)
+    moved(state, index_of(state, action["target"]), board_of(state).index[action["hex"]], log)
     return 0
 
 
 def _resolve_swap(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     creature = state["creatures"][index]
-    h = board_of(state).index[action["t"]]
+    other = index_of(state, action["target"])
+    h = state["creatures"][other]["hex"]
     occupant = state["occupant"]
-    other = occupant[h]
     here = creature["hex"]
     creature["hex"], state["creatures"][other]["hex"] = h, here
     occupant[h], occupant[here] = index, other
@@ -487,11 +495,11 @@ def _resolve_swap(state: State, index: int, spec: Spec, action: Action, log: Log
 
 def _resolve_board_marker(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     """An obstacle or a web on a free hex, owned by the user's side."""
-    h = board_of(state).index[action["t"]]
+    h = board_of(state).index[action["target"]]
     kind = spec["kind"].upper()
     state["marker_sequence"] += 1
     state["board_markers"][h] = [kind, state["creatures"][index]["side"], state["marker_sequence"]]
-    log.emit("board_marker", marker=effect_name(kind), hex=action["t"])
+    log.emit("board_marker", marker=effect_name(kind), hex=hex_text(state, h, state["creatures"][index]["hex"]))
     return 0
 
 

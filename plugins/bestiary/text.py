@@ -1,133 +1,157 @@
-"""Action labels people read (menus, logs): creature, ability and target names rather than ids."""
+"""Texts people read (move labels, the log, the board): creatures, castles, towers and hexes
+by name, and a hex without a name as people would point at it: its terrain, the compass
+direction from the creature acting and how far. Every text is a message key of the data's
+`en`/`ru` files with its parameters (framework/events.py renders them)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from .catalogue import CREATURES, EFFECTS
+from boardwright.framework import hexgrid
+
+from .boards import Board
+from .catalogue import BUNDLES, CREATURES, creature_name, effect_name
 from .creatures import State, board_of, index_of
 
 Action = dict[str, Any]
+Text = dict[str, Any]
 
-ACTION_WORDS: dict[str, dict[str, Any]] = {
-    "en": {
-        "ban": "Ban",
-        "pick": "Pick",
-        "place": "Place",
-        "hire": "Hire",
-        "move": "manoeuvre",
-        "from": "from",
-        "to": "to",
-        "direction": "towards",
-        "chips": "chips",
-        "enters": "enters",
-        "castle": "Castle",
-        "castles": "Castles",
-        "split": "I take castle",
-        "land": "Land",
-        "end": "End the turn",
-        "pass": "Pass",
-        "skip": "Skip",
-        "hire_done": "Done hiring",
-    },
-    "ru": {
-        "ban": "Запрет",
-        "pick": "Выбор",
-        "place": "Выставить",
-        "hire": "Нанять",
-        "move": "манёвр",
-        "from": "из",
-        "to": "на",
-        "direction": "в сторону",
-        "chips": "фишки",
-        "enters": "входит в",
-        "castle": "Замок",
-        "castles": "Замки",
-        "split": "Беру замок",
-        "land": "Земля",
-        "end": "Закончить ход",
-        "pass": "Пас",
-        "skip": "Пропустить",
-        "hire_done": "Найм окончен",
-    },
-}
+COMPASS = ("east", "north_east", "north", "north_west", "west", "south_west", "south", "south_east")
+PLAIN_LABELS = ("end", "pass", "skip", "hire_done")
 
 
-def describe(state: State, action: Action, lang: str = "en") -> str | None:
-    """A label for an action, or None for an action this game does not name."""
-    lang = "ru" if lang == "ru" else "en"
-    words = ACTION_WORDS[lang]
+def direction(board: Board, origin: int, to: int) -> Text:
+    """The compass point (of eight) from one hex towards another, north up."""
+    pointy = board.layout == "pointy"
+    x0, y0 = hexgrid.to_pixel(board.coords[origin], 1.0, pointy)
+    x1, y1 = hexgrid.to_pixel(board.coords[to], 1.0, pointy)
+    angle = math.degrees(math.atan2(y0 - y1, x1 - x0)) % 360
+    return {"key": "towards_" + COMPASS[round(angle / 45) % 8]}
+
+
+def castle_text(board: Board, castle: int) -> Text:
+    names = board.castle_names[castle]
+    return {"en": names["en"], "ru": names["ru"]}
+
+
+def tower_text(board: Board, tower_id: str) -> Text:
+    tower = next(t for t in board.towers if t["id"] == tower_id)
+    return {"en": tower["name"]["en"], "ru": tower["name"]["ru"]}
+
+
+def terrain_text(board: Board, h: int) -> Text:
+    return {"key": "terrain_" + ("rift" if board.void[h] else board.terrain[h])}
+
+
+def land_text(land: str) -> Text:
+    return {"key": "land_" + land}
+
+
+def hex_text(state: State, h: int, origin: int | None = None) -> Text:
+    """A hex by what stands there or its name (a creature, a castle, a tower), else by its
+    terrain and where it lies from `origin`."""
+    board = board_of(state)
+    occupant = state["occupant"][h]
+    if occupant >= 0:
+        return creature_name(state["creatures"][occupant]["id"])
+    if h in board.castle_at:
+        return castle_text(board, board.castle_at[h])
+    tower = next((t for t in board.towers if t.get("hex") == h), None)
+    if tower is not None:
+        return tower_text(board, tower["id"])
+    if origin is None or origin < 0 or origin == h:
+        return terrain_text(board, h)
+    distance = board.dist[origin][h]
+    key = "hex_near" if distance == 1 else "hex_far"
+    return {
+        "key": key,
+        "terrain": terrain_text(board, h),
+        "direction": direction(board, origin, h),
+        "distance": distance,
+    }
+
+
+def describe(state: State, action: Action) -> Text | None:
+    """A label for an action (a message text), or None for an action this game does not name."""
     kind = action["type"]
-    if kind in ("ban", "pick", "place", "hire") and "cr" in action:
-        where = f" → {_castle_text(state, action['castle'], lang)}" if action.get("castle") else ""
-        return f"{words[kind]}: {CREATURES[action['cr']][f'name_{lang}']}{where}"
-    if kind in ("attack", "move", "use"):
-        return _use_text(state, action, lang)
-    if kind == "enter":
-        creature = CREATURES[state["creatures"][index_of(action["c"])]["id"]]
-        return f"{creature[f'name_{lang}']} {words['enters']} {_castle_text(state, action['castle'], lang)}"
-    if kind == "castle":
-        return f"{words['castle']}: {_castle_text(state, action['castle'], lang)}"
+    board = board_of(state)
+    if kind in PLAIN_LABELS:
+        return {"key": "action_" + kind}
+    if kind in ("ban", "pick", "place"):
+        return {"key": "action_" + kind, "creature": creature_name(action["creature"])}
+    if kind == "hire":
+        if not action["castle"]:
+            return {"key": "action_hire_waiting", "creature": creature_name(action["creature"])}
+        return {"key": "action_hire", "creature": creature_name(action["creature"]), "castle": _castle(board, action)}
+    if kind == "bundle":
+        names = [creature_name(c) for c in BUNDLES[action["bundle"] - 1]]
+        return {"key": "action_bundle", "bundle": action["bundle"], "creatures": names}
+    if kind in ("castle", "split", "enter"):
+        label: Text = {"key": "action_" + kind, "castle": _castle(board, action)}
+        if kind == "enter":
+            label["creature"] = creature_name(action["creature"])
+        return label
     if kind == "castles":
-        return f"{words['castles']}: {', '.join(_castle_text(state, c, lang) for c in action['castles'])}"
-    if kind == "split":
-        return f"{words['split']}: {_castle_text(state, action['castle'], lang)}"
+        return {"key": "action_castles", "castles": [_castle(board, {"castle": c}) for c in action["castles"]]}
     if kind == "land":
-        return f"{words['land']}: {action['land']}"
-    if kind in words:
-        return str(words[kind])
+        return {"key": "action_land", "land": land_text(action["land"])}
+    if kind == "lead":
+        return {"key": "action_lead", "seat": action["seat"]}
+    if kind in ("attack", "move", "use"):
+        return _use_text(state, action)
     return None
 
 
-def _hex_text(state: State, key: str, lang: str) -> str:
-    """A hex by what stands on it: a creature, a castle, or its key."""
-    board = board_of(state)
-    h = board.index.get(key)
-    if h is None:
-        return key
-    occupant = state["occupant"][h]
-    if occupant >= 0:
-        return f"{CREATURES[state['creatures'][occupant]['id']][f'name_{lang}']} ({key})"
-    if h in board.castle_at:
-        return f"{board.castle_names[board.castle_at[h]][lang]} ({key})"
-    return key
+def _castle(board: Board, action: Action) -> Text:
+    return castle_text(board, board.castle_keys.index(action["castle"]))
 
 
-def _castle_text(state: State, castle_id: str, lang: str) -> str:
-    board = board_of(state)
-    if castle_id in board.castle_ids:
-        return str(board.castle_names[board.castle_ids.index(castle_id)][lang])
-    return _hex_text(state, castle_id, lang)
-
-
-def _use_text(state: State, action: Action, lang: str) -> str:
+def _use_text(state: State, action: Action) -> Text:
     """ "<creature>: <ability> → <target> ..." with every detail the use names."""
-    name = f"name_{lang}"
-    words = ACTION_WORDS[lang]
-    creature = CREATURES[state["creatures"][index_of(action["c"])]["id"]]
+    board = board_of(state)
+    creature = state["creatures"][index_of(state, action["creature"])]
+    data = CREATURES[creature["id"]]
+    here = creature["hex"]
     if action["type"] == "attack":
-        ability = creature["attack"][name]
+        ability: Text = {"en": data["attack"]["name_en"], "ru": data["attack"]["name_ru"]}
     elif action["type"] == "move":
-        ability = words["move"]
+        ability = {"key": "manoeuvre"}
     else:
-        ability = creature["support"][action["s"]][name]
-    parts = [f"{creature[name]}: {ability}"]
-    if "t" in action:
-        parts.append(f"→ {_hex_text(state, action['t'], lang)}")
-    if "ts" in action:
-        parts.append("→ " + ", ".join(_hex_text(state, h, lang) for h in action["ts"]))
-    if "g" in action:
-        parts.append(f"{words['from']} {_hex_text(state, action['g'], lang)}")
-    if "to" in action:
-        parts.append(f"{words['to']} {action['to']}")
-    if "dir" in action:
-        board = board_of(state)
-        here = state["creatures"][index_of(action["c"])]["hex"]
-        ray = board.rays[here][action["dir"] % 6] if here >= 0 else []
-        toward = _hex_text(state, board.keys[ray[0]], lang) if ray else str(action["dir"])
-        parts.append(f"{words['direction']} {toward}")
-    if "eff" in action:
-        parts.append(f"({EFFECTS[action['eff']][name]})")
+        support = data["support"][action["ability"]]
+        ability = {"en": support["name_en"], "ru": support["name_ru"]}
+    rest: Text = {"key": "then_nothing"}
     if "chips" in action:
-        parts.append(f"({words['chips']}: {', '.join(str(c + 1) for c in action['chips'])})")
-    return " ".join(parts)
+        target = CREATURES[action["target"]]
+        chips = [
+            {"en": target["support"][c]["name_en"], "ru": target["support"][c]["name_ru"]} for c in action["chips"]
+        ]
+        rest = {"key": "then_note", "note": chips}
+    if "effect" in action:
+        rest = {"key": "then_note", "note": effect_name(action["effect"])}
+    if "hex" in action:
+        origin = here if action["type"] == "move" else _hex_of(state, action.get("target"))
+        rest = {"key": "then_target", "target": hex_text(state, board.index[action["hex"]], origin), "rest": rest}
+    if "target" in action:
+        rest = {"key": "then_target", "target": _target_text(state, action["target"], here), "rest": rest}
+    if "targets" in action:
+        rest = {"key": "then_target", "target": [creature_name(name) for name in action["targets"]], "rest": rest}
+    if "giver" in action:
+        rest = {"key": "then_giver", "giver": creature_name(action["giver"]), "rest": rest}
+    if "direction" in action:
+        ray = board.rays[here][action["direction"]] if here >= 0 else []
+        toward = direction(board, here, ray[0]) if ray else {"key": "then_nothing"}
+        rest = {"key": "then_direction", "direction": toward, "rest": rest}
+    return {"key": "use_label", "creature": creature_name(creature["id"]), "ability": ability, "rest": rest}
+
+
+def _hex_of(state: State, name: Any) -> int | None:
+    index = index_of(state, name)
+    return state["creatures"][index]["hex"] if index >= 0 else None
+
+
+def _target_text(state: State, target: str, origin: int) -> Text:
+    """A use's target: a creature by its name, a hex as `hex_text` says it."""
+    if target in CREATURES:
+        return creature_name(target)
+    return hex_text(state, board_of(state).index[target], origin)

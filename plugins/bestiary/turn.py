@@ -21,10 +21,11 @@ from . import abilities, draft, stages
 from .attack import banish
 from .capture import capture
 from .catalogue import creature_name
-from .creatures import LABELS, State, board_of, index_of, is_protorp, own_castles, period, place, waiting
+from .creatures import State, board_of, index_of, is_protorp, own_castles, period, place, waiting
 from .hiring import cannot_hire
 from .seats import living_order, seat_order, team_order
 from .siege import scores, siege
+from .text import castle_text
 
 Action = dict[str, Any]
 Log = Any
@@ -233,15 +234,19 @@ def summon(state: State, data: dict[str, Any], log: Log) -> None:
         if not free:
             continue
         castles = free if len(free) > len(queue) else free[:1]
-        choices = [{"type": "enter", "c": LABELS[queue[0]], "castle": keys[h]} for h in castles]
+        name = state["creatures"][queue[0]]["id"]
+        choices = [{"type": "enter", "creature": name, "castle": keys[h]} for h in castles]
         kernel.ask(state, seat, "enter", choices, auto=True)
         return
 
 
 def resume_enter(state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
     """Decision: the creature enters the chosen castle; then the next one may."""
-    index = index_of(choice["c"])
-    place(state, index, board_of(state).index[choice["castle"]])
+    index = index_of(state, choice["creature"])
+    board = board_of(state)
+    h = board.index[choice["castle"]]
+    place(state, index, h)
     creature = state["creatures"][index]
-    log.emit("summon", seat=creature["seat"], creature=creature_name(creature["id"]), hex=choice["castle"])
+    castle = castle_text(board, board.castle_at[h])
+    log.emit("summon", seat=creature["seat"], creature=creature_name(creature["id"]), castle=castle)
     kernel.queue_step(state, "summon", first=True)

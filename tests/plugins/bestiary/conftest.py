@@ -47,22 +47,37 @@ class Table:
             kind, seat = self.state["draft"]["turns"][0], kernel.active(self.state)
             if kind == "ban":
                 wanted_all = {c for p in picks for c in p}
-                action = next(a for a in self.engine.legal_actions(self.state) if a["cr"] not in wanted_all)
+                action = next(a for a in self.engine.legal_actions(self.state) if a["creature"] not in wanted_all)
             elif kind == "pick":
-                action = {"type": "pick", "cr": queues[seat].pop(0)}
+                action = {"type": "pick", "creature": queues[seat].pop(0)}
             elif kind == "castle":
                 legal = self.engine.legal_actions(self.state)
                 wanted = (castles or {}).get(seat) if isinstance(castles, dict) else castles
-                action = next((a for a in legal if a.get("castle") == wanted), legal[0])
+                action = next((a for a in legal if a.get("castle") == self.castle(wanted)), legal[0])
             else:
                 legal = self.engine.legal_actions(self.state)
-                action = next((a for a in legal if a.get("castles") == castles), legal[0])
+                wanted = [self.castle(c) for c in castles or []]
+                action = next((a for a in legal if a.get("castles") == wanted), legal[0])
             self.engine.apply(self.state, action)
 
     # --- reading
     @property
     def board(self):
         return board_of(self.state)
+
+    def castle(self, castle_id: Any) -> Any:
+        """The hex key that actions name a castle by, from its id in the data ("pustosh")."""
+        board = self.board
+        return board.castle_keys[board.castle_ids.index(castle_id)] if castle_id in board.castle_ids else castle_id
+
+    def who(self, key: str) -> str:
+        """What an action names a target on a hex by: the creature standing there, else the hex."""
+        occupant = self.state["occupant"][self.board.index[key]]
+        return self.state["creatures"][occupant]["id"] if occupant >= 0 else key
+
+    def spot(self, target: str) -> str:
+        """The hex key of an action's target (a creature's hex, or the hex itself)."""
+        return self.at(target) if target in {c["id"] for c in self.state["creatures"]} else target
 
     def ci(self, cid: str) -> int:
         return next(i for i, c in enumerate(self.state["creatures"]) if c["id"] == cid)
@@ -78,8 +93,7 @@ class Table:
         return self.engine.legal_actions(self.state)
 
     def uses_of(self, cid: str) -> list[dict[str, Any]]:
-        i = self.ci(cid)
-        return [a for a in self.legal() if a.get("c") == f"cr{i}"]
+        return [a for a in self.legal() if a.get("creature") == cid]
 
     # --- arranging (direct edits, then the legality cache is dropped)
     def touch(self) -> None:
@@ -120,14 +134,20 @@ class Table:
     def do(self, action: dict[str, Any]) -> None:
         self.engine.apply(self.state, action, seat=kernel.to_move(self.state))
 
+    def _named(self, kw: dict[str, Any]) -> dict[str, Any]:
+        """Action fields from the test's words: `at` names the target on a hex, `giver_at` the
+        giver on a hex; every other field is passed as it is."""
+        renames = {"at": "target", "giver_at": "giver"}
+        return {renames.get(k, k): (self.who(v) if k in renames else v) for k, v in kw.items()}
+
     def attack(self, cid: str, **kw: Any) -> None:
-        self.do({"type": "attack", "c": f"cr{self.ci(cid)}", **kw})
+        self.do({"type": "attack", "creature": cid, **self._named(kw)})
 
     def move(self, cid: str, to: str) -> None:
-        self.do({"type": "move", "c": f"cr{self.ci(cid)}", "to": to})
+        self.do({"type": "move", "creature": cid, "hex": to})
 
-    def use(self, cid: str, s: int, **kw: Any) -> None:
-        self.do({"type": "use", "c": f"cr{self.ci(cid)}", "s": s, **kw})
+    def use(self, cid: str, ability: int, **kw: Any) -> None:
+        self.do({"type": "use", "creature": cid, "ability": ability, **self._named(kw)})
 
     def end(self) -> None:
         self.do({"type": "end"})

@@ -1,9 +1,9 @@
-"""Every player-visible text of the Bestiary board description reads in Russian as well.
+"""Every text a person reads on the Bestiary board (labels, tips, panels, the status, card
+faces and move labels) is made for people in both languages: Russian with no English words
+in it, and no internal ids (snake_case, raw axial coordinates, map keys) in either.
 
-The client shows each text through `localise(value, lang)`; a plain string is shown as is in
-every language, so an English string left in the board description shows English to a
-player who chose Russian. These tests play seeded random games of several modes and read
-every text of `engine.board(state, seat)` the way the client does.
+These tests play seeded random games of several modes and read every text of
+`engine.board(state, seat)` as the client shows it, resolved from the message files.
 """
 
 from __future__ import annotations
@@ -15,27 +15,34 @@ from typing import Any
 
 import pytest
 
-from boardwright.client.i18n import localise
-from boardwright.framework import PluginHost, kernel
+from boardwright.framework import PluginHost, conformance, kernel
 from boardwright.framework.conformance import board_texts
+from boardwright.framework.events import resolve_texts
 from boardwright.plugins.bestiary.board_view import stage
+from boardwright.plugins.bestiary.catalogue import CREATURES
 
 ENGINE = PluginHost().engine("bestiary")
+GAME = ENGINE.game
 
 # An English word: three or more Latin letters in a row.
 WORD = re.compile(r"[A-Za-z]{3,}")
-# Shorter runs of Latin letters are allowed in Russian only when they are not words: the
-# land ids (N, E, S, W: the ids the land actions and the event log use as well), the X of
-# an X cooldown formula, and the Protorp hex ids (a letter and a digit, e.g. "c4").
-NOT_WORDS = frozenset({"N", "E", "S", "W", "X"})
-HEX_ID = re.compile(r"^[a-z]\d+$")
-LATIN_RUN = re.compile(r"[A-Za-z]+\d*")
+# Latin letters in Russian: only the X of an X cooldown formula.
+LATIN_RUN = re.compile(r"[A-Za-z]+")
+NOT_WORDS = frozenset({"X"})
 
-SINGULAR = {"items": "item", "panels": "panel", "cards": "card", "lines": "line", "marks": "mark"}
+SINGULAR = {
+    "elements": "element",
+    "panels": "panel",
+    "cells": "cell",
+    "pieces": "piece",
+    "lines": "line",
+    "marks": "mark",
+}
 
 CASES = [
     ("duel", 2, 1),
     ("duel", 2, 7),
+    ("crossroads_duel", 2, 4),
     ("crossroads_teams", 4, 2),
     ("crossroads_teams", 4, 5),
     ("protorp_ffa", 3, 3),
@@ -43,18 +50,39 @@ CASES = [
 ]
 
 
-def _problems(board: dict[str, Any]) -> list[str]:
+def _texts(state: dict[str, Any], seat: int | None, lang: str) -> Iterator[tuple[str, str]]:
+    """(where, text) for every text of the board in `lang`, card faces and move labels included."""
+    names = [GAME.seat_name(state, s, lang) for s in range(kernel.seats(state))]
+    board = ENGINE.board(state, seat)
+    for where, text in board_texts(resolve_texts(board, GAME.messages, lang, names)):
+        yield where, str(text or "")
+    for element in board["elements"]:
+        for card in element.get("cards", []):
+            face = resolve_texts(GAME.card_face(card), GAME.messages, lang)
+            for where, text in board_texts(face):
+                if where != "status":
+                    yield f"card {card} {where}", str(text or "")
+    if seat == kernel.to_move(state):
+        for action in ENGINE.legal_actions(state):
+            yield f"move {action}", GAME.describe_action(state, action, lang)
+
+
+def _problems(state: dict[str, Any], seat: int | None) -> list[str]:
     problems = []
-    for where, value in board_texts(board):
-        en, ru = localise(value, "en"), localise(value, "ru")
-        if not en.strip():
-            problems.append(f"{where}: empty English text {value!r}")
-        if WORD.search(ru):
-            problems.append(f"{where}: English in Russian: {ru!r}")
+    for where, text in _texts(state, seat, "ru"):
+        if WORD.search(text):
+            problems.append(f"{where}: English in Russian: {text!r}")
             continue
-        odd = [t for t in LATIN_RUN.findall(ru) if t not in NOT_WORDS and not HEX_ID.match(t)]
+        odd = [t for t in LATIN_RUN.findall(text) if t not in NOT_WORDS]
         if odd:
-            problems.append(f"{where}: Latin letters {odd} in Russian: {ru!r}")
+            problems.append(f"{where}: Latin letters {odd} in Russian: {text!r}")
+    for lang in ("en", "ru"):
+        for where, text in _texts(state, seat, lang):
+            bad = conformance.INTERNAL_ID.search(text)
+            if bad:
+                problems.append(f"{where}: the internal id {bad.group(0)!r} in {lang}: {text!r}")
+            if "{" in text:
+                problems.append(f"{where}: an unfilled field in {lang}: {text!r}")
     return problems
 
 
@@ -74,16 +102,35 @@ def _play(scenario: str, players: int, seed: int, steps: int = 260, every: int =
 
 
 @pytest.mark.parametrize(("scenario", "players", "seed"), CASES)
-def test_every_board_text_reads_in_russian(scenario: str, players: int, seed: int) -> None:
+def test_every_board_text_reads_in_both_languages(scenario: str, players: int, seed: int) -> None:
     problems: dict[str, None] = {}
     stages = set()
     for state in _play(scenario, players, seed):
         stages.add(stage(state))
         for seat in [*range(players), None]:
-            for problem in _problems(ENGINE.board(state, seat)):
+            for problem in _problems(state, seat):
                 problems.setdefault(f"{stage(state)}: {problem}")
     assert "play" in stages  # the games got past the draft
     assert not problems, "\n".join(list(problems)[:40])
+
+
+@pytest.mark.parametrize(("scenario", "players"), [("duel", 2), ("crossroads_teams", 4), ("protorp_ffa", 3)])
+def test_the_conformance_check_of_board_language_passes(scenario: str, players: int) -> None:
+    conformance.check_board_language(ENGINE, players, scenario)
+
+
+def test_every_card_face_reads_in_both_languages() -> None:
+    for creature in CREATURES:
+        for lang in ("en", "ru"):
+            face = resolve_texts(GAME.card_face(creature), GAME.messages, lang)
+            for where, text in board_texts(face):
+                line = str(text or "")
+                assert "{" not in line, f"{creature} {where}: {line!r}"
+                assert conformance.INTERNAL_ID.search(line) is None, f"{creature} {where}: {line!r}"
+                if lang == "ru":
+                    assert not WORD.search(line), f"{creature} {where}: {line!r}"
+                else:
+                    assert not conformance.CYRILLIC.search(line), f"{creature} {where}: {line!r}"
 
 
 def test_the_walk_reads_every_kind_of_text() -> None:
@@ -91,8 +138,8 @@ def test_the_walk_reads_every_kind_of_text() -> None:
     seen: set[str] = set()
     for state in _play("protorp_ffa", 3, 3):
         for where, _ in board_texts(ENGINE.board(state, 0)):
-            # "items 3 (id) tip" -> "item tip": one name per kind of text, in the singular
+            # "elements 0 (hexgrid) pieces 3 (saxum) tip" -> "element piece tip": one name per kind
             words = re.sub(r"\(.*?\)|\d+", "", where).split()
             seen.add(" ".join(SINGULAR.get(word, word) for word in words))
-    assert {"status", "item label", "item tip", "item text", "panel title", "panel line"} <= seen
-    assert {"panel card label", "panel card tip", "panel track mark label"} <= seen
+    assert {"status", "element cell tip", "element piece label", "element piece tip", "element title"} <= seen
+    assert {"panel title", "panel line", "panel track mark label"} <= seen

@@ -11,7 +11,7 @@ from boardwright.plugins.bestiary.hiring import army_limit
 
 
 def _supports(t, cid, s):
-    return [a for a in t.uses_of(cid) if a["type"] == "use" and a["s"] == s]
+    return [a for a in t.uses_of(cid) if a["type"] == "use" and a["ability"] == s]
 
 
 # --- §9.2 on the duel board
@@ -23,7 +23,7 @@ def test_r1_guilty_verdict_inverts_all_markers_of_one_effect(table):
     t.put("armus", "0,-1")
     t.mark("armus", "ATK_UP", 2)
     t.mark("armus", "DEF_UP", 1)
-    t.use("carnifex", 0, t="0,-1", eff="ATK_UP")
+    t.use("carnifex", 0, at="0,-1", effect="ATK_UP")
     assert t.count("armus", "ATK_DOWN") == 2 and t.count("armus", "ATK_UP") == 0
     assert t.count("armus", "DEF_UP") == 1
     assert all(m[1] == 0 for m in t.cr("armus")["markers"] if m[0] == "ATK_DOWN")
@@ -36,7 +36,7 @@ def test_r2_fluidity_copies_the_latest_positive_marker(table):
     t.put("armus", "1,-2")
     t.mark("armus", "DEF_UP")
     t.mark("armus", "HASTE")
-    t.use("aquus", 0, t="1,-2")
+    t.use("aquus", 0, at="1,-2")
     assert [m[:2] for m in t.cr("aquus")["markers"]] == [["HASTE", 0]]
 
 
@@ -48,8 +48,8 @@ def test_r3_web_stops_enemies_and_hastes_allies(table):
     t.put("carnifex", "-2,0")
     t.put("messum", "-1,-1")
     t.put("saxum", "-1,2")
-    t.use("erezida", 0, t="2,-2")
-    t.use("vinctum", 0, t="1,-1")  # pushed onto the web
+    t.use("erezida", 0, at="2,-2")
+    t.use("vinctum", 0, at="1,-1")  # pushed onto the web
     assert t.at("armus") == "2,-2"
     t.end()
     assert kernel.active(t.state) == 1
@@ -63,7 +63,7 @@ def test_r3_web_stops_enemies_and_hastes_allies(table):
 def test_r3_own_web_hastes(table):
     t = table.duel(p1=["erezida", "fidea", "saxum"])
     t.put("erezida", "-1,1")
-    t.use("erezida", 0, t="-1,0")
+    t.use("erezida", 0, at="-1,0")
     t.state["creatures"][t.ci("erezida")]["attack_used"] = False
     t.touch()
     t.move("erezida", "-1,0")  # onto its own web: HASTE, so the attack may follow
@@ -73,9 +73,9 @@ def test_r3_own_web_hastes(table):
 def test_r4_bundle_three_takes_both_towers_on_turn_one(table):
     t = table([["cornibus", "cerberus", "mortum"], table.P2], castles="pustosh")
     assert t.at("cornibus") == "0,2"
-    t.use("cornibus", 0, t="2,0")
+    t.use("cornibus", 0, at="2,0")
     assert t.at("cerberus") == "0,2"
-    t.use("cerberus", 0, to="-2,2")
+    t.use("cerberus", 0, at="-2,2")
     assert t.at("mortum") == "0,2"
     t.end()
     assert t.state["castle_damage"] == [2, 2]
@@ -89,7 +89,7 @@ def test_r5_thunder_roar_feeds_sting(table):
     t.put("illesebra", "-1,0")
     t.use("armus", 1)
     assert t.count("vinctum", "INACTION") == 1 and t.count("saxum", "INACTION") == 1
-    t.attack("illesebra", t="0,-1")
+    t.attack("illesebra", at="0,-1")
     assert t.cr("vinctum")["damage"] == 4
 
 
@@ -97,10 +97,10 @@ def test_r6_stone_fist_scales_with_defence(table):
     t = table.duel(p1=["saxum", "fidea", "messum"])
     t.put("saxum", "2,0")  # mountain
     t.put("armus", "2,-1")
-    t.use("saxum", 0, t="2,0")
+    t.use("saxum", 0, at="2,0")
     assert t.count("saxum", "DEF_UP") == 2  # doubled on a mountain
     t.mark("armus", "DEF_UP")
-    t.attack("saxum", t="2,-1")
+    t.attack("saxum", at="2,-1")
     assert t.cr("armus")["damage"] == 2  # 1 + 2 - 1
 
 
@@ -125,7 +125,7 @@ def test_r8_toxin_counts_negative_markers_not_the_web(table):
     t.mark("vinctum", "POISON", 2, side=0)
     t.mark("vinctum", "ATK_DOWN", side=0)
     assert strength(t.state, t.ci("toxicum"), t.ci("vinctum")) == 4
-    t.attack("toxicum", t="2,-2")
+    t.attack("toxicum", at="2,-2")
     assert t.cr("vinctum")["damage"] == 4
 
 
@@ -138,7 +138,7 @@ def test_attack_markers_change_strength(table):
     t.put("vinctum", "0,-1")
     t.mark("messum", "ATK_UP", 2)
     t.mark("messum", "ATK_DOWN", 1, side=1)
-    t.attack("messum", t="0,-1")
+    t.attack("messum", at="0,-1")
     assert t.cr("vinctum")["damage"] == 3
 
 
@@ -155,11 +155,11 @@ def test_swim_moves_along_a_clear_line(table):
     t = table.duel()
     t.put("messum", "0,1")
     t.mark("messum", "SWIM")
-    assert "0,-1" in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}
-    assert "0,-2" not in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}  # enemy castle
+    assert "0,-1" in {a["hex"] for a in t.uses_of("messum") if a["type"] == "move"}
+    assert "0,-2" not in {a["hex"] for a in t.uses_of("messum") if a["type"] == "move"}  # enemy castle
     t.state["board_markers"][t.board.index["0,0"]] = ["OBSTACLE", 1, 99]
     t.touch()
-    assert "0,-1" not in {a["to"] for a in t.uses_of("messum") if a["type"] == "move"}
+    assert "0,-1" not in {a["hex"] for a in t.uses_of("messum") if a["type"] == "move"}
 
 
 def test_resist_blocks_enemy_supports_not_attacks(table):
@@ -185,7 +185,7 @@ def test_poison_adds_to_the_cooldown(table):
     t.put("messum", "0,1")
     t.put("vinctum", "0,-1")
     t.mark("messum", "POISON", 1, side=1)
-    t.use("messum", 1, t="0,-1")  # Метка жертвы, cooldown 2
+    t.use("messum", 1, at="0,-1")  # Метка жертвы, cooldown 2
     assert t.cr("messum")["ready_at"][1] == period(t.state) + 3
     assert t.count("vinctum", "DEF_DOWN") == 1
 
@@ -194,17 +194,17 @@ def test_obstacle_blocks_and_never_goes_on_a_castle(table):
     t = table.duel(p1=["architectus", "fidea", "messum"])
     t.put("architectus", "0,1")
     t.put("fidea", "1,0")
-    targets = {a["t"] for a in _supports(t, "architectus", 1)}
+    targets = {t.spot(a["target"]) for a in _supports(t, "architectus", 1)}
     assert "0,2" not in targets and "0,-2" not in targets and "0,0" in targets
-    t.use("architectus", 1, t="0,0")
-    assert "0,0" not in {a["to"] for a in t.uses_of("fidea") if a["type"] == "move"}
+    t.use("architectus", 1, at="0,0")
+    assert "0,0" not in {a["hex"] for a in t.uses_of("fidea") if a["type"] == "move"}
 
 
 def test_charge_pushes_and_follows(table):
     t = table.duel(p1=["caballus", "fidea", "messum"])
     t.put("caballus", "0,1")
     t.put("armus", "0,0")
-    t.use("caballus", 1, t="0,0")
+    t.use("caballus", 1, at="0,0")
     assert t.at("armus") == "0,-1" and t.at("caballus") == "0,0"
     assert t.count("armus", "SLOW") == 1
 
@@ -213,9 +213,9 @@ def test_shadow_step_never_lands_on_an_enemy_castle(table):
     t = table.duel(p1=["tenebris", "mortum", "messum"])
     t.put("tenebris", "0,1")
     t.put("mortum", "-2,2")
-    targets = {a["t"] for a in _supports(t, "tenebris", 1)}
+    targets = {t.spot(a["target"]) for a in _supports(t, "tenebris", 1)}
     assert "0,-2" not in targets  # enemy castle
-    t.use("tenebris", 1, t="0,-1")
+    t.use("tenebris", 1, at="0,-1")
     assert t.at("tenebris") == "0,-1"
 
 
@@ -223,7 +223,7 @@ def test_mortum_swaps_with_an_ally_on_a_line(table):
     t = table.duel(p1=["mortum", "messum", "fidea"])
     t.put("mortum", "-2,2")
     t.put("messum", "1,-1")  # (−2,2) → (1,−1) on a line
-    t.use("mortum", 0, t="1,-1")
+    t.use("mortum", 0, at="1,-1")
     assert t.at("mortum") == "1,-1" and t.at("messum") == "-2,2"
 
 
@@ -231,9 +231,9 @@ def test_on_wings_jumps_an_ally_two_hexes(table):
     t = table.duel()
     t.put("fidea", "0,1")
     t.put("saxum", "1,1")
-    dests = {a["to"] for a in _supports(t, "fidea", 1) if a["t"] == "1,1"}
+    dests = {a["hex"] for a in _supports(t, "fidea", 1) if t.spot(a["target"]) == "1,1"}
     assert "1,-1" in dests
-    t.use("fidea", 1, t="1,1", to="1,-1")
+    t.use("fidea", 1, at="1,1", hex="1,-1")
     assert t.at("saxum") == "1,-1"
 
 
@@ -357,7 +357,7 @@ def test_r10_radius_three(table):
     t.do({"type": "land", "land": "N"})
     assert not [a for a in t.uses_of("goetius") if a["type"] == "attack"]
     t.put("cerberus", "d0")  # distance 3
-    assert [a["t"] for a in t.uses_of("goetius") if a["type"] == "attack"] == ["d0"]
+    assert [t.spot(a["target"]) for a in t.uses_of("goetius") if a["type"] == "attack"] == ["d0"]
 
 
 def test_r11_stage_order(table):
@@ -382,7 +382,7 @@ def test_r12_banishment_vp(table):
         t.mark("malleus", "ATK_UP")
         t.cr("cerberus")["damage"] = 1
         t.do({"type": "land", "land": "N"})
-        t.attack("malleus", t="b2")
+        t.attack("malleus", at="b2")
         assert t.state["victory_points"][0] == expected
         assert t.at("cerberus") == "g5"  # respawned in its own free castle
 
@@ -392,7 +392,7 @@ def test_protorp_army_limit_and_hiring(table):
     t = _protorp(table, [["goetius"], ["cerberus"]])
     _finish_period(t)
     assert stage(t.state) == "hire" and t.state["victory_points"] == [2, 2]
-    t.do({"type": "hire", "cr": "malleus", "castle": ""})  # own castle occupied: waits on its card
+    t.do({"type": "hire", "creature": "malleus", "castle": ""})  # own castle occupied: waits on its card
     assert t.at("malleus") is None and len(t.state["tableaus"][0]) == 2
     t.do({"type": "hire_done"})
     assert period(t.state) == 2 and kernel.phase(t.state) == "land"
@@ -453,8 +453,8 @@ def test_board_markers_expire_with_their_owner(table):
     t = table.duel(p1=["architectus", "erezida", "fidea"])
     t.put("architectus", "0,1")
     t.put("erezida", "-1,1")
-    t.use("architectus", 1, t="0,0")
-    t.use("erezida", 0, t="1,-1")
+    t.use("architectus", 1, at="0,0")
+    t.use("erezida", 0, at="1,-1")
     kinds = sorted(m[0] for m in t.state["board_markers"] if m)
     assert kinds == ["OBSTACLE", "WEB"]
     t.end()
@@ -495,6 +495,6 @@ def test_team_banishment_returns_to_the_owners_own_castle(table):
     t.put("messum", "-1,2")
     t.put("cerberus", "1,0")  # (−1,2) → (1,0) on a line
     t.cr("cerberus")["damage"] = 2
-    t.attack("messum", t="1,0")
+    t.attack("messum", at="1,0")
     assert t.at("cerberus") == "2,-3"  # seat 3's castle, not the teammate's
     assert t.state["castle_damage"] == [2, 1]

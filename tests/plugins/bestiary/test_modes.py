@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from boardwright.framework import Engine, kernel
-from boardwright.framework.events import EventLog, render
+from boardwright.framework.events import EventLog, render, text
 from boardwright.plugins.bestiary.board_view import stage
 from boardwright.plugins.bestiary.catalogue import CREATURES
 from boardwright.plugins.bestiary.creatures import board_of
@@ -34,15 +34,15 @@ def test_roster_has_32_creatures_with_three_abilities():
 
 def test_beginner_bundles_must_not_share_a_creature():
     state = ENGINE.new_game(2, options={"draft": "beginner"}, seed=0)
-    ENGINE.apply(state, {"type": "castle", "castle": "pustosh"})
+    ENGINE.apply(state, {"type": "castle", "castle": "0,2"})  # Пустошь
     ENGINE.apply(state, {"type": "bundle", "bundle": 2})
     offered = [a["bundle"] for a in ENGINE.legal_actions(state)]
     assert offered == [1, 3, 4]  # bundle 5 shares Фригус with bundle 2
     ENGINE.apply(state, {"type": "bundle", "bundle": 3})
     # cards are laid out alternately, each player choosing the order of their own
-    assert {a["cr"] for a in ENGINE.legal_actions(state)} == {"caballus", "carnifex", "frigus"}
+    assert {a["creature"] for a in ENGINE.legal_actions(state)} == {"caballus", "carnifex", "frigus"}
     for cid in ("frigus", "cerberus", "caballus", "cornibus", "carnifex", "mortum"):
-        ENGINE.apply(state, {"type": "place", "cr": cid})
+        ENGINE.apply(state, {"type": "place", "creature": cid})
     assert [state["creatures"][i]["id"] for i in state["tableaus"][0]] == ["frigus", "caballus", "carnifex"]
     board = board_of(state)
     assert board.keys[state["creatures"][state["tableaus"][0][0]]["hex"]] == "0,2"  # the leftmost enters
@@ -69,7 +69,7 @@ def test_protorp_bans_only_while_the_pool_allows():
 
 def test_crossroads_duel_setup():
     state = ENGINE.new_game(2, scenario="crossroads_duel", seed=0)
-    ENGINE.apply(state, {"type": "castles", "castles": ["castle_nw", "castle_sw"]})
+    ENGINE.apply(state, {"type": "castles", "castles": ["-2,-1", "-2,3"]})  # north-west, south-west
     while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     assert [len(t) for t in state["tableaus"]] == [4, 4]
@@ -109,32 +109,40 @@ def test_playouts_finish_with_english_and_russian_text(mode):
 
 
 def test_board_description():
+    """A hex map by axial coordinates (no pixels): castles named and outlined, the towers' areas,
+    creatures as pieces clickable by the ids the actions use, with their stats; the tableaus
+    and the pool as creature cards; the castle tracks, the time disc and the towers beside it."""
     state = ENGINE.new_game(2, seed=3)
+    first = RULES.board(state, 0)
+    assert "size" not in first and "items" not in first
+    castles = [c for c in first["elements"][0]["cells"] if c.get("width") == 4]
+    assert {c["id"] for c in castles} == {a["castle"] for a in ENGINE.legal_actions(state)}  # click a castle
+    ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    draft = RULES.board(state, 0)
+    pool = draft["elements"][0]
+    assert pool["type"] == "cards" and set(pool["cards"]) == {a["creature"] for a in ENGINE.legal_actions(state)}
     while stage(state) == "draft":
         ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     desc = RULES.board(state, 0)
-    hexes = [i for i in desc["items"] if i["shape"] == "hex" and "fill" in i]
-    assert len(hexes) == 19
-    outlines = [i for i in desc["items"] if i["shape"] == "hex" and "fill" not in i]
-    assert len(outlines) == 10  # two towers' control areas of 5 hexes
-    castle_names = {i["text"]["en"] for i in desc["items"] if i["shape"] == "text" and isinstance(i["text"], dict)}
-    assert {"Wasteland", "Forest-edge"} <= castle_names
-    towers = [i for i in desc["items"] if i["shape"] == "rect"]
-    assert len(towers) == 2 and all("siege" in t["tip"]["en"] for t in towers)
-    pieces = [i for i in desc["items"] if i.get("layer") == "piece"]
+    grid = desc["elements"][0]
+    assert grid["type"] == "hexgrid" and grid["orientation"] == "flat" and len(grid["cells"]) == 19
+    names = {text(c["label"], RULES.messages) for c in grid["cells"] if isinstance(c.get("label"), dict)}
+    assert {"Wasteland", "Forest-edge"} <= names
+    assert sum(1 for c in grid["cells"] if c.get("label") == "♜") == 2  # the two tower hexes
+    pieces = grid["pieces"]
     assert len(pieces) == 2  # one creature in each castle
-    titles = [p["title"]["en"] if isinstance(p["title"], dict) else p["title"] for p in desc["panels"]]
-    assert "Time disc" in titles and sum(t.startswith("Castle track") for t in titles) == 2
+    sources = {a["creature"] for a in ENGINE.legal_actions(state) if "creature" in a}
+    assert sources <= {p["id"] for p in pieces}
+    assert all(len(p["stats"]) == 3 for p in pieces)
+    tableaus = [e for e in desc["elements"] if e["type"] == "cards"]
+    assert [len(e["cards"]) for e in tableaus] == [3, 3]
+    seats = [RULES.seat_name(state, seat) for seat in range(2)]
+    titles = [text(p["title"], RULES.messages, "en", seats) for p in desc["panels"]]
+    assert titles == ["Castle of Player 1", "Castle of Player 2", "Time disc", "Towers"]
     protorp = ENGINE.new_game(2, seed=3, scenario="protorp_duel")
-    desc = RULES.board(protorp, None)
-    assert len([i for i in desc["items"] if i["shape"] == "hex"]) == 45
-    assert {i["text"] for i in desc["items"] if i["shape"] == "text" and isinstance(i["text"], str)} == {
-        "N",
-        "E",
-        "S",
-        "W",
-    }
-    assert any(i.get("fill") == "#111111" for i in desc["items"])  # the rift
+    grid = RULES.board(protorp, None)["elements"][0]
+    assert grid["orientation"] == "pointy" and len(grid["cells"]) == 45
+    assert any(c["fill"] == "#111111" for c in grid["cells"])  # the rift
 
 
 def test_heuristic_follows_castle_damage():
@@ -196,9 +204,9 @@ def test_teams_the_second_team_shares_out_its_two_castles():
     assert RULES.describe_action(state, split[1], "ru").startswith("Беру замок")
     engine.apply(state, split[1])
     board = board_of(state)
-    mine = board.castle_ids.index(split[1]["castle"])
+    mine = board.castle_keys.index(split[1]["castle"])
     assert state["castle_owners"][mine] == splitter
     assert sorted(state["castle_owners"]) == [0, 1, 2, 3]
-    assert state["castle_owners"][board.castle_ids.index(castles[0]["castles"][0])] == first
-    assert state["castle_owners"][board.castle_ids.index(castles[0]["castles"][1])] == (first + 2) % 4
+    assert state["castle_owners"][board.castle_keys.index(castles[0]["castles"][0])] == first
+    assert state["castle_owners"][board.castle_keys.index(castles[0]["castles"][1])] == (first + 2) % 4
     assert engine.legal_actions(state)[0]["type"] == "ban"

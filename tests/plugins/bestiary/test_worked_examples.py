@@ -27,9 +27,9 @@ def test_t1_defence_reduces_every_attack(table):
     t.put("fidea", "-2,1")
     t.put("armus", "0,-1")
     t.mark("armus", "DEF_UP")
-    t.attack("messum", t="0,-1")
+    t.attack("messum", at="0,-1")
     assert t.cr("armus")["damage"] == 1  # 2 - 1
-    t.attack("fidea", t="0,-1")
+    t.attack("fidea", at="0,-1")
     assert t.cr("armus")["damage"] == 1  # 1 - 1 = 0 more
 
 
@@ -39,7 +39,7 @@ def test_t2_defence_never_below_zero(table):
     t.put("armus", "0,-1")
     t.mark("armus", "DEF_DOWN", 2, side=0)
     assert defence(t.cr("armus")) == 0
-    t.attack("messum", t="0,-1")
+    t.attack("messum", at="0,-1")
     assert t.cr("armus")["damage"] == 2
 
 
@@ -65,7 +65,7 @@ def test_t5_haste_against_slow(table):
     t.put("armus", "1,-1")
     t.mark("cerberus", "HASTE", 2)
     t.mark("cerberus", "SLOW", 1, side=1)
-    t.attack("cerberus", t="1,-1")
+    t.attack("cerberus", at="1,-1")
     decision = kernel.pending(t.state)
     assert decision["kind"] == "haste_move"
     assert {"type": "skip"} in decision["choices"]
@@ -88,7 +88,7 @@ def test_t5_haste_against_slow(table):
     t.mark("cerberus", "SLOW", 1, side=1)
     kinds = {a["type"] for a in t.uses_of("cerberus")}
     assert {"attack", "move"} <= kinds
-    t.attack("cerberus", t="1,-1")
+    t.attack("cerberus", at="1,-1")
     assert kernel.pending(t.state) is None
     assert not [a for a in t.uses_of("cerberus") if a["type"] == "move"]
 
@@ -98,7 +98,7 @@ def test_t6_poison_clamps_cooldown_at_six(table):
     t.put("saxum", "0,0")
     t.put("armus", "0,-1")
     t.mark("saxum", "POISON", 3, side=1)
-    t.use("saxum", 1, t="0,-1")  # Обвал, cooldown 4
+    t.use("saxum", 1, at="0,-1")  # Обвал, cooldown 4
     assert t.cr("saxum")["ready_at"][1] == period(t.state) + 6
 
 
@@ -108,7 +108,7 @@ def test_t7_vampirism_heals_one(table):
     t.put("armus", "0,-1")
     t.cr("malleus")["damage"] = 3
     t.mark("malleus", "VAMP")
-    t.attack("malleus", t="0,-1")
+    t.attack("malleus", at="0,-1")
     assert t.cr("armus")["damage"] == 2
     assert t.cr("malleus")["damage"] == 2
 
@@ -118,7 +118,7 @@ def test_t7_vampirism_heals_one(table):
     t.cr("malleus")["damage"] = 3
     t.mark("malleus", "VAMP")
     t.mark("armus", "DEF_UP", 2)
-    t.attack("malleus", t="0,-1")
+    t.attack("malleus", at="0,-1")
     assert t.cr("armus")["damage"] == 0
     assert t.cr("malleus")["damage"] == 3
 
@@ -130,10 +130,10 @@ def test_t8_temps_returns_an_ally_chip_from_sector_one(table):
     t.put("armus", "1,-2")
     p = period(t.state)
     t.cr("messum")["ready_at"][1] = p + 1
-    assert not [a for a in t.uses_of("messum") if a.get("s") == 1]
-    t.use("temps", 0, t="1,1", chips=[1])
+    assert not [a for a in t.uses_of("messum") if a.get("ability") == 1]
+    t.use("temps", 0, at="1,1", chips=[1])
     assert t.cr("messum")["ready_at"][1] == 0
-    assert [a for a in t.uses_of("messum") if a.get("s") == 1]
+    assert [a for a in t.uses_of("messum") if a.get("ability") == 1]
 
 
 def test_t9_temps_pushes_enemy_chips_but_not_past_the_pointer(table):
@@ -142,7 +142,7 @@ def test_t9_temps_pushes_enemy_chips_but_not_past_the_pointer(table):
     t.put("armus", "1,-2")
     p = period(t.state)
     t.cr("armus")["ready_at"] = [p + 3, p + 5]
-    t.use("temps", 0, t="1,-2", chips=[0, 1])
+    t.use("temps", 0, at="1,-2", chips=[0, 1])
     assert [c - p for c in t.cr("armus")["ready_at"]] == [4, 6]
     temps, armus = t.cr("temps"), t.cr("armus")
     assert movable_chips(t.state, temps, armus) == [0]  # sector 6 stays put
@@ -164,7 +164,7 @@ def test_t11_banishment(table):
     cerb["damage"] = 2
     t.mark("cerberus", "SLOW", side=0)
     cerb["ready_at"][0] = period(t.state) + 2
-    t.attack("messum", t="0,-1")
+    t.attack("messum", at="0,-1")
     assert t.at("cerberus") == "0,-2"
     assert cerb["damage"] == 0 and cerb["markers"] == []
     assert cerb["ready_at"][0] == period(t.state) + 2
@@ -176,7 +176,7 @@ def test_t11_banishment(table):
     t.put("armus", "0,-2")
     t.put("vinctum", "-2,0")
     t.cr("cerberus")["damage"] = 2
-    t.attack("messum", t="0,-1")
+    t.attack("messum", at="0,-1")
     assert t.at("cerberus") is None
     assert t.state["castle_damage"] == [2, 1]
 
@@ -214,10 +214,11 @@ def test_t14_enemy_in_its_castle_is_immune(table):
     t.put("manus", "0,1")
     t.put("armus", "0,-2")
     t.put("carnifex", "2,-1")
-    targets = {a.get("t") for a in t.uses_of("manus") if a["type"] == "use" and a["s"] == 0}
+    uses = [a for a in t.uses_of("manus") if a["type"] == "use" and a["ability"] == 0]
+    targets = {t.spot(a["target"]) for a in uses if "target" in a}
     assert "2,-1" in targets  # in the open: can be pulled
     assert "0,-2" not in targets  # in its own castle: immune
-    t.use("manus", 0, t="2,-1")
+    t.use("manus", 0, at="2,-1")
     assert t.at("carnifex") == "1,0"  # pulled until adjacent to Манус
 
 
@@ -230,7 +231,7 @@ def test_t15_push_into_own_occupied_castle(table):
     t.put("carnifex", "0,-2")
     t.put("messum", "2,0")
     t.cr("carnifex")["damage"] = 1
-    t.use("vinctum", 0, t="0,-1")
+    t.use("vinctum", 0, at="0,-1")
     assert t.at("armus") == "0,-2"
     assert t.at("carnifex") is None and t.cr("carnifex")["damage"] == 1
     assert t.state["castle_damage"] == [2, 0]
@@ -246,7 +247,7 @@ def test_t16_shadows_count_a_free_castle(table):
     t.put("cerberus", "-1,-1")
     # free neighbours of (0,-1): the castle (0,-2) and (-1,0)
     assert strength(t.state, t.ci("tenebris"), t.ci("armus")) == 2
-    t.attack("tenebris", t="0,-1")
+    t.attack("tenebris", at="0,-1")
     assert t.cr("armus")["damage"] == 2
 
 
@@ -258,7 +259,7 @@ def test_t17_ballista_counts_an_obstacle(table):
     t.state["board_markers"][t.board.index["-1,0"]] = ["OBSTACLE", 0, 99]
     t.touch()
     assert strength(t.state, t.ci("ballistirus"), t.ci("armus")) == 2
-    t.attack("ballistirus", t="0,-1")
+    t.attack("ballistirus", at="0,-1")
     assert t.cr("armus")["damage"] == 2
 
 
@@ -300,7 +301,7 @@ def test_t20_lasting_effect_expiry(table):
     t = table.duel()
     t.put("saxum", "0,1")
     t.put("armus", "1,1")
-    t.use("saxum", 0, t="0,1")  # P1 (first player), period 1
+    t.use("saxum", 0, at="0,1")  # P1 (first player), period 1
     assert t.count("saxum", "DEF_UP") == 1
     t.end()
     assert t.count("saxum", "DEF_UP") == 1  # through the opponent's turn
@@ -319,8 +320,8 @@ def test_t21_slow_forbids_swiftness_not_dash(table):
     t.put("cornibus", "-1,2")
     t.mark("cerberus", "SLOW", side=1)
     t.mark("cornibus", "SLOW", side=1)
-    assert not [a for a in t.uses_of("cerberus") if a["type"] == "use" and a["s"] == 0]
-    assert [a for a in t.uses_of("cornibus") if a["type"] == "use" and a["s"] == 0]
+    assert not [a for a in t.uses_of("cerberus") if a["type"] == "use" and a["ability"] == 0]
+    assert [a for a in t.uses_of("cornibus") if a["type"] == "use" and a["ability"] == 0]
 
 
 def test_t22_summon_into_a_freed_castle(table):
@@ -342,7 +343,7 @@ def test_t23_reconstruction(table):
     t.put("architectus", "0,1")
     t.state["castle_damage"][0] = 0
     t.touch()
-    assert not [a for a in t.uses_of("architectus") if a["type"] == "use" and a["s"] == 0]
+    assert not [a for a in t.uses_of("architectus") if a["type"] == "use" and a["ability"] == 0]
 
 
 def test_t24_resurrection(table):
@@ -350,7 +351,7 @@ def test_t24_resurrection(table):
     t.put("fidea", "0,1")
     t.put("saxum", "-2,2")
     t.cr("saxum")["damage"] = 2
-    t.use("fidea", 0, t="-2,2")
+    t.use("fidea", 0, at="-2,2")
     assert t.cr("saxum")["damage"] == 1
 
 
@@ -361,7 +362,7 @@ def test_t25_ritual_of_life(table):
     t.put("saxum", "-2,2")
     t.cr("messum")["damage"] = 1
     t.cr("goetius")["damage"] = 2
-    t.use("goetius", 0, g="0,1", t="-2,2")
+    t.use("goetius", 0, giver_at="0,1", at="-2,2")
     assert t.cr("goetius")["damage"] == 1 and t.cr("saxum")["damage"] == 1
     t2 = table.duel(p1=["goetius", "messum", "saxum"])
     t2.put("goetius", "0,1")
@@ -377,8 +378,8 @@ def test_refusals_say_why(table):
     t.put("armus", "0,-1")
     t.mark("messum", "SILENCE", side=1)
     with pytest.raises(IllegalAction, match="SILENCE"):
-        t.use("messum", 1, t="0,-1")
-    t.attack("messum", t="0,-1")
+        t.use("messum", 1, at="0,-1")
+    t.attack("messum", at="0,-1")
     with pytest.raises(IllegalAction, match="already used"):
         t.move("messum", "1,1")
 
