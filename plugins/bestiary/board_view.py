@@ -90,16 +90,16 @@ def _cell(state: State, board: Board, h: int, tower: dict[str, Any] | None) -> d
         cell.update(stroke=COLOURS["lands"][board.land[h]], width=2)
         tip["more"] = {"key": "more_land", "land": land_text(board.land[h])}
     if tower is not None:
-        cell.update(stroke=COLOURS["area"], width=3)
+        cell.update(stroke=COLOURS["area"], width=5)
         tip["more"] = {"key": "more_area", "tower": tower_text(board, tower["id"])}
         if tower.get("hex") == h:
             cell["label"] = "♜"
     castle = board.castle_at.get(h)
     if castle is not None:
         owner = state["castle_owners"][castle]
-        cell.update(
-            stroke=COLOURS["sides"][owner] if owner >= 0 else "#ffffff", width=4, label=castle_text(board, castle)
-        )
+        cell.update(stroke=COLOURS["sides"][owner] if owner >= 0 else "#ffffff", width=4)
+        if state["occupant"][h] < 0:  # a creature standing there would hide it: the tip names it
+            cell["label"] = castle_text(board, castle) if board.castle_label == "name" else board.castle_label
         holder = {"key": "castle_of", "seat": owner} if owner >= 0 else {"key": "castle_free"}
         tip["more"] = {"key": "more_castle", "castle": castle_text(board, castle), "holder": holder}
     cell["tip"] = tip
@@ -123,7 +123,7 @@ def _creature_piece(state: State, creature: dict[str, Any]) -> dict[str, Any]:
     return {
         "at": board_of(state).keys[creature["hex"]],
         "id": creature["id"],
-        "label": {lang: text[:5] for lang, text in name.items()},
+        "label": name,
         "fill": COLOURS["sides"][creature["seat"]],
         "stroke": "#ffffff",
         "stats": piece_stats(creature),
@@ -214,7 +214,7 @@ def _castle_tracks(state: State) -> list[dict[str, Any]]:
         durability = state["settings"]["durability"]
         panels.append(
             {
-                "title": {"key": "castle_track_title", "seat": seat},
+                "title": _track_title(state, side, seat),
                 "lines": [{"key": "castle_track_line", "damage": damage, "durability": durability}],
                 "track": {
                     "length": durability + 1,
@@ -223,6 +223,13 @@ def _castle_tracks(state: State) -> list[dict[str, Any]]:
             }
         )
     return panels
+
+
+def _track_title(state: State, side: int, seat: int) -> dict[str, Any]:
+    """A castle track's owner: a seat, or in 2v2 a team, whose two castles share it."""
+    if state["mode"] == "crossroads_teams":
+        return {"key": "castle_track_team", "team": {"key": "team_a" if side == 0 else "team_b"}}
+    return {"key": "castle_track_title", "seat": seat}
 
 
 def _war_track(state: State, board: Board) -> list[dict[str, Any]]:

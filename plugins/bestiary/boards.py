@@ -34,6 +34,7 @@ class Board:
     start_castles: list[int] = field(default_factory=list)  # indexes into `castles`
     lands: list[str] = field(default_factory=list)
     radius: int = 0  # 0: no limit; Protorp: 3
+    castle_label: str = "name"  # what a castle's hex shows: "name", or a glyph where names are long
     index: dict[str, int] = field(default_factory=dict)
     nbr: list[list[int]] = field(default_factory=list)
     rays: list[list[list[int]]] = field(default_factory=list)
@@ -141,6 +142,7 @@ def load_flat_board(board_id: str, data: dict[str, Any]) -> Board:
         castle_ids=[c["id"] for c in data["castles"]],
         castle_names=[{"en": c["name_en"], "ru": c["name_ru"]} for c in data["castles"]],
         towers=towers,
+        castle_label=data.get("castle_label", "name"),
     )
 
 
@@ -165,4 +167,5 @@ def load_protorp_board(data: dict[str, Any], csv_text: str, radius: int) -> Boar
         start_castles=start,
         lands=list(data["lands"]),
         radius=radius,
+        castle_label=data.get("castle_label", "name"),
     )

@@ -12,7 +12,7 @@ from .creatures import Creature, attack_net, defence
 Text = dict[str, Any]
 
 # the glyphs of a card's and a piece's stats: the same in every language
-STRENGTH, LIFE, COOLDOWN, DEFENCE = "⚔", "♥", "⌛", "⛨"
+STRENGTH, LIFE, COOLDOWN, DEFENCE = "⚔", "♥", "⌛", "◆"
 
 
 def card_face(item: Any) -> dict[str, Any] | None:
@@ -89,8 +89,9 @@ def piece_stats(creature: Creature) -> list[str]:
     data = CREATURES[creature["id"]]
     net = attack_net(creature)
     strength = strength_stat(creature["id"])
-    if net and data["attack"]["strength"] == "fixed":
-        strength = str(data["attack"]["base"] + net)
+    if net and data["attack"].get("base"):
+        more = "" if data["attack"]["strength"] == "fixed" else "+"
+        strength = f"{data['attack']['base'] + net}{more}"
     elif net:
-        strength += f"{net:+d}"
+        strength += f"{net:+d}"  # "X+1": counted at the attack, plus the markers
     return [STRENGTH + strength, DEFENCE + str(defence(creature)), LIFE + str(data["life"] - creature["damage"])]
