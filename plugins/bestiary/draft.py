@@ -217,6 +217,7 @@ def _castle_refusal(state: State, action: Action) -> str:
     castle = action.get("castle")
     if castle not in ids:
         return f"no castle {castle!r}"
-    if is_protorp(state) and ids.index(castle) not in board_of(state).start_castles:
+    board = board_of(state)
+    if is_protorp(state) and ids.index(castle) not in board.start_castles:
         return "start in one of the corner castles"
-    return f"castle {castle} is taken"
+    return f"the {board.castle_names[ids.index(castle)]['en']} is taken"

@@ -12,7 +12,7 @@ from .creatures import Creature, attack_net, defence
 Text = dict[str, Any]
 
 # the glyphs of a card's and a piece's stats: the same in every language
-STRENGTH, LIFE, COOLDOWN, DEFENCE = "⚔", "♥", "⌛", "◆"
+STRENGTH, LIFE, COOLDOWN, DEFENCE = "⚔", "♥", "↻", "◆"
 
 
 def card_face(item: Any) -> dict[str, Any] | None:
