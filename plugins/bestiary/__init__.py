@@ -1,1 +1,1 @@
-"""Bestiary of Sigillum (Бестиарий Сигиллума): duel, Crossroads 2v2 and the Protorp expansion."""
+"""Bestiary of Sigillum: duel, Crossroads 2v2 and the Protorp expansion."""

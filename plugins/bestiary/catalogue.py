@@ -45,7 +45,7 @@ MODE_BOARD = {
     "protorp_ffa": "protorp",
 }
 DRAFTS = ("middle", "beginner", "advanced", "combined")
-# effects that come in opposite pairs (for «Обвинительный вердикт», which inverts one of them)
+# effects that come in opposite pairs (for Guilty Verdict, which inverts one of them)
 PAIRED = tuple(effect for effect, data in EFFECTS.items() if "opposite" in data)
 POSITIVE = frozenset(e for e, d in EFFECTS.items() if d["polarity"] == "+" and not d.get("board"))
 NEGATIVE = frozenset(e for e, d in EFFECTS.items() if d["polarity"] == "-" and not d.get("board"))

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework import Game, GameSpec, Option, Setup, choices, kernel
 from boardwright.framework.events import text as render_text
 from boardwright.framework.flow import Flow
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import Scenario, titled
 
 from . import abilities, board_view, draft, faces, hiring, series, stages, text, turn
-from .catalogue import CREATURES, DRAFTS, MESSAGES, MODES
+from .catalogue import CREATURES, DRAFTS, MESSAGES, MODES, PROTORP
 from .creatures import State, board_of, is_protorp
 from .seats import other_side
 from .setup import setup as set_up
@@ -113,6 +113,17 @@ class Bestiary(Game):
         out = abilities.use_actions(state, kernel.active(state))
         out.append(END if state["mode"] in ("duel", "crossroads_duel") else PASS)
         return out
+
+    def open_actions(self, state: State) -> list[Action]:
+        """Protorp's mass uses that hit 3 of more targets: one choice of 3 creatures each."""
+        groups: dict[str, tuple[Action, list[str]]] = {}
+        for action in self.legal_actions(state):
+            if "targets" in action:
+                base = {k: v for k, v in action.items() if k != "targets"}
+                _, found = groups.setdefault(repr(sorted(base.items())), (base, []))
+                found.extend(name for name in action["targets"] if name not in found)
+        cap = PROTORP["mass_cap"]
+        return [dict(base, targets=choices.choose(found, cap)) for base, found in groups.values()]
 
     def apply(self, state: State, action: Action, log: Log) -> None:
         kind = action["type"]

@@ -81,7 +81,7 @@ def target_hexes(state: State, index: int, target: str, hexes: list[int]) -> lis
 
 
 def movable_chips(state: State, creature: Creature, target: Creature) -> list[int]:
-    """The target's chips «Механизм времени» may move: an ally's toward the pointer, an
+    """The target's chips Clockwork of Time may move: an ally's toward the pointer, an
     enemy's away from it but never past sector 6."""
     now = period(state)
     out = []
@@ -156,7 +156,7 @@ def _offer_heal(state: State, index: int, spec: Spec, base: Action, targets: lis
 
 
 def _offer_ritual(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
-    """«Ритуал жизни»: a wound moves from a wounded ally (the giver) to another that survives it."""
+    """Ritual of Life: a wound moves from a wounded ally (the giver) to another that survives it."""
     creatures, occupant = state["creatures"], state["occupant"]
     out = []
     for h in targets:
@@ -186,7 +186,7 @@ def _offer_invert(state: State, index: int, spec: Spec, base: Action, targets: l
 
 
 def _offer_recharge(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
-    """«Механизм времени»: one chip or both, of a creature with chips on the disc."""
+    """Clockwork of Time: one chip or both, of a creature with chips on the disc."""
     creatures, occupant = state["creatures"], state["occupant"]
     out = []
     for h in targets:
@@ -236,7 +236,7 @@ def _offer_teleport_self(state: State, index: int, spec: Spec, base: Action, tar
 
 
 def _offer_jump_target(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
-    """«На крыльях»: an ally jumps two hexes along a line, within range."""
+    """On Wings: an ally jumps two hexes along a line, within range."""
     board = board_of(state)
     creatures, occupant = state["creatures"], state["occupant"]
     source = creatures[index]["hex"]
@@ -281,7 +281,7 @@ def _offer_recall(state: State, index: int, spec: Spec, base: Action, targets: l
 
 
 def _offer_steps(state: State, index: int, spec: Spec, base: Action, targets: list[int]) -> list[Action]:
-    """«Стремительность»: up to N steps; not while net SLOW."""
+    """Swiftness: up to N steps; not while net SLOW."""
     if haste_net(state, state["creatures"][index]) < 0:
         return []
     destinations = step_destinations(state, index, spec.get("distance", 2))
@@ -394,7 +394,7 @@ def _resolve_ritual(state: State, index: int, spec: Spec, action: Action, log: L
 
 
 def _resolve_reconstruct(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
-    """«Реконструкция»: 1 castle damage repaired (Protorp: VP instead)."""
+    """Reconstruction: 1 castle damage repaired (Protorp: VP instead)."""
     creature = state["creatures"][index]
     seat = creature["seat"]
     if is_protorp(state):
@@ -407,7 +407,7 @@ def _resolve_reconstruct(state: State, index: int, spec: Spec, action: Action, l
 
 
 def _resolve_copy(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
-    """«Текучесть»: the target's latest positive marker, copied onto the user."""
+    """Fluidity: the target's latest positive marker, copied onto the user."""
     creature = state["creatures"][index]
     target = state["creatures"][index_of(state, action["target"])]
     latest = max((m for m in target["markers"] if m[0] in POSITIVE), key=lambda m: m[2])
@@ -416,7 +416,7 @@ def _resolve_copy(state: State, index: int, spec: Spec, action: Action, log: Log
 
 
 def _resolve_invert(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
-    """«Обвинительный вердикт»: every marker of one effect becomes its opposite; X = how many."""
+    """Guilty Verdict: every marker of one effect becomes its opposite; X = how many."""
     side = state["creatures"][index]["side"]
     target = state["creatures"][index_of(state, action["target"])]
     effect = action["effect"]

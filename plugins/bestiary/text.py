@@ -135,7 +135,9 @@ def _use_text(state: State, action: Action) -> Text:
     if "target" in action:
         rest = {"key": "then_target", "target": _target_text(state, action["target"], here), "rest": rest}
     if "targets" in action:
-        rest = {"key": "then_target", "target": [creature_name(name) for name in action["targets"]], "rest": rest}
+        chosen = action["targets"]  # "…" in the label of the open choice, before it is filled
+        names = [creature_name(name) for name in chosen] if isinstance(chosen, list) else chosen
+        rest = {"key": "then_target", "target": names, "rest": rest}
     if "giver" in action:
         rest = {"key": "then_giver", "giver": creature_name(action["giver"]), "rest": rest}
     if "direction" in action:

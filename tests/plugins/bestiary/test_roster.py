@@ -128,3 +128,17 @@ def test_protorp_mass_abilities_take_at_most_three(table):
     assert len(roars) == 4 and all(len(a["targets"]) == 3 for a in roars)
     t.do(roars[0])
     assert sum(t.count(c, "INACTION") for c in ("cerberus", "malleus", "messum", "toxicum")) == 3
+
+
+def test_protorp_mass_targets_are_one_choice_of_three_on_the_board(table):
+    """The four subsets of three are one open action: a person clicks three creatures."""
+    picks = [["armus", "fidea", "goetius", "temps"], ["cerberus", "malleus", "messum", "toxicum"]]
+    t = table(picks, mode="protorp_duel", castles={0: "a0", 1: "g5"})
+    for cid, where in (("armus", "c2"), ("cerberus", "b2"), ("malleus", "b3"), ("messum", "c1"), ("toxicum", "c3")):
+        t.put(cid, where)
+    t.do({"type": "land", "land": "N"})
+    (roar,) = [a for a in t.engine.open_actions(t.state) if a.get("ability") == 1]
+    assert sorted(roar["targets"]["$choose"]) == ["cerberus", "malleus", "messum", "toxicum"]
+    assert t.game.describe_action(t.state, dict(roar, targets="…")) == "Armus: Thunder Roar → …"
+    t.do({"type": "use", "creature": "armus", "ability": 1, "targets": ["toxicum", "cerberus", "messum"]})
+    assert [t.count(c, "INACTION") for c in ("cerberus", "malleus", "messum", "toxicum")] == [1, 0, 1, 1]
