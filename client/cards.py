@@ -111,6 +111,17 @@ def paint_card(painter: QPainter, rect: QRectF, face: dict[str, Any] | None, bac
             painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{label} {value}".strip())
     if "cost" in face:
         _badge(painter, rect, str(face["cost"]), QColor("#1d4ed8"))
+    for index, badge in enumerate(extra.get("badges") or []):
+        # what changes during the game (wounds, markers, chips), over the card's right edge
+        label = " ".join(str(part) for part in badge) if isinstance(badge, list) else str(badge)
+        size = rect.width() * 0.2
+        box = QRectF(rect.right() - size * 1.9, rect.top() + rect.height() * 0.2 + index * size * 1.1, size * 1.8, size)
+        painter.setPen(QPen(QColor("#f8f8f8"), max(1.0, size * 0.05)))
+        painter.setBrush(QBrush(QColor("#7f1d1d")))
+        painter.drawRoundedRect(box, size * 0.3, size * 0.3)
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(_font(size * 0.55, bold=True))
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
 def _badge(painter: QPainter, rect: QRectF, text: str, fill: QColor, bottom: bool = False) -> None:
@@ -135,7 +146,7 @@ class CardItem(QGraphicsItem):
         self.rect = QRectF(x, y, w, h)
         self.face = spec.get("face")
         self.back = spec.get("back")
-        self.extra = {key: spec[key] for key in ("count", "empty") if key in spec}
+        self.extra = {key: spec[key] for key in ("count", "empty", "badges") if key in spec}
         self.highlight = bool(spec.get("highlight"))
 
     def boundingRect(self) -> QRectF:

@@ -187,7 +187,8 @@ def _title(lay: Layout, element: dict[str, Any], width: float) -> float:
     if not title:
         return 0.0
     lay.add({"shape": "text", "at": [0, 14], "text": title, "size": 22, "align": "left", "bold": True})
-    lay.width = max(lay.width, width)
+    # room for the title itself (about 0.62 em a character), so neighbours never overlap it
+    lay.width = max(lay.width, width, len(str(title)) * 22 * 0.62)
     return 34.0
 
 
@@ -227,10 +228,19 @@ def _hexgrid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) 
 
 
 def _pieces(lay: Layout, pieces: list[dict[str, Any]], spots: dict[str, tuple[float, float]], size: float = 0) -> None:
-    """Round pieces on their spots; several on one spot sit side by side."""
+    """Round pieces on their spots; several on one spot sit side by side. A piece `at` two
+    spots ([a, b]) stands between them (on the edge between two hexes)."""
     crowd: dict[str, list[dict[str, Any]]] = {}
+    spots = dict(spots)
     for piece in pieces:
-        crowd.setdefault(str(piece.get("at")), []).append(piece)
+        at = piece.get("at")
+        if isinstance(at, list) and len(at) == 2 and all(str(end) in spots for end in at):
+            (ax, ay), (bx, by) = spots[str(at[0])], spots[str(at[1])]
+            key = f"{at[0]}|{at[1]}"
+            spots[key] = ((ax + bx) / 2, (ay + by) / 2)
+            crowd.setdefault(key, []).append(piece)
+        else:
+            crowd.setdefault(str(at), []).append(piece)
     radius = (size or HEX_RADIUS) * PIECE_SCALE
     for spot, group in crowd.items():
         if spot not in spots:
@@ -419,6 +429,9 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         x = column * step
         y = offset + row * (CARD_H + 14) + (abs(column - (per_row - 1) / 2) * 6 if style == "fan" else 0)
         item = {"shape": "card", "rect": [x, y, CARD_W, CARD_H], "face": _face(face, card), "back": element.get("back")}
+        badges = (element.get("badges") or {}).get(str(card)) if card is not None else None
+        if badges:
+            item["badges"] = badges
         if card is not None and selectable:
             item["id"] = card
         if repr(card) in chosen:

@@ -132,8 +132,10 @@ class Selection:
             if pair:
                 return Outcome("play", pair) if len(pair) == 1 else Outcome("menu", pair)
             if same_id(item_id, previous):
-                # a second click on the source: the actions that only aim at it, or letting it go
-                aimed = self._aimed_at(item_id)
+                # a second click on the source: what it does with no target, the actions that
+                # only aim at it, or else letting it go
+                alone = [a for a in self._from_source(item_id) if not self._has(a, "target")]
+                aimed = alone + self._aimed_at(item_id)
                 if aimed:
                     return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
                 return Outcome("select")

@@ -42,3 +42,29 @@ def test_k_of_n_is_chosen_and_confirmed():
     assert pick.ready() == {"type": "discard", "cards": ["y", "x"]}
     pick.click("y")
     assert pick.progress() == (1, 2)
+
+
+def test_a_source_with_an_action_of_its_own_plays_it_on_a_second_click():
+    parts = {"use": {"source": "creature", "target": "target"}}
+    legal = [{"type": "use", "creature": "armus", "target": "x"}, {"type": "use", "creature": "armus", "line": 2}]
+    pick = Selection(legal, [], parts)
+    assert pick.click("armus").what == "select"
+    outcome = pick.click("armus")
+    assert outcome.what == "play" and outcome.actions == [legal[1]]
+
+
+def test_a_piece_between_two_hexes_stands_on_their_edge_and_cards_carry_badges():
+    from boardwright.client.layout import compose
+
+    grid = {
+        "type": "hexgrid",
+        "cells": [{"q": 0, "r": 0, "id": "a"}, {"q": 1, "r": 0, "id": "b"}],
+        "pieces": [{"at": ["a", "b"], "id": "tower"}],
+    }
+    cards = {"type": "cards", "cards": ["c1"], "badges": {"c1": [["♥", 3]]}, "place": "bottom"}
+    items = compose({"elements": [grid, cards]}, {}, None)["items"]
+    hexes = {item["id"]: item["center"] for item in items if item["shape"] == "hex"}
+    tower = next(item for item in items if item.get("id") == "tower")
+    assert tower["center"] == [(hexes["a"][0] + hexes["b"][0]) / 2, (hexes["a"][1] + hexes["b"][1]) / 2]
+    card = next(item for item in items if item["shape"] == "card")
+    assert card["badges"] == [["♥", 3]]
