@@ -1,0 +1,1 @@
+"""Heroes of Math & Magic, the card game (plugin ``heroes_cards``)."""

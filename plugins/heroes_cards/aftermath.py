@@ -1,0 +1,130 @@
+"""After the damage sequence (digest 6.4 steps 7-9): the result, losses and large-creature
+saves, courage, trophies and VP, and what becomes of the travel card fought for."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import zones
+
+from . import capital, cards, war
+from .battle import clash_result
+from .catalog import BATTLE, CONFIG, creature, mark, travel
+
+State = dict[str, Any]
+
+
+def step_result(state: State, data: dict[str, Any], log: Any) -> None:
+    battle = state["battle"]
+    result = clash_result(battle)
+    log.emit(
+        "battle_" + result,
+        seat=battle["sides"][0]["seat"],
+        mine=battle["sides"][0]["total"],
+        theirs=battle["sides"][1]["total"],
+    )
+    outcomes = {0: result, 1: {"win": "loss", "loss": "win", "draw": "draw"}[result]}
+    for index, side in enumerate(battle["sides"]):
+        if side["seat"] is not None:
+            losses(state, side, outcomes[index], log)
+    for neutral_card in list(zones.items(state, "army")):
+        if result == "win":
+            zones.move(state, "army", "neutral_discard", neutral_card)
+    if battle.get("war"):
+        war.after_battle(state, battle, result, log)
+    elif result == "win":
+        reward(state, battle, log)
+    else:
+        leave_on_table(state, battle)
+    state["battle"] = None
+
+
+def save(state: State, seat: int) -> bool:
+    """A large creature's one save: a marked card keeps the unit (digest 6.4 step 8)."""
+    card = cards.reveal_top(state, seat, f"strikes:{seat}")
+    return card is not None and mark(card) > 0
+
+
+def losses(state: State, side: dict[str, Any], outcome: str, log: Any) -> None:
+    seat = side["seat"]
+    lost: list[list[str]] = []
+    for slot, unit in enumerate(side["units"]):
+        if slot in side["routed"] and not (creature(unit[0]).get("large") and save(state, seat)):
+            lost.append(unit)
+    if lost and "first_aid_tent" in state["machines"][seat]:
+        lost.remove(min(lost, key=lambda unit: creature(unit[0])["level"]))
+    for unit in side["units"]:
+        for card in unit:
+            target = f"discard:{seat}" if unit in lost else f"creatures:{seat}"
+            zones.move(state, f"line:{seat}", target, card, show=[seat])
+    if lost:
+        log.emit("units_lost", seat=seat, count=sum(len(unit) for unit in lost))
+    hero_card = side["hero"]
+    if hero_card is not None:
+        if side["hero_routed"]:
+            cards.lose_hero(state, seat, hero_card)
+            zones.move(state, f"line:{seat}", f"tavern_discard:{seat}", hero_card)
+            log.emit("hero_lost", seat=seat)
+        else:
+            cards.add_courage(state, hero_card, 1 - (outcome == "loss"))
+            zones.move(state, f"line:{seat}", f"heroes:{seat}", hero_card, show=[seat])
+    for card in list(zones.items(state, f"strikes:{seat}")):
+        zones.move(state, f"strikes:{seat}", f"discard:{seat}", card)
+
+
+def trophies(state: State, seat: int, battle_type: str) -> int:
+    return int(BATTLE["trophies"].get(battle_type, 0) + capital.policy_active(state, seat, 2))
+
+
+def reward(state: State, battle: dict[str, Any], log: Any) -> None:
+    """A won battle over a travel card (digest 6.1, 6.4 step 9, 5.1 table)."""
+    seat = battle["sides"][0]["seat"]
+    card = battle["card"]
+    data = travel(card)
+    kind = data["kind"]
+    if kind == "dungeon":
+        vp, chests = int(data["vp"]), int(data["chests"])
+    elif battle["type"] == "siege":
+        vp, chests = int(BATTLE["siege_vp"]), trophies(state, seat, "siege")
+    else:
+        vp, chests = battle["units_vp"] + battle["mercenaries"], trophies(state, seat, "field")
+    state["vp"][seat] += vp
+    cards.gain_chests(state, seat, chests)
+    log.emit("reward", seat=seat, vp=vp, chests=chests)
+    if kind == "treasure":
+        treasure(state, seat, card, log)
+        zones.move(state, "table", "travel_discard", card)
+    elif kind == "dungeon":
+        zones.move(state, "table", "removed", card)
+    else:
+        join_domain(state, seat, card, "table")
+
+
+def treasure(state: State, seat: int, card: str, log: Any) -> None:
+    data = travel(card)
+    if "chests_by_week" in data:
+        amount = int(data["chests_by_week"][min(state["week"], len(data["chests_by_week"])) - 1])
+    else:
+        amount = int(data["chests"])
+    cards.gain_chests(state, seat, amount)
+    if "discount" in data:
+        state["cart_discount"][seat] = int(data["discount"])
+    log.emit("treasure", seat=seat, chests=amount)
+
+
+def join_domain(state: State, seat: int, card: str, source: str) -> None:
+    """Appended at the end of the owner's lines (digest 7.6); closure at 9 cards."""
+    zones.move(state, source, f"domain:{seat}", card)
+    state["domain"][seat].append(card)
+    if travel(card)["kind"] == "garrison":
+        state["covers"][card] = [c for c in state["domain"][seat] if c is not None and c != card][-2:]
+    if len(capital.domain_cards(state, seat)) >= CONFIG["closure_threshold"]:
+        state["closure"] = True
+
+
+def leave_on_table(state: State, battle: dict[str, Any]) -> None:
+    """A lost battle leaves the army on the card until the week ends (digest 6.4 step 9)."""
+    card = battle["card"]
+    state["standing"][card] = list(zones.items(state, "army"))
+    for neutral_card in list(zones.items(state, "army")):
+        zones.move(state, "army", "standing", neutral_card)

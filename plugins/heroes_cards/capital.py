@@ -1,0 +1,238 @@
+"""The capital (digest 7.2, 7.3): a 3 x 4 grid of plots, built outwards from the Palace,
+tiers that rise as columns are completed, costs paid by discarding cards, income."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import kernel, zones
+
+from . import cards
+from .catalog import (
+    BUILDINGS,
+    CAPITAL,
+    CONFIG,
+    MACHINES,
+    PLOT_AT,
+    PLOTS,
+    RACES,
+    SCHOOLS,
+    hero,
+    kind,
+    travel,
+)
+
+State = dict[str, Any]
+EMPTY = -1
+PALACE = CAPITAL["palace"]
+GATES = CAPITAL["gates"]
+
+
+def new_capital() -> list[int]:
+    return [0 if plot in (PALACE, GATES) else EMPTY for plot in PLOTS]
+
+
+def built(state: State, seat: int, plot: str) -> bool:
+    return bool(state["capital"][seat][PLOTS.index(plot)] != EMPTY)
+
+
+def upgrades(state: State, seat: int, plot: str) -> int:
+    return int(state["capital"][seat][PLOTS.index(plot)])
+
+
+def neighbours(plot: str) -> list[str]:
+    row, column = PLOT_AT[plot]
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = row + dr, column + dc
+        if 0 <= r < CAPITAL["rows"] and 0 <= c < CAPITAL["columns"]:
+            out.append(CAPITAL["layout"][r][c])
+    return out
+
+
+def buildable(state: State, seat: int) -> list[str]:
+    """Empty plots next to the Palace or to a building of the player's own; the pre-built
+    City Gates are no starting point (digest DECISION 2)."""
+    out = []
+    for plot in PLOTS:
+        if built(state, seat, plot):
+            continue
+        if any(n != GATES and built(state, seat, n) for n in neighbours(plot)):
+            out.append(plot)
+    return out
+
+
+def tier(state: State, seat: int) -> int:
+    """Completed columns among the tier columns (the Palace column never counts)."""
+    rows = CAPITAL["rows"]
+    return sum(all(built(state, seat, CAPITAL["layout"][r][c]) for r in range(rows)) for c in CAPITAL["tier_columns"])
+
+
+def domain_cards(state: State, seat: int) -> list[str]:
+    return [card for card in state["domain"][seat] if card is not None]
+
+
+def resources(state: State, seat: int) -> set[str]:
+    return {travel(card).get("resource", "") for card in domain_cards(state, seat)} - {""}
+
+
+def policy_active(state: State, seat: int, hero_class: int) -> int:
+    return sum(1 for card in state["policies"][seat] if hero(card)["class"] == hero_class)
+
+
+def build_cost(state: State, seat: int, plot: str) -> int:
+    """Printed cost, -1 for the building's resource, -1 for Architecture, -1 for a cart;
+    never below 1 (digest 5.1 A)."""
+    building = BUILDINGS[plot]
+    cost = int(building["cost"])
+    wanted = building["resource"]
+    owned = resources(state, seat)
+    natives = set(RACES[state["race"][seat]]["natives"])
+    if (wanted == "native" and owned & natives) or wanted in owned:
+        cost -= 1
+    cost -= min(1, policy_active(state, seat, 7))
+    cost -= state["cart_discount"][seat]
+    return max(1, cost)
+
+
+def upgrade_cost(state: State, seat: int, plot: str) -> int | None:
+    """The next upgrade's cost, or None when the building cannot be upgraded now (not built,
+    built this turn, at its cap)."""
+    if not built(state, seat, plot) or plot in (PALACE, GATES) or state["fresh"][seat] == plot:
+        return None
+    costs = BUILDINGS[plot]["upgrades"]
+    done = upgrades(state, seat, plot)
+    if done >= len(costs):
+        return None
+    return int(costs[done])
+
+
+def gold(state: State, seat: int) -> int:
+    """Daily gold (digest 7.1): the centre, the domain, Estates."""
+    domain = sum(int(travel(card).get("gold", 0)) for card in domain_cards(state, seat))
+    return int(CAPITAL["centre_gold"][tier(state, seat)]) + domain + 5 * policy_active(state, seat, 4)
+
+
+def band(gold_income: int, recruitment: int = 0) -> int:
+    """Creatures drawn at dawn for a daily gold income (digest 4.3)."""
+    drawn = 1 + sum(gold_income >= threshold for threshold in CONFIG["income_bands"])
+    return int(min(CONFIG["max_band"], drawn + recruitment))
+
+
+def creatures_at_dawn(state: State, seat: int) -> int:
+    return band(gold(state, seat), policy_active(state, seat, 8))
+
+
+def hero_limit(state: State, seat: int) -> int:
+    return int(CAPITAL["hero_limit"][tier(state, seat)])
+
+
+def army_slots(state: State, seat: int) -> int:
+    return int(CONFIG["battle"]["base_slots"] + CAPITAL["army_slots"][tier(state, seat)])
+
+
+def barracks_upgrades(state: State, seat: int, level: int) -> int:
+    from .catalog import BARRACKS_OF_LEVEL
+
+    plot = BARRACKS_OF_LEVEL[level]
+    return upgrades(state, seat, plot) if built(state, seat, plot) else 0
+
+
+def recruited(state: State, seat: int, level: int) -> bool:
+    """A creature may fight only when its barracks stands (digest 6.2)."""
+    from .catalog import BARRACKS_OF_LEVEL
+
+    return built(state, seat, BARRACKS_OF_LEVEL[level])
+
+
+def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None:
+    cards.pay(state, seat, paid)
+    old_tier = tier(state, seat)
+    state["capital"][seat][PLOTS.index(plot)] = 0
+    state["fresh"][seat] = plot
+    state["cart_discount"][seat] = 0
+    state["vp"][seat] += BUILDINGS[plot]["vp"]
+    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid))
+    new_tier = tier(state, seat)
+    if new_tier > old_tier:
+        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"})
+        if CAPITAL["hero_limit"][new_tier] > CAPITAL["hero_limit"][old_tier]:
+            draw_hero(state, seat)
+    if plot == "tower":
+        state["tower"][seat] = 1
+        draw_school(state, seat, log)
+    elif plot == "forge":
+        ask_machine(state, seat, 1)
+
+
+def upgrade(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None:
+    cards.pay(state, seat, paid)
+    state["capital"][seat][PLOTS.index(plot)] += 1
+    level = upgrades(state, seat, plot)
+    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1)
+    if plot == "tower":
+        state["tower"][seat] = level + 1
+    elif plot == "forge":
+        ask_machine(state, seat, level + 1)
+
+
+def building_text(state: State, seat: int, plot: str) -> dict[str, Any]:
+    if plot in ("tower", "forge", PALACE, GATES):
+        return {"key": f"building_{plot}"}
+    return {"key": f"building_{state['race'][seat]}_{plot}"}
+
+
+def draw_hero(state: State, seat: int) -> None:
+    """One hero from the tavern deck, its discard reshuffled in when empty."""
+    from boardwright.framework import decks
+
+    decks.draw(state, f"tavern:{seat}", f"heroes:{seat}", 1, discard_id=f"tavern_discard:{seat}")
+
+
+def draw_school(state: State, seat: int, log: Any) -> None:
+    """A school tablet at random, face down, from the schools nobody holds yet; when every
+    school is taken, from all of them (digest 5.1 A)."""
+    pool = zones.items(state, "schools")
+    taken = {card.split(":")[1] for s in range(kernel.seats(state)) for card in zones.items(state, f"school:{s}")}
+    fresh = [card for card in pool if card.split(":")[1] not in taken] or list(pool)
+    if not fresh:
+        return
+    chosen = kernel.rng_choice(state, sorted(fresh))
+    zones.move(state, "schools", f"school:{seat}", chosen)
+    log.emit("school_drawn", seat=seat)
+    log.emit("school_secret", seat=seat, school={"key": f"school_{chosen.split(':')[1]}"}, to=[seat])
+
+
+def ask_machine(state: State, seat: int, level: int) -> None:
+    owned = state["machines"][seat]
+    choices = [
+        {"type": "machine", "machine": key}
+        for key, machine in MACHINES.items()
+        if machine["forge"] == level and key not in owned
+    ]
+    if choices:
+        kernel.ask(state, seat, "machine", choices, auto=True)
+
+
+def answer_machine(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    seat = decision["seat"]
+    state["machines"][seat].append(choice["machine"])
+    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"})
+
+
+def natives_owned(state: State, seat: int) -> int:
+    natives = set(RACES[state["race"][seat]]["natives"])
+    return sum(1 for card in domain_cards(state, seat) if travel(card).get("resource") in natives)
+
+
+def school_of(state: State, seat: int) -> str | None:
+    tablets = zones.items(state, f"school:{seat}")
+    return tablets[0].split(":")[1] if tablets else None
+
+
+def schools() -> list[str]:
+    return list(SCHOOLS)
+
+
+def is_chest(card: str) -> bool:
+    return kind(card) == "chest"

@@ -1,0 +1,146 @@
+"""Cards in zones (digest 2): each seat's hand in four zones by kind (the backs differ, so
+the count of each kind is public), decks, discards, the chest bank. Every hidden card lives
+in a zone, so the kernel builds every view; nothing here keeps a copy of a hidden card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import decks, zones
+
+from .catalog import CONFIG, creature, kind
+
+State = dict[str, Any]
+
+HAND_KINDS = ("creatures", "heroes", "chests", "travel")
+ZONE_OF_KIND = {"creature": "creatures", "hero": "heroes", "chest": "chests", "travel": "travel"}
+
+
+def hand_zone(seat: int, card_kind: str) -> str:
+    return f"{card_kind}:{seat}"
+
+
+def zone_of(seat: int, card: str) -> str:
+    """The hand zone of `seat` a card of this kind lies in."""
+    return f"{ZONE_OF_KIND[kind(card)]}:{seat}"
+
+
+def hand(state: State, seat: int) -> list[str]:
+    return [card for k in HAND_KINDS for card in zones.items(state, f"{k}:{seat}")]
+
+
+def creatures(state: State, seat: int) -> list[str]:
+    return zones.items(state, f"creatures:{seat}")
+
+
+def heroes(state: State, seat: int) -> list[str]:
+    return zones.items(state, f"heroes:{seat}")
+
+
+def chests(state: State, seat: int) -> list[str]:
+    return zones.items(state, f"chests:{seat}")
+
+
+def travel_hand(state: State, seat: int) -> list[str]:
+    return zones.items(state, f"travel:{seat}")
+
+
+def discard_zone(seat: int, card: str) -> str:
+    """Where a paid or lost card goes (digest 5.1 A): creatures to the creature discard,
+    heroes to the tavern discard, chests to the bank, travel cards to the travel discard."""
+    card_kind = kind(card)
+    if card_kind == "creature":
+        return f"discard:{seat}"
+    if card_kind == "hero":
+        return f"tavern_discard:{seat}"
+    if card_kind == "chest":
+        return "bank"
+    return "travel_discard"
+
+
+def lose_hero(state: State, seat: int, card: str) -> None:
+    """A hero leaving the hand loses its courage and its policy (digest 6.4 step 9, 5.2)."""
+    state["courage"].pop(card, None)
+    if card in state["policies"][seat]:
+        state["policies"][seat].remove(card)
+
+
+def discard(state: State, seat: int, card: str, source: str | None = None) -> None:
+    """Discard a card face up from `source` (default: the hand zone of its kind)."""
+    if kind(card) == "hero":
+        lose_hero(state, seat, card)
+    zones.move(state, source or zone_of(seat, card), discard_zone(seat, card), card)
+
+
+def pay(state: State, seat: int, cards: list[str]) -> None:
+    for card in cards:
+        discard(state, seat, card)
+
+
+def draw_creatures(state: State, seat: int, count: int) -> list[str]:
+    """From the creature deck, its discard reshuffled in when it runs out (digest 2)."""
+    return decks.draw(state, f"deck:{seat}", f"creatures:{seat}", count, discard_id=f"discard:{seat}")
+
+
+def reveal_top(state: State, seat: int, target: str) -> str | None:
+    """The top creature card face up into a public zone (a strike, luck or save card)."""
+    drawn = decks.draw(state, f"deck:{seat}", target, 1, discard_id=f"discard:{seat}")
+    return drawn[0] if drawn else None
+
+
+def gain_chests(state: State, seat: int, count: int) -> int:
+    """Chests from the bank (unlimited: new chests are made when it is empty, digest 2).
+    During a contribution the chests go to the capital's conqueror (digest 5.3)."""
+    receiver = state["contribution"][seat]
+    if receiver is not None and receiver >= 0:
+        seat = receiver
+    for _ in range(count):
+        bank = zones.items(state, "bank")
+        if bank:
+            zones.move(state, "bank", f"chests:{seat}", bank[-1])
+        else:
+            zones.zone(state, f"chests:{seat}")["items"].append(f"chest:{state['chests_made']}")
+            state["chests_made"] += 1
+    return count
+
+
+def return_chest(state: State, seat: int) -> bool:
+    mine = chests(state, seat)
+    if not mine:
+        return False
+    zones.move(state, f"chests:{seat}", "bank", mine[-1])
+    return True
+
+
+def _payment_order(state: State, seat: int, card: str) -> tuple[int, int]:
+    card_kind = kind(card)
+    if card_kind == "travel":
+        return (0, 0)
+    if card_kind == "creature":
+        return (1, creature(card)["level"])
+    if card_kind == "chest":
+        return (2, 0)
+    return (3, 0)
+
+
+def cheapest_payment(state: State, seat: int, cost: int) -> list[str] | None:
+    """The cards a bot pays with: travel cards first, then the lowest creatures, then
+    chests, heroes last. None when the hand is too small."""
+    cards = hand(state, seat)
+    if len(cards) < cost:
+        return None
+    return sorted(cards, key=lambda card: _payment_order(state, seat, card))[:cost]
+
+
+def max_courage() -> int:
+    return int(CONFIG["max_courage"])
+
+
+def add_courage(state: State, card: str, amount: int) -> None:
+    state["courage"][card] = max(0, min(max_courage(), state["courage"].get(card, 0) + amount))
+
+
+def cheapest_payment_from(pool: list[str], cost: int) -> list[str] | None:
+    if len(pool) < cost:
+        return None
+    return sorted(pool, key=lambda card: _payment_order({}, 0, card))[:cost]

@@ -1,0 +1,182 @@
+"""The Heroes card game's face to the kernel: the spec, the flow of a week, the Game contract.
+
+A week (digest 4) is two phases of the kernel's flow: ``travel`` (the week start, the
+watchman's split and the draws, week.py) and ``day``, entered once per day (dawn, then one
+turn each from the watchman, actions.py); battles are queued steps (battle.py,
+aftermath.py). The rules live in the modules named after the digest's chapters."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.spec import titled
+
+from . import actions, aftermath, battle, board, capital, hidden, setup, spells, text, war, week
+from .catalog import CONFIG, RACE_IDS
+from .scoring import total
+from .text import MESSAGES
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class HeroesCards(Game):
+    spec = GameSpec(
+        id="heroes_cards",
+        version="1.0.0",
+        **titled(MESSAGES, "game_title"),
+        players=(2, 3, 4),
+        options=(
+            Option("weeks", CONFIG["weeks"], minimum=1, maximum=12, **titled(MESSAGES, "option_weeks")),
+            Option("war_allowed", CONFIG["war_allowed"], **titled(MESSAGES, "option_war_allowed")),
+        ),
+        **titled(MESSAGES, "game_summary", "summary"),
+        factions=tuple(RACE_IDS),
+    )
+    messages = MESSAGES
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {
+        "build": {"target": "plot"},
+        "upgrade": {"target": "plot"},
+        "visit": {"source": "card"},
+        "attack": {"target": "card"},
+        "draw_travel": {"target": "pile"},
+    }
+    short_options: ClassVar[dict[str, Any]] = {"weeks": 2}
+
+    def flow(self) -> Flow:
+        return Flow(
+            start=week.TRAVEL_PHASE,
+            phases=(
+                Phase(
+                    week.TRAVEL_PHASE,
+                    order=week.from_watchman,
+                    begin=week.begin_travel,
+                    skip=week.drawn_all,
+                    end_if=week.travel_done,
+                    end=week.end_travel,
+                    next=week.DAY,
+                ),
+                Phase(
+                    week.DAY,
+                    order=week.day_order,
+                    cycle=False,
+                    begin=week.dawn,
+                    turn_begin=week.begin_turn,
+                    end=week.end_day,
+                    moves_per_turn=None,
+                    next=week.next_after_day,
+                    new_round=True,
+                ),
+            ),
+            steps={
+                "deploy": battle.step_deploy,
+                "cast": battle.step_cast,
+                "bonuses": battle.step_bonuses,
+                "sequence": battle.step_sequence,
+                "window": battle.step_window,
+                "reveal": battle.step_reveal,
+                "result": aftermath.step_result,
+            },
+            decisions={
+                "split": week.answer_split,
+                "keep_heroes": week.answer_keep_heroes,
+                "army": battle.answer_army,
+                "spell": battle.answer_spell,
+                "window": battle.answer_window,
+                "machine": capital.answer_machine,
+                "intercept": war.answer_intercept,
+                "peace": war.answer_peace,
+            },
+        )
+
+    def setup(self, state: State, options: Setup) -> None:
+        setup.setup(state, options)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        seat = kernel.active(state)
+        if kernel.phase(state) == week.TRAVEL_PHASE:
+            return week.travel_actions(state, seat)
+        return actions.day_actions(state, seat)
+
+    def open_actions(self, state: State) -> list[Action]:
+        if kernel.is_over(state) or kernel.pending(state) or kernel.phase(state) != week.DAY:
+            return []
+        return actions.open_actions(state, kernel.active(state))
+
+    def apply(self, state: State, action: Action, log: Any) -> None:
+        seat = kernel.active(state)
+        if action["type"] == "draw_travel":
+            pile = action["pile"]
+            week.draw_travel(state, seat, "travel_deck" if pile < 0 else f"pile:{pile}", log)
+        else:
+            actions.apply_day(state, seat, action, log)
+
+    def explain_illegal(self, state: State, action: Action) -> str | None:
+        if kernel.pending(state) is not None:
+            return None
+        seat = kernel.active(state)
+        legal = self.legal_actions(state)
+        if action in legal:
+            return None
+        if kernel.phase(state) == week.TRAVEL_PHASE:
+            return "draw from a pile that still has cards"
+        if action["type"] == "visit":
+            return (
+                "this travel card cannot be played now"
+                if action.get("card") in _hand_travel(state, seat)
+                else "play a travel card from your hand"
+            )
+        return actions.why_not(state, seat, action)
+
+    def determinize(self, view: State, seat: int, seed: int) -> State:
+        return hidden.determinize(view, seat, seed)
+
+    # --- results and bots ---
+
+    def scores(self, state: State) -> list[float]:
+        return [float(total(state, seat)) for seat in range(kernel.seats(state))]
+
+    def heuristic(self, state: State, seat: int) -> float:
+        """VP, buildings toward the next tier, creatures and chests against the best rival."""
+        values = [self._value(state, other) for other in range(kernel.seats(state))]
+        rival = max(v for other, v in enumerate(values) if other != seat)
+        return max(-1.0, min(1.0, (values[seat] - rival) / 30.0))
+
+    def _value(self, state: State, seat: int) -> float:
+        from . import cards
+
+        return (
+            total(state, seat)
+            + 0.3 * len(cards.creatures(state, seat))
+            + 0.5 * len(cards.chests(state, seat))
+            + 2.0 * capital.tier(state, seat)
+            + 0.5 * len(capital.domain_cards(state, seat))
+        )
+
+    # --- names and pictures ---
+
+    def faction(self, state: State, seat: int) -> str | None:
+        return str(state["race"][seat])
+
+    def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
+        return text.seat_name(state, seat, lang)
+
+    def board(self, state: State, seat: int | None) -> dict[str, Any]:
+        return board.board(state, seat)
+
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        return text.card_face(item)
+
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+        return text.describe(state, action, lang)
+
+
+def _hand_travel(state: State, seat: int) -> list[str]:
+    from . import cards
+
+    return cards.travel_hand(state, seat)
+
+
+__all__ = ["HeroesCards", "spells"]

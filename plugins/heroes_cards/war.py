@@ -1,0 +1,204 @@
+"""War between neighbours (digest 5.3): declaring it, capture attempts along the defender's
+lines, sieges, interceptions, the capital and its contribution, peace."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from boardwright.framework import kernel, zones
+
+from . import battle as battles
+from . import capital, cards
+from .catalog import BATTLE, CAPITAL, CONFIG, creature, travel
+
+State = dict[str, Any]
+
+
+def neighbours(state: State, seat: int) -> list[int]:
+    count = kernel.seats(state)
+    return sorted({(seat + 1) % count, (seat - 1) % count} - {seat})
+
+
+def war_between(state: State, a: int, b: int) -> dict[str, Any] | None:
+    for war in state["wars"]:
+        if {war["attacker"], war["defender"]} == {a, b}:
+            return war
+    return None
+
+
+def may_declare(state: State, seat: int, target: int, crusade: bool = False) -> bool:
+    if not state["war_allowed"] or target == seat or war_between(state, seat, target):
+        return False
+    if state["war_blocked"][seat] or state["war_blocked"][target]:
+        return False
+    return crusade or target in neighbours(state, seat)
+
+
+def declare(state: State, seat: int, target: int, crusade: bool, log: Any) -> None:
+    state["wars"].append({"attacker": seat, "defender": target, "crusade": crusade})
+    log.emit("war_declared", seat=seat, target_seat=target)
+
+
+def end_war(state: State, a: int, b: int) -> None:
+    war = war_between(state, a, b)
+    if war is not None:
+        state["wars"].remove(war)
+
+
+def capture_limit(state: State, seat: int, target: int) -> int:
+    war = war_between(state, seat, target)
+    return 2 if war is not None and war["attacker"] == seat else 1
+
+
+def next_target(state: State, seat: int, target: int) -> str | None:
+    """The first remaining card from the attacker's side; a garrison covering it comes first
+    (digest 5.3); None: the capital itself."""
+    slots = state["domain"][target]
+    from_right = kernel.seats(state) > 2 and seat == (target - 1) % kernel.seats(state)
+    order = list(reversed(slots)) if from_right else list(slots)
+    for card in order:
+        if card is None:
+            continue
+        for garrison, covered in state["covers"].items():
+            if card in covered and garrison in slots:
+                return str(garrison)
+        return str(card)
+    return None
+
+
+def capture_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    out = []
+    for war in state["wars"]:
+        if seat not in (war["attacker"], war["defender"]):
+            continue
+        target = war["defender"] if war["attacker"] == seat else war["attacker"]
+        if state["captures"] >= capture_limit(state, seat, target):
+            continue
+        card = next_target(state, seat, target)
+        needs_battle = card is None or travel(card)["kind"] != "terrain"
+        if needs_battle and state["initiated"]:
+            continue
+        if (
+            card is not None
+            and travel(card)["kind"] == "terrain"
+            and len(cards.chests(state, seat)) < chest_price(card)
+        ):
+            continue
+        out.append({"type": "capture", "target": target})
+    return out
+
+
+def chest_price(card: str) -> int:
+    return math.ceil(travel(card)["gold_cost"] / CONFIG["gold_per_chest"])
+
+
+def capital_strength(state: State, seat: int) -> int:
+    rule = CAPITAL["capital_strength"]
+    return int(rule["base"] + rule["per_week"] * state["week"] + rule["per_tier"] * capital.tier(state, seat))
+
+
+def capture(state: State, seat: int, target: int, log: Any) -> None:
+    state["captures"] += 1
+    card = next_target(state, seat, target)
+    if card is None:
+        state["initiated"] += 1
+        opponent = battles.new_side(None, capital_strength(state, target))
+        battles.start(state, "siege", None, opponent, war={"defender": target, "target": None}, owner=target)
+        return
+    kind = travel(card)["kind"]
+    if kind == "terrain":
+        for _ in range(chest_price(card)):
+            cards.return_chest(state, seat)
+        take(state, seat, target, card, log)
+    elif kind in ("town", "garrison"):
+        state["initiated"] += 1
+        opponent = battles.new_side(None, _printed(state, card))
+        battles.start(state, "siege", card, opponent, war={"defender": target, "target": card}, owner=target)
+    else:
+        state["initiated"] += 1
+        choices = [{"type": "intercept", "fight": False}, {"type": "intercept", "fight": True}]
+        kernel.ask(state, target, "intercept", choices, attacker=seat, card=card)
+
+
+def _printed(state: State, card: str) -> int:
+    from .catalog import strength
+
+    return strength(card, state["week"])
+
+
+def answer_intercept(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    seat, target, card = decision["data"]["attacker"], decision["seat"], decision["data"]["card"]
+    if not choice["fight"]:
+        take(state, seat, target, card, log)
+        return
+    battles.start(state, "player", card, battles.new_side(target), war={"defender": target, "target": card})
+
+
+def take(state: State, seat: int, target: int, card: str, log: Any) -> None:
+    """The card leaves an empty place behind and joins the attacker's lines (digest 5.3)."""
+    from .aftermath import join_domain
+
+    slots = state["domain"][target]
+    slots[slots.index(card)] = None
+    state["covers"].pop(card, None)
+    join_domain(state, seat, card, f"domain:{target}")
+    log.emit("captured", seat=seat, target_seat=target, card={"key": f"travel_{card.split(':')[1]}"})
+
+
+def after_battle(state: State, battle: dict[str, Any], result: str, log: Any) -> None:
+    seat = battle["sides"][0]["seat"]
+    info = battle["war"]
+    target, card = info["defender"], info["target"]
+    war = war_between(state, seat, target)
+    if result != "win":
+        return
+    if war is not None and war.get("crusade"):
+        state["vp"][seat] += BATTLE["crusade_vp"]
+    if battle["type"] == "player":
+        loser = battle["sides"][1]
+        state["vp"][seat] += sum(1 for unit in loser["units"] if creature(unit[0]))
+        cards.gain_chests(state, seat, BATTLE["trophies"]["player"])
+    elif card is not None:
+        state["vp"][seat] += BATTLE["siege_vp"]
+        cards.gain_chests(state, seat, BATTLE["trophies"]["siege"])
+    if card is None:
+        fall_of_capital(state, seat, target, log)
+    else:
+        take(state, seat, target, card, log)
+
+
+def fall_of_capital(state: State, seat: int, target: int, log: Any) -> None:
+    """The war ends for the week; the treasury and this week's chests go to the winner."""
+    state["vp"][seat] += BATTLE["capital_vp"]
+    for chest in list(cards.chests(state, target)):
+        zones.move(state, f"chests:{target}", f"chests:{seat}", chest)
+    state["contribution"][target] = seat
+    end_war(state, seat, target)
+    state["war_blocked"][target] = True
+    log.emit("capital_fell", seat=seat, target_seat=target)
+
+
+def peace_price(state: State, target: int) -> int:
+    gold = sum(creature(card)["min"] for card in cards.creatures(state, target))
+    return math.ceil(gold / CONFIG["gold_per_chest"])
+
+
+def propose_peace(state: State, seat: int, target: int, log: Any) -> None:
+    choices = [{"type": "peace", "accept": True}, {"type": "peace", "accept": False}]
+    kernel.ask(state, target, "peace", choices, proposer=seat)
+
+
+def answer_peace(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """Refused: the proposer forces peace by paying the opponent's creatures' gold (DECISION 39)."""
+    seat, target = decision["data"]["proposer"], decision["seat"]
+    price = peace_price(state, target)
+    if not choice["accept"]:
+        if len(cards.chests(state, seat)) < price:
+            log.emit("peace_refused", seat=target)
+            return
+        for _ in range(price):
+            cards.return_chest(state, seat)
+    end_war(state, seat, target)
+    state["peace"].append([seat, target])
+    log.emit("peace_made", seat=seat, target_seat=target)
