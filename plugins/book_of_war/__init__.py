@@ -1,1 +1,1 @@
-"""Book of War (Книга войны): a two- or four-player hex skirmish on the Protorp board."""
+"""Book of War: a two- or four-player hex skirmish on the Protorp board."""

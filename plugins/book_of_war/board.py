@@ -82,7 +82,3 @@ class Board:
             found = [b for d in range(low, top + 1) for b in rings[d]]
             self._near[(h, low, high)] = found
         return found
-
-    def pixel(self, h: str, size: float) -> tuple[float, float]:
-        q, r = self.coord[h]
-        return size * 3**0.5 * (q + r / 2), size * 1.5 * r

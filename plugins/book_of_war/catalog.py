@@ -1,4 +1,5 @@
-"""The game's data, loaded once from data/*.toml: board, units, creatures, factions, numbers, text."""
+"""The game's data, loaded once from data/*.toml: board, units, creatures, factions, numbers,
+looks and text."""
 
 from __future__ import annotations
 
@@ -19,9 +20,23 @@ CONFIG = _toml("game.toml")
 UNITS = _toml("units.toml")
 FACTIONS = _toml("factions.toml")
 CREATURES = _toml("creatures.toml")
-MESSAGES = _toml("messages.toml")
-ACTION_WORDS = _toml("actions.toml")
+DRAWING = _toml("drawing.toml")
 BOARD = Board(_toml("board.toml"))
+
+
+def _messages(*names: str) -> dict[str, dict[str, str]]:
+    """Every text of the game by language: events, action labels, the board's texts."""
+    merged: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
+    for file_name in names:
+        for lang, texts in _toml(file_name).items():
+            clash = set(texts) & set(merged[lang])
+            if clash:
+                raise ValueError(f"data/{file_name}: [{lang}] repeats the keys {sorted(clash)}")
+            merged[lang].update(texts)
+    return merged
+
+
+MESSAGES = _messages("messages.toml", "actions.toml", "table_text.toml")
 
 
 def army_limit(vp: int) -> int:

@@ -5,7 +5,7 @@ The rules live in modules named after the rulebook's chapters: setup.py and draf
 attacks, fleeing), creatures.py (legendary creatures), supply.py (supply, hiring, rest),
 cards.py (hands, decks, scouting), units.py (units on the board), war_track.py (VP and
 the first player); phases.py lays them out as the kernel's flow, hidden.py guesses hidden
-cards for bots, drawing.py and text.py describe the game for people.
+cards for bots; drawing.py, table.py, faces.py and text.py describe the game for people.
 
 State (plain data) beside the kernel's: ``rules`` (the scenario's toggles and the target),
 ``faction`` and ``library`` per seat, ``colour``, ``vp``, ``general`` per side, ``on_top``,
@@ -19,12 +19,13 @@ from __future__ import annotations
 import math
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework import Game, GameSpec, Option, Setup, events, kernel
 from boardwright.framework.engine import same_types
 from boardwright.framework.flow import Flow
 from boardwright.framework.scenarios import package_scenarios
+from boardwright.framework.spec import titled
 
-from . import drawing, hidden, offensive, phases, setup, supply, text
+from . import drawing, faces, hidden, offensive, phases, setup, supply, text
 from .catalog import CONFIG, FACTIONS, MESSAGES
 from .war_track import other_side
 
@@ -53,27 +54,9 @@ SCENARIO_SCHEMA: dict[str, Any] = {
 }
 
 OPTIONS = (
-    Option(
-        "target_vp",
-        CONFIG["target_vp"],
-        minimum=10,
-        maximum=500,
-        title_en="Victory points to end the game",
-        title_ru="Очки победы для конца игры",
-    ),
-    Option(
-        "first_side",
-        "random",
-        choices=("random", "1", "2"),
-        title_en="Who goes first: a coin flip, player (team) 1 or 2",
-        title_ru="Кто ходит первым: жребий, игрок (команда) 1 или 2",
-    ),
-    Option(
-        "bans",
-        False,
-        title_en="Each player bans a faction first (2 players)",
-        title_ru="Каждый игрок сначала запрещает фракцию (2 игрока)",
-    ),
+    Option("target_vp", CONFIG["target_vp"], minimum=10, maximum=500, **titled(MESSAGES, "option_target_vp")),
+    Option("first_side", "random", choices=("random", "1", "2"), **titled(MESSAGES, "option_first_side")),
+    Option("bans", False, **titled(MESSAGES, "option_bans")),
 )
 
 
@@ -101,16 +84,27 @@ class BookOfWar(Game):
     spec = GameSpec(
         id="book_of_war",
         version="2.0.0",
-        title_en="Book of War",
-        title_ru="Книга войны",
+        **titled(MESSAGES, "game_title"),
         players=(2, 4),
         teams={4: [[0, 2], [1, 3]]},  # team-mates sit opposite: clockwise play alternates teams
         options=OPTIONS,
-        summary_en="Alternate single actions with units, land cards and the general; hold castles and reach 100 VP.",
-        summary_ru="Поочерёдные действия отрядами, картами земель и полководцем; держите замки и наберите 100 ПО.",
+        **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(FACTIONS),
     )
     messages = MESSAGES
+    # a unit, then the hex it goes to; a unit card, then the hex it is hired on; the hex of a
+    # castle, a flight or a placement. Abilities and summons are found by the unit they aim at.
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {
+        "manoeuvre": {"source": "unit", "target": "to"},
+        "march": {"source": "unit", "target": "to"},
+        "expedition": {"source": "unit", "target": "to"},
+        "hire": {"source": "card", "target": "hex"},
+        "castle": {"target": "castle"},
+        "start_unit": {"target": "castle"},
+        "place": {"target": "hex"},
+        "haste_move": {"target": "to"},
+        "attack_next": {"target": "unit"},
+    }
     short_options: ClassVar[dict[str, Any]] = {"target_vp": 25}  # a quarter of the usual 100 VP
     scenario_schema = SCENARIO_SCHEMA
 
@@ -168,7 +162,7 @@ class BookOfWar(Game):
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         faction = state["faction"][seat]
         if faction is None:
-            return super().seat_name(state, seat, lang)
+            return events.text({"key": "seat_default", "number": seat + 1}, MESSAGES, lang)
         return str(FACTIONS[faction]["name_" + ("ru" if lang == "ru" else "en")])
 
     def heuristic(self, state: State, seat: int) -> float:
@@ -182,7 +176,11 @@ class BookOfWar(Game):
     # --- for people
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        return drawing.describe(self, state, seat)
+        return drawing.describe(self.view(state, seat), seat)
+
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        return faces.card_face(item)
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
-        return text.describe_action(action, lang)
+        names = [self.seat_name(state, seat, lang) for seat in range(kernel.seats(state))]
+        return text.describe_action(action, lang, names)

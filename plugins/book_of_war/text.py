@@ -1,10 +1,15 @@
-"""Names and labels in English and Russian: factions, units, creatures, lands, actions."""
+"""What people read: names from the data files as ``{"en": ..., "ru": ...}`` (factions, units,
+creatures, lands, colours) and action labels as message keys with their fields named the way
+people name them (never by ids)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from .catalog import ACTION_WORDS, CONFIG, CREATURES, MESSAGES, UNITS
+from boardwright.framework.events import text as render
+
+from .catalog import CONFIG, CREATURES, FACTIONS, MESSAGES, UNITS
 
 State = dict[str, Any]
 Text = dict[str, str]
@@ -57,27 +62,62 @@ def reason(why: str) -> Text:
     return text
 
 
-def describe_action(action: dict[str, Any], lang: str = "en") -> str:
-    """A short label for an action, for menus and logs."""
-    ru = lang == "ru"
-    words = ACTION_WORDS["ru" if ru else "en"]
-    kind = action["type"]
-    parts = [words.get(kind, kind)]
-    unit = action.get("unit")
-    if unit is not None:
-        parts.append(UNITS[unit_type_of(unit)]["name_ru" if ru else "name_en"])
+def target_text(target: str) -> Any:
+    """An ability's or creature's target as people read it: a unit, a castle or a land."""
+    if target in UNIT_TEXTS:
+        return UNIT_TEXTS[target]
+    if target in CONFIG["land_names_en"]:
+        return {"key": "target_land", "land": land_name(target)}
+    return {"key": "target_castle", "hex": target}
+
+
+def targets_text(targets: list[str]) -> Any:
+    """Several targets are read joined by commas; none at all means everything in reach."""
+    return [target_text(t) for t in targets] if targets else {"key": "targets_all"}
+
+
+# how each action field reads: a name from the data, a unit with its colour, or a hex name
+FIELDS: dict[str, Callable[[Any], Any]] = {
+    "land": land_name,
+    "faction": lambda faction: name(FACTIONS, faction),
+    "colour": colour_name,
+    "creature": lambda creature: name(CREATURES, creature),
+    "unit_type": lambda unit_type: name(UNITS, unit_type),
+    "targets": targets_text,
+}
+
+
+def _key(action: dict[str, Any]) -> str:
+    """The message key of an action's label: some action types read differently by their fields."""
+    kind = str(action["type"])
+    if kind == "ability":
+        if action["land"] is not None:
+            return "action_ability_land"
+        return "action_ability_improved" if action["improved"] else "action_ability"
     if kind == "summon":
-        parts.append(CREATURES[action["creature"]]["name_ru" if ru else "name_en"])
-    if action.get("land"):
-        parts.append("[" + land_name(action["land"])["ru" if ru else "en"] + "]")
-    for key in ("via", "to", "hex", "castle", "faction", "colour", "unit_type", "card", "seat"):
-        if action.get(key) is not None:
-            parts.append(str(action[key]))
-    targets = action.get("targets")
-    if targets:
-        parts.append("→ " + ", ".join(targets))
-    elif kind == "summon" and targets is None:
-        parts.append(words["no_effect"])
-    if action.get("improved"):
-        parts.append(words["improved"])
-    return " ".join(parts)
+        idle = "_idle" if action["targets"] is None else ""
+        return f"action_summon{idle}" + ("_land" if action["land"] is not None else "")
+    return f"action_{kind}"
+
+
+def action_text(action: dict[str, Any]) -> dict[str, Any]:
+    """An action's label as a message key with its fields as people read them."""
+    params: dict[str, Any] = {}
+    for field, value in action.items():
+        if field == "type" or value is None:
+            continue
+        if field == "unit":
+            # the acting unit is one's own: its type says which; another unit carries its colour
+            params[field] = UNIT_TEXTS[value] if action["type"] == "attack_next" else name(UNITS, unit_type_of(value))
+        elif field == "card":
+            params["unit"] = name(UNITS, unit_type_of(value))
+        elif field == "unit_type":
+            params["unit"] = FIELDS[field](value)
+        else:
+            params[field] = FIELDS[field](value) if field in FIELDS else value
+    return {"key": _key(action), **params}
+
+
+def describe_action(action: dict[str, Any], lang: str, seat_names: list[str]) -> str:
+    """A short label for an action, for menus and logs."""
+    return render(action_text(action), MESSAGES, lang, seat_names)

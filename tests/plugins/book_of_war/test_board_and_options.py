@@ -7,27 +7,75 @@ import random
 import pytest
 
 from boardwright.client.i18n import localise
+from boardwright.client.layout import shown_board
 from boardwright.framework import Engine, IllegalAction, kernel
+from boardwright.framework.events import text
 from boardwright.plugins.book_of_war.rules import BookOfWar
+
+
+def _element(board, kind, **fields):
+    return next(e for e in board["elements"] if e["type"] == kind and all(e.get(k) == v for k, v in fields.items()))
 
 
 def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     table.unit(0, "hammerers", "c1", wounds=1, shields=2)
+    table.unit(1, "swordsmen", "f3", ready=False)
     table.hand_units(0, ["archers"])
     table.hand_units(1, ["healers"])
     table.lands(1, "S")
     board = table.game.board(table.state, 0)
-    hexes = [i for i in board["items"] if i["shape"] == "hex"]
-    assert len(hexes) == 45
-    tiles = {i["id"]: i["fill"] for i in board["items"] if i["shape"] == "rect"}
-    assert len(tiles) == 8 and tiles["a0"] == "#c8322b" and tiles["g5"] == "#2f9a3a" and tiles["e1"] == "#b0b0b0"
-    unit = next(i for i in board["items"] if i.get("id") == "red_hammerers")
-    label = localise(unit["label"], "en")
-    assert "✚" in label and label.count("⛨") == 2
-    red, green = board["panels"][1], board["panels"][2]
-    assert [c["id"] for c in red["cards"]] == ["red_archers"]
-    assert green["cards"] == [] and "Unit cards in hand: 1" in [localise(x, "en") for x in green["lines"]]
-    assert "green_healers" not in str(board)
+    grid = _element(board, "hexgrid")
+    cells = {cell["id"]: cell for cell in grid["cells"]}
+    assert len(cells) == 45 and "size" not in board and "items" not in board
+    castles = {h: cell["label_colour"] for h, cell in cells.items() if cell["label"] == "♜"}
+    assert len(castles) == 8 and castles["a0"] == "#c8322b" and castles["g5"] == "#2f9a3a"
+    assert castles["e1"] == "#b0b0b0"
+    pieces = {piece["id"]: piece for piece in grid["pieces"]}
+    assert pieces["red_hammerers"]["at"] == "c1" and pieces["red_hammerers"]["stats"] == ["✚1", "⛨2"]
+    assert localise(pieces["red_hammerers"]["label"], "ru") == "Мол" and not pieces["red_hammerers"]["faded"]
+    assert pieces["green_swordsmen"]["faded"], "a unit that has acted is drawn faded, not see-through"
+    # hands are cards bound to the zones: the client shows the viewer's own, the others' as backs
+    assert _element(board, "cards", zone="hand:0")["layout"] == "fan"
+    assert _element(board, "cards", zone="hand:1")["layout"] == "pile"
+    assert "green_healers" not in str(board) and "Unit cards in hand" not in str(board)
+    shown = shown_board(table.game, board, table.game.view(table.state, 0), "en", ["A", "B"])
+    titles = [item["face"]["title"] for item in shown["items"] if item["shape"] == "card" and item["face"]]
+    assert "Archers" in titles and "Healers" not in titles
+    backs = [item for item in shown["items"] if item["shape"] == "card" and item.get("count") == 1]
+    assert backs and backs[0]["face"] is None  # the opponent's one unit card, face down
+
+
+def test_card_faces_come_from_the_data(table):
+    messages = table.game.messages
+    archers = table.game.card_face("red_archers")
+    assert text(archers["title"], messages, "ru") == "Лучники" and archers["colour"] == "#c8322b"
+    assert [text(k, messages) for k in archers["keywords"]] == ["Ranged", "Attack"]
+    assert text(archers["text"], messages) == "I: Attack 1 enemy within 2. II: Attack up to 2 enemies within 2."
+    north = table.game.card_face("N3")
+    assert text(north["title"], messages, "ru") == "Север" and table.game.card_face("N") == north
+    fidea = table.game.card_face("fidea")
+    assert fidea["stats"] == [["⚑", 3]] and text(fidea["keywords"][0], messages) == "Resurrection"
+    assert table.game.card_face("a0") is None
+
+
+def test_units_are_chosen_then_their_hex(table):
+    """A unit is the source of its moves and the hex their target, so the client offers
+    the unit, lights the hexes, and completes the move on the second click."""
+    from boardwright.client.selection import Selection
+
+    archers = table.unit(0, "archers", "c1")
+    selection = Selection(table.legal(), [], table.game.action_parts)
+    outcome = selection.click(archers)
+    assert outcome.what == "select" and {"b1", "c0", "d1"} <= set(selection.active_ids())
+    assert selection.click("b1").actions == [{"type": "manoeuvre", "unit": archers, "to": "b1"}]
+    # with a West card the archers may also march through the forest c0 back to b1: a menu
+    table.lands(0, "W")
+    selection = Selection(table.legal(), [], table.game.action_parts)
+    selection.click(archers)
+    outcome = selection.click("b1")
+    assert outcome.what == "menu"
+    labels = [table.game.describe_action(table.state, action) for action in outcome.actions]
+    assert labels == ["I Manoeuvre: Archers to b1", "II March +1: Archers through c0 to b1 (West card)"]
 
 
 def test_bans_remove_factions():

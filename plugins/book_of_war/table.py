@@ -1,0 +1,193 @@
+"""The table around the map: the war track, the cards of every seat as the zones show them
+(hands of unit and land cards, the draft, a scout's look), the decks and piles, the
+creatures a player may summon; and one side panel per seat.
+
+Cards are `cards` elements bound to the kernel's zones (cards.py), so the client shows the
+viewer's own cards face up and every other seat's as backs with their count; faces come
+from faces.py. The viewer's cards lie below the map, everything else above it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import kernel
+
+from .cards import hand_zone, lands_zone, scout_zone, unit_deck
+from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
+from .text import colour_name, name, unit_type_of
+from .war_track import other_side, seats_of
+
+State = dict[str, Any]
+Element = dict[str, Any]
+
+
+def elements(state: State, seat: int | None) -> tuple[list[Element], list[Element]]:
+    """(the elements above the map, those below it) for the viewer `seat` (None: a spectator)."""
+    top = [war_track(state)]
+    for other in _others(state, seat):
+        top.extend(_seat_piles(state, other))
+    top.extend(_decks(state))
+    bottom = [] if seat is None else _own_cards(state, seat)
+    return top, bottom
+
+
+def _others(state: State, seat: int | None) -> list[int]:
+    """Every other seat, clockwise from the viewer."""
+    count = kernel.seats(state)
+    start = 0 if seat is None else seat + 1
+    return [(start + n) % count for n in range(count) if seat is None or (start + n) % count != seat]
+
+
+def _count(state: State, zone: str) -> int:
+    shown = state["zones"][zone]
+    return len(shown["items"]) if "items" in shown else int(shown["count"])
+
+
+def side_fill(state: State, side: int | None) -> str:
+    colours = state["colour"]
+    if side is None or colours[side] is None:
+        return str(DRAWING["neutral"])
+    return str(CONFIG["colour_fill"][colours[side]])
+
+
+# --- the war track
+
+
+def war_track(state: State) -> Element:
+    """Both war markers from 0 to the target; the one that lies on top is listed last."""
+    vp, target, on_top = state["vp"], state["rules"]["target_vp"], state["on_top"]
+    marks = []
+    for side in (other_side(on_top), on_top):
+        key = "vp_tip_top" if side == on_top and vp[0] == vp[1] else "vp_tip"
+        marks.append(
+            {
+                "at": min(vp[side], target),
+                "fill": side_fill(state, side),
+                "tip": {"key": key, "seats": seats_of(state, side), "vp": vp[side]},
+            }
+        )
+    title = {"key": "war_track", "score_a": vp[0], "score_b": vp[1], "target": target}
+    return {"type": "track", "place": "top", "length": target + 1, "start": 0, "title": title, "marks": marks}
+
+
+# --- cards
+
+
+def _pile(zone: str, title: dict[str, Any] | None, back: str) -> Element:
+    """A zone as a pile with its count. A pile is narrow: a title may run on over the pile
+    beside it, whose blank title keeps its card level with the others."""
+    return {"type": "cards", "zone": zone, "layout": "pile", "back": back, "place": "top", "title": title or " "}
+
+
+def short_name(state: State, seat: int) -> dict[str, Any]:
+    faction = state["faction"][seat]
+    if faction is None:
+        return {"key": "seat_default", "number": seat + 1}
+    return {lang: FACTIONS[faction][f"short_{lang}"] for lang in ("en", "ru")}
+
+
+def _seat_piles(state: State, seat: int) -> list[Element]:
+    """Another seat's unit cards and land cards as two piles with their counts, and any
+    cards it drafts or scouts while it does."""
+    piles = [
+        _pile(hand_zone(seat), {"key": "hand_of", "name": short_name(state, seat)}, _back(state, seat)),
+        _pile(lands_zone(seat), None, DRAWING["land_back"]),
+    ]
+    for zone, key in _passing_zones(seat):
+        if _count(state, zone):
+            piles.append(_pile(zone, {"key": key}, DRAWING["land_back"]))
+    return piles
+
+
+def _back(state: State, seat: int) -> str:
+    """Unit cards have backs of their army's colour."""
+    return side_fill(state, kernel.side_of(state, seat))
+
+
+def _passing_zones(seat: int) -> list[tuple[str, str]]:
+    """Zones that hold land cards only for a moment: the draft, the kept card, a scout's look."""
+    return [(f"draft:{seat}", "draft"), (f"kept:{seat}", "kept"), (scout_zone(seat), "scout_look")]
+
+
+def _decks(state: State) -> list[Element]:
+    """The unit deck of each side, the land deck, the discard pile and a running Planning's card."""
+    piles = [
+        _pile(unit_deck(side), None if side else {"key": "unit_decks"}, side_fill(state, side))
+        for side in range(len(state["vp"]))
+    ]
+    piles.append(_pile("landdeck", {"key": "land_deck"}, DRAWING["land_back"]))
+    piles.append(_pile("discard", None, DRAWING["land_back"]))
+    if _count(state, "planned"):
+        piles.append(_pile("planned", {"key": "planned"}, DRAWING["land_back"]))
+    return piles
+
+
+def _own_cards(state: State, seat: int) -> list[Element]:
+    """The viewer's unit and land cards fanned out, what it drafts or scouts, and the
+    creatures it may summon, below the map."""
+    back = _back(state, seat)
+    shown: list[Element] = []
+    for zone, key in ((hand_zone(seat), "your_hand"), (lands_zone(seat), "your_lands")):
+        if _count(state, zone):
+            shown.append({"type": "cards", "zone": zone, "layout": "fan", "title": {"key": key}, "back": back})
+    for zone, key in _passing_zones(seat):
+        if _count(state, zone):
+            shown.append({"type": "cards", "zone": zone, "layout": "row", "title": {"key": key}, "back": back})
+    ready = [creature for creature, slot in state["library"][seat].items() if slot == "in_hand"]
+    if ready:
+        shown.append({"type": "cards", "cards": ready, "layout": "row", "title": {"key": "creatures"}})
+    for element in shown:
+        element["place"] = "bottom"
+    return shown
+
+
+# --- panels
+
+
+def panels(state: State) -> list[dict[str, Any]]:
+    return [_seat_panel(state, seat) for seat in range(kernel.seats(state))] + [_lands_panel(state)]
+
+
+def _seat_panel(state: State, seat: int) -> dict[str, Any]:
+    """A player's VP and army, the cards on its rear and front lines, and its magic library."""
+    side = kernel.side_of(state, seat)
+    colour = state["colour"][side]
+    title = (
+        {"key": "seat_title", "seat": seat, "colour": colour_name(colour)}
+        if colour
+        else {"key": "seat_plain", "seat": seat}
+    )
+    own = sorted((uid, unit) for uid, unit in state["units"].items() if unit["owner"] == seat)
+    general = [{"key": "general"}] if state["general"][side] else []
+    rear = general + [name(UNITS, unit_type_of(uid)) for uid, unit in own if unit["ready"]]
+    front = [name(UNITS, unit_type_of(uid)) for uid, unit in own if not unit["ready"]]
+    front += [] if general else [{"key": "general"}]
+    army = sum(1 for unit in state["units"].values() if unit["side"] == side)
+    library = [
+        {
+            "key": "library_entry",
+            "creature": name(CREATURES, c),
+            "flag": CREATURES[c]["flag"],
+            "slot": {"key": f"slot_{s}"},
+        }
+        for c, s in state["library"][seat].items()
+    ]
+    return {
+        "title": title,
+        "lines": [
+            {"key": "line_vp", "vp": state["vp"][side], "army": army, "limit": army_limit(state["vp"][side])},
+            {"key": "line_rear", "cards": rear or {"key": "nothing"}},
+            {"key": "line_front", "cards": front or {"key": "nothing"}},
+            {"key": "line_library", "creatures": library or {"key": "nothing"}},
+        ],
+    }
+
+
+def _lands_panel(state: State) -> dict[str, Any]:
+    """The discard pile in order: the land deck is rebuilt from it without shuffling."""
+    letters = [
+        {lang: CONFIG[f"land_names_{lang}"][card[0]][0] for lang in ("en", "ru")}
+        for card in state["zones"]["discard"]["items"]
+    ]
+    return {"title": {"key": "lands_title"}, "lines": [{"key": "line_discard", "lands": letters or {"key": "nothing"}}]}
