@@ -76,33 +76,48 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
 
     `zones` are the viewer's view of the kernel zones (what each seat may see), `face(item)`
     gives a card's face data. Beside strips, main elements (maps, grids, fields) are at least
-    `MAIN_WIDTH` wide; strips above and below (hands, piles, tracks) keep their natural size and sit side
-    by side while they fit. A board without elements is returned as it is."""
+    `MAIN_WIDTH` wide; strips above and below (hands, piles, tracks) keep their natural size
+    and sit side by side while they fit. Elements that name the same `row` sit side by side
+    (four capitals in a row). A board without elements is returned as it is."""
     elements = board.get("elements")
     if not elements:
         return board
-    placed: dict[str, list[tuple[Layout, float]]] = {"top": [], "main": [], "bottom": []}
+    placed: dict[str, list[tuple[Layout, float, Any]]] = {"top": [], "main": [], "bottom": []}
     for element in elements:
         lay = _build(element, zones or {}, face)
         place = element.get("place", "main")
         place = place if place in placed else "main"
         scale = 1.0
-        if place == "main" and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
+        if place == "main" and "row" not in element and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
-        placed[place].append((lay, scale))
-    width = max((lay.width * scale for group in placed.values() for lay, scale in group), default=WIDTH)
+        placed[place].append((lay, scale, element.get("row")))
     rows: list[_Row] = []
     for place in ("top", "main", "bottom"):
-        for lay, scale in placed[place]:
-            wide = lay.width * scale
-            if place != "main" and rows and rows[-1].place == place:
-                used = sum(other.width * s for other, s in rows[-1]) + GAP * len(rows[-1])
-                if used + wide <= width:
-                    rows[-1].append((lay, scale))
-                    continue
+        for lay, scale, named in placed[place]:
+            last = rows[-1] if rows else None
+            if last is not None and last.place == place and named is not None and last.name == named:
+                last.append((lay, scale))  # a named row: side by side, however wide
+                continue
             row = _Row([(lay, scale)])
-            row.place = place
+            row.place, row.name = place, named
             rows.append(row)
+    width = max((row.width() for row in rows), default=WIDTH)
+    packed: list[_Row] = []
+    for row in rows:
+        # unnamed strips of one place sit side by side while they fit the table's width
+        last = packed[-1] if packed else None
+        if (
+            last is not None
+            and row.place != "main"
+            and last.place == row.place
+            and row.name is None
+            and last.name is None
+            and last.width() + GAP + row.width() <= width
+        ):
+            last.extend(row)
+            continue
+        packed.append(row)
+    rows = packed
     items: list[Item] = list(board.get("items", []))
     y = 0.0
     for row in rows:
@@ -124,9 +139,13 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
 
 
 class _Row(list[tuple[Layout, float]]):
-    """Elements side by side, of one place (top, main or bottom)."""
+    """Elements side by side, of one place (top, main or bottom), named by their `row`."""
 
     place = "main"
+    name: Any = None
+
+    def width(self) -> float:
+        return sum(lay.width * scale for lay, scale in self) + GAP * (len(self) - 1)
 
 
 def _build(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:

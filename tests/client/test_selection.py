@@ -68,3 +68,12 @@ def test_a_piece_between_two_hexes_stands_on_their_edge_and_cards_carry_badges()
     assert tower["center"] == [(hexes["a"][0] + hexes["b"][0]) / 2, (hexes["a"][1] + hexes["b"][1]) / 2]
     card = next(item for item in items if item["shape"] == "card")
     assert card["badges"] == [["♥", 3]]
+
+
+def test_elements_naming_one_row_sit_side_by_side():
+    from boardwright.client.layout import compose
+
+    grids = [{"type": "grid", "columns": 4, "rows": 3, "row": "capitals", "cells": []} for _ in range(3)]
+    board = compose({"elements": [*grids, {"type": "track", "length": 10, "place": "bottom"}]}, {}, None)
+    assert board["size"][0] >= 3 * 400, "three 400-wide grids in one row"
+    assert board["size"][1] < 2 * 300 + 200, "one row of grids and the track below"
