@@ -1,0 +1,1 @@
+"""Legends of Signum (Легенды Сигнума): heroes, cards and miniatures on a free 60 x 60 cm field."""

@@ -1,0 +1,216 @@
+"""Activating creatures (digest §5.5): advance, run, stand, hold; melee, shots, magic, healing.
+
+An advance move leaves the creature "current": it may then take its one action, or be
+done; no other creature is activated meanwhile.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import field, kernel
+
+from . import combat, tactics
+from .cards import CONFIG, TERRAIN, ruler
+from .geometry import destinations, edge_gap, facing, in_contact, sees
+from .units import enemies, friends, has, prop, units, within
+
+State = dict[str, Any]
+Log = Any
+Action = dict[str, Any]
+
+
+def may_activate(state: State, uid: str) -> bool:
+    unit = units(state)[uid]
+    return not unit["activated"] and (not unit["summoned"] or has(state, uid, "rush"))
+
+
+def activation_problem(state: State, seat: int, uid: Any) -> str | None:
+    everyone = units(state)
+    if uid not in everyone or everyone[uid]["owner"] != seat:
+        return "not one of your creatures"
+    current = state["turn"]["current"]
+    if current not in everyone:
+        current = None
+    if current is not None and current != uid:
+        return "finish the current activation first"
+    unit = everyone[uid]
+    if current is None:
+        if unit["activated"]:
+            return "this creature was activated this turn"
+        if unit["summoned"] and not has(state, uid, "rush"):
+            return "a creature summoned this turn cannot act (unless it has Rush)"
+    return None
+
+
+def engaged(state: State, uid: str) -> bool:
+    return any(in_contact(state, uid, e) for e in enemies(state, uid))
+
+
+def moves(state: State, uid: str) -> list[Action]:
+    found = [{"type": "move", "unit": uid, "to": p} for p in destinations(state, uid)]
+    if not has(state, uid, "slow"):
+        found += [{"type": "run", "unit": uid, "to": p} for p in destinations(state, uid, run=True, contact=False)]
+    return found
+
+
+def attacks(state: State, uid: str) -> list[Action]:
+    """The one action the creature may take now: melee, a shot or magic shot, healing."""
+    everyone = units(state)
+    moved = everyone[uid]["moved"] > 0
+    found: list[Action] = [
+        {"type": "attack", "unit": uid, "target": e} for e in enemies(state, uid) if in_contact(state, uid, e)
+    ]
+    if shot_ready(state, uid, moved):
+        found += [
+            {"type": "shoot", "unit": uid, "target": e}
+            for e in enemies(state, uid)
+            if shot_problem(state, uid, e) is None
+        ]
+    heal = prop(state, uid, "heal")
+    if heal:
+        reach = ruler(CONFIG["heal_range"])
+        for other in [uid, *friends(state, uid)]:
+            if everyone[other]["wounds"] > 0 and (other == uid or within(state, uid, other, reach)):
+                found.append({"type": "heal", "unit": uid, "target": other})
+    return found
+
+
+def shot_ready(state: State, uid: str, moved: bool) -> bool:
+    if not (combat.shooting(state, uid) or combat.magic_shot(state, uid)):
+        return False
+    return not (moved and not has(state, uid, "quick_shooter")) and not engaged(state, uid)
+
+
+def shot_problem(state: State, uid: str, target: Any) -> str | None:
+    """Why the creature may not shoot (or magic-shoot) at `target` now (§6.5)."""
+    everyone = units(state)
+    if target not in everyone or everyone[target]["owner"] == everyone[uid]["owner"]:
+        return "not an enemy creature"
+    spec = combat.magic_shot(state, uid) or combat.shooting(state, uid)
+    if spec is None:
+        return "this creature cannot shoot"
+    if everyone[uid]["moved"] > 0 and not has(state, uid, "quick_shooter"):
+        return "it moved this activation (only a Quick Shooter shoots after moving)"
+    if engaged(state, uid):
+        return "an engaged creature cannot shoot"
+    gap = edge_gap(state, uid, target)
+    if gap > spec[1] + 1e-9:
+        return f"out of range: {gap:.1f} cm of {spec[1]:g}"
+    if any(in_contact(state, friend, target) for friend in friends(state, uid)):
+        return "the target is in melee with your own creature"
+    if not sees(state, uid, target):
+        return "no line of sight"
+    return None
+
+
+def begin(state: State, uid: str) -> None:
+    unit = units(state)[uid]
+    if state["turn"]["current"] != uid:
+        unit["activated"] = True
+        unit["moved"] = 0.0
+
+
+def move(state: State, uid: str, to: list[float], run: bool, log: Log) -> None:
+    """Parting strikes first (§5.5), then the move; the Magic Spire wounds a creature that
+    ends near it; tactics answering the end of the move come next."""
+    begin(state, uid)
+    everyone = units(state)
+    unit = everyone[uid]
+    seat = unit["owner"]
+    for enemy in [e for e in enemies(state, uid) if in_contact(state, uid, e)]:
+        combat.melee(state, enemy, uid, log, dice=1, kind="parting_strike")
+        if uid not in everyone or kernel.is_over(state):
+            return
+    start = unit["at"]
+    unit["moved"] = field.distance(start, to)
+    unit["at"] = [float(to[0]), float(to[1])]
+    unit["facing"] = facing(start, to)
+    log.emit("run" if run else "move", unit=combat.unit_name(state, uid), distance=round(unit["moved"], 1))
+    for terrain in state["terrain"]:
+        damage = TERRAIN[terrain["card"]].get("spire_damage")
+        if damage and field.within(
+            {"circle": unit["at"], "radius": unit["radius"]},
+            terrain["shape"],
+            ruler(TERRAIN[terrain["card"]]["spire_range"]),
+        ):
+            combat.magical(state, uid, int(damage), log)
+            if uid not in everyone:
+                return
+    state["turn"]["current"] = None if run or not attacks(state, uid) else uid
+    if not unit["hero"]:
+        tactics.check(state, {"kind": "enemy_ends_move", "seat": seat, "unit": uid})
+
+
+def act(state: State, action: Action, log: Log) -> None:
+    """Melee, a shot or healing: the creature's one action ends its activation."""
+    uid, target = action["unit"], action["target"]
+    begin(state, uid)
+    state["turn"]["current"] = None
+    seat = units(state)[uid]["owner"]
+    kind = action["type"]
+    if kind == "heal":
+        healed = combat.heal(state, target, int(prop(state, uid, "heal")))
+        log.emit("healed", unit=combat.unit_name(state, uid), target=combat.unit_name(state, target), wounds=healed)
+    elif kind == "attack":
+        tactics.check(state, {"kind": "enemy_melee_declared", "seat": seat, "unit": uid, "target": target})
+        kernel.queue_step(state, "melee", unit=uid, target=target)
+    else:
+        tactics.check(state, {"kind": "enemy_shot_declared", "seat": seat, "unit": uid, "target": target})
+        kernel.queue_step(state, "shot", unit=uid, target=target)
+
+
+def step_melee(state: State, data: dict[str, Any], log: Log) -> None:
+    uid, target = data["unit"], data["target"]
+    if "melee" in state["cancelled"]:
+        state["cancelled"].remove("melee")
+        log.emit("attack_wasted", unit=combat.unit_name(state, uid) if uid in units(state) else "-")
+        return
+    everyone = units(state)
+    if uid not in everyone or target not in everyone or not in_contact(state, uid, target):
+        return
+    was_character = not everyone[target]["hero"]
+    combat.melee(state, uid, target, log)
+    if was_character and target not in everyone and uid in everyone and prop(state, uid, "marshal"):
+        marshal(state, uid)
+
+
+def marshal(state: State, uid: str) -> None:
+    """Roland's Marshal: once per turn, a friendly character within M may strike at once."""
+    if state["turn"]["marshal"]:
+        return
+    reach = ruler(prop(state, uid, "marshal"))
+    seat = units(state)[uid]["owner"]
+    choices = [
+        {"type": "marshal", "unit": f, "target": e}
+        for f in friends(state, uid)
+        if not units(state)[f]["hero"] and within(state, f, uid, reach)
+        for e in enemies(state, f)
+        if in_contact(state, f, e)
+    ]
+    if choices:
+        state["turn"]["marshal"] = True
+        kernel.ask(state, seat, "marshal", [*choices, {"type": "stop"}])
+
+
+def answer_marshal(state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
+    if choice["type"] == "marshal":
+        combat.melee(state, choice["unit"], choice["target"], log)
+
+
+def step_shot(state: State, data: dict[str, Any], log: Log) -> None:
+    uid, target = data["unit"], data["target"]
+    axe_blocks = bool(state.pop("shield_wall", False))
+    everyone = units(state)
+    if uid not in everyone or target not in everyone:
+        return
+    if combat.magic_shot(state, uid):
+        combat.cast_magic(state, uid, target, log)
+    else:
+        combat.shoot(state, uid, target, log, axe_blocks)
+
+
+def hold(state: State, uid: str, log: Log) -> None:
+    begin(state, uid)
+    state["turn"]["current"] = None
+    log.emit("hold", unit=combat.unit_name(state, uid))

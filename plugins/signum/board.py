@@ -1,0 +1,287 @@
+"""The table for clients (digest §13): the field with terrain, miniatures with bases and
+facing, movement and run circles, a ruler and the lines of sight of the creature in focus,
+the cities, hands, tactics rows, graveyards, decks and the prosperity race."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import kernel
+
+from . import activation, combat
+from .cards import CARDS, FACTIONS, FIELD, HEROES, TERRAIN, card_of, hero_faction, name_of
+from .geometry import allowance, outline, sight
+from .units import health, hero_of, relic_data, units, worn
+
+State = dict[str, Any]
+COLOURS = ("#1d4ed8", "#b91c1c")
+
+
+def initials(card: str) -> dict[str, str]:
+    names = name_of(card)
+    return {
+        lang: "".join(word[0] for word in text.replace("-", " ").split()[:2]).upper() for lang, text in names.items()
+    }
+
+
+def focus(state: State, seat: int | None) -> str | None:
+    """The creature whose reach is drawn: the one acting, else the mover's first ready one."""
+    everyone = units(state)
+    current = state["turn"]["current"]
+    if current in everyone:
+        return str(current)
+    if kernel.phase(state) != "turn" or kernel.is_over(state):
+        return None
+    mover = kernel.active(state)
+    if seat is not None and seat != mover:
+        return None
+    ready = [u for u, d in everyone.items() if d["owner"] == mover and activation.may_activate(state, u)]
+    return ready[0] if ready else None
+
+
+def field_element(state: State, seat: int | None) -> dict[str, Any]:
+    terrain = []
+    for t in state["terrain"]:
+        info = TERRAIN[t["card"]]
+        tip = {"key": "terrain_tip", "name": name_of(t["card"]), "seat": t["owner"]}
+        if "circle" in t["shape"]:
+            terrain.append(
+                {"center": t["shape"]["circle"], "radius": t["shape"]["radius"], "fill": info["fill"], "tip": tip}
+            )
+        else:
+            terrain.append({"points": outline(t["shape"]), "fill": info["fill"], "tip": tip})
+    for smoke in state["smoke"]:
+        terrain.append(
+            {
+                "center": smoke["shape"]["circle"],
+                "radius": smoke["shape"]["radius"],
+                "fill": "#cbd5e1aa",
+                "tip": {"key": "smoke_tip"},
+            }
+        )
+    width, height = FIELD
+    bases = []
+    for uid, unit in units(state).items():
+        bases.append(
+            {
+                "id": uid,
+                "at": unit["at"],
+                "radius": unit["radius"],
+                "facing": unit["facing"],
+                "fill": COLOURS[unit["owner"]],
+                "label": initials(unit["card"]),
+                "faded": unit["activated"],
+                "highlight": uid == (state["last"] or {}).get("unit"),
+                "tip": {
+                    "key": "unit_tip",
+                    "name": name_of(unit["card"]),
+                    "wounds": unit["wounds"],
+                    "health": health(state, uid),
+                    "seat": unit["owner"],
+                },
+            }
+        )
+    return {
+        "type": "field",
+        "size": [width, height],
+        "fill": "#4a6b3a",
+        "areas": [
+            {
+                "points": [[0, 0], [width, 0], [width, 1], [0, 1]],
+                "fill": COLOURS[0] + "66",
+                "label": {"key": "edge_of", "seat": 0},
+            },
+            {
+                "points": [[0, height - 1], [width, height - 1], [width, height], [0, height]],
+                "fill": COLOURS[1] + "66",
+                "label": {"key": "edge_of", "seat": 1},
+            },
+        ],
+        "terrain": terrain,
+        "bases": bases,
+        "overlays": overlays(state, seat),
+    }
+
+
+def overlays(state: State, seat: int | None) -> list[dict[str, Any]]:
+    uid = focus(state, seat)
+    if uid is None:
+        return []
+    everyone = units(state)
+    unit = everyone[uid]
+    found: list[dict[str, Any]] = []
+    if not unit["activated"]:
+        walk = allowance(state, uid, False)
+        found.append(
+            {
+                "type": "circle",
+                "center": unit["at"],
+                "radius": walk + unit["radius"],
+                "label": {"key": "reach_move", "cm": walk},
+            }
+        )
+        run = allowance(state, uid, True)
+        found.append(
+            {
+                "type": "circle",
+                "center": unit["at"],
+                "radius": run + unit["radius"],
+                "dash": True,
+                "label": {"key": "reach_run", "cm": run},
+            }
+        )
+    enemies = [e for e in everyone if everyone[e]["owner"] != unit["owner"]]
+    spec = combat.magic_shot(state, uid) or combat.shooting(state, uid)
+    if spec:
+        found.append(
+            {
+                "type": "circle",
+                "center": unit["at"],
+                "radius": spec[1] + unit["radius"],
+                "label": {"key": "reach_shot", "cm": spec[1]},
+            }
+        )
+        for enemy in enemies:
+            if activation.edge_gap(state, uid, enemy) <= spec[1]:
+                for line in sight(state, uid, enemy):
+                    found.append({"type": "sight", "from": line["from"], "to": line["to"], "clear": line["clear"]})
+    if enemies:
+        nearest = min(enemies, key=lambda e: activation.edge_gap(state, uid, e))
+        gap = activation.edge_gap(state, uid, nearest)
+        found.append(
+            {
+                "type": "ruler",
+                "from": unit["at"],
+                "towards": everyone[nearest]["at"],
+                "length": round(gap + unit["radius"], 1),
+                "label": {"key": "ruler_label", "cm": round(gap, 1)},
+            }
+        )
+    return found
+
+
+def seat_panel(state: State, seat: int) -> dict[str, Any]:
+    hero = hero_of(state, seat)
+    lines: list[Any] = [
+        {
+            "key": "panel_hero",
+            "name": name_of(state["heroes"][seat]),
+            "wounds": units(state)[hero]["wounds"] if hero else "-",
+            "health": HEROES[state["heroes"][seat]]["health"],
+        },
+        {"key": "panel_prosperity", "amount": state["prosperity"][seat], "goal": state["victory"]},
+        {
+            "key": "panel_counts",
+            "deck": len(state["zones"][f"deck:{seat}"]["items"]),
+            "hand": len(state["zones"][f"hand:{seat}"]["items"]),
+            "tactics": len(state["zones"][f"tactics:{seat}"]["items"]),
+        },
+    ]
+    for relic in worn(state, seat):
+        info = relic_data(relic)
+        lines.append(
+            {
+                "key": "panel_relic",
+                "name": name_of(relic["card"]),
+                "tokens": relic["tokens"],
+                "uses": relic["uses"],
+                "durability": info.get("durability", 0),
+            }
+        )
+    for b in state["city"][seat]:
+        lines.append(
+            {"key": "panel_building_open" if b["open"] else "panel_building_closed", "name": name_of(b["type"])}
+        )
+    return {
+        "title": {"key": "panel_seat", "seat": seat, "faction": FACTIONS[hero_faction(state["heroes"][seat])]["name"]},
+        "lines": lines,
+    }
+
+
+def status(state: State) -> dict[str, Any]:
+    if kernel.is_over(state):
+        return {"key": "status_over"}
+    phase = kernel.phase(state)
+    if phase != "turn":
+        return {"key": f"status_{phase}", "seat": kernel.to_move(state)}
+    return {"key": f"status_{state['stage']}", "seat": kernel.to_move(state), "round": state["round"]}
+
+
+def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any) -> dict[str, Any]:
+    return {
+        "type": "cards",
+        "zone": f"{zone}:{seat}",
+        "layout": layout,
+        "place": place,
+        "title": {"key": key, "seat": seat},
+        **extra,
+    }
+
+
+def prosperity_track(state: State) -> dict[str, Any]:
+    goal = state["victory"]
+    marks = [
+        {"at": min(p, goal), "fill": COLOURS[s], "tip": {"key": "panel_prosperity", "amount": p, "goal": goal}}
+        for s, p in enumerate(state["prosperity"])
+    ]
+    return {"type": "track", "length": goal, "start": 0, "title": {"key": "track_prosperity"}, "marks": marks}
+
+
+def board(state: State, seat: int | None) -> dict[str, Any]:
+    """The opponent's hand, tactics and cards in play above the field; the viewer's below."""
+    viewer = seat if seat is not None else 0
+    other = 1 - viewer
+    elements: list[dict[str, Any]] = [
+        _zone("hand", "row", "top", "zone_hand", other),
+        _zone("tactics", "row", "top", "zone_tactics", other),
+        _zone("play", "row", "top", "zone_play", other),
+        field_element(state, seat),
+        prosperity_track(state),
+        _zone("hand", "fan", "bottom", "zone_hand", viewer),
+        _zone("tactics", "row", "bottom", "zone_tactics", viewer),
+        _zone("play", "row", "bottom", "zone_play", viewer),
+    ]
+    for s in (viewer, other):
+        elements.append(_zone("deck", "pile", "bottom", "zone_deck", s, back=COLOURS[s]))
+        elements.append(_zone("grave", "pile", "bottom", "zone_grave", s))
+    panels = [seat_panel(state, s) for s in (0, 1)]
+    return {"kind": "signum", "status": status(state), "elements": elements, "panels": panels}
+
+
+def card_face(item: Any) -> dict[str, Any] | None:
+    if not isinstance(item, str) or item.split("@")[0] not in CARDS:
+        return None
+    card = card_of(item)
+    face: dict[str, Any] = {
+        "title": card["name"],
+        "cost": card["cost"],
+        "keywords": [{"key": f"kind_{card['kind']}"}, *({"key": f"needs_{n}"} for n in card["needs"])],
+        "art": card["kind"],
+        "colour": "#d8c9a3" if card["faction"] == "mercenary" else FACTIONS[card["faction"]]["colour"] + "55",
+    }
+    if card["kind"] == "character":
+        face["stats"] = [
+            [{"key": "stat_strength"}, card["strength"]],
+            [{"key": "stat_health"}, card["health"]],
+            [{"key": "stat_move"}, card["move"]],
+        ]
+        face["text"] = {"key": "character_text", "props": properties_text(card["props"])}
+    else:
+        face["text"] = card["text"]
+    return face
+
+
+def properties_text(props: dict[str, Any]) -> dict[str, Any]:
+    parts = []
+    for key, value in props.items():
+        if isinstance(value, list):
+            parts.append(
+                {
+                    "key": f"prop_{key}",
+                    "n": value[0] if not isinstance(value[0], str) else value[1],
+                    "reach": value[1] if not isinstance(value[0], str) else value[0],
+                }
+            )
+        else:
+            parts.append({"key": f"prop_{key}", "n": value, "reach": value})
+    return {"key": "props_" + str(len(parts)), **{f"p{i}": p for i, p in enumerate(parts)}}

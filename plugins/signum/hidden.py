@@ -1,0 +1,63 @@
+"""What each seat may know (digest §12): hands and face-down tactics are the owner's, decks
+nobody's; a seat knows its own deck list, not the opponent's. Bots guess the rest."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardwright.framework import kernel, zones
+
+from .cards import CARDS, MERCENARY, TACTIC, hero_faction, make_item
+
+State = dict[str, Any]
+
+
+def redact_lists(view: State, seat: int | None) -> None:
+    view["decklists"] = [items if s == seat else None for s, items in enumerate(view["decklists"])]
+
+
+def _seen(view: State) -> set[str]:
+    seen: set[str] = set()
+    for z in view["zones"].values():
+        if zones.is_redacted(z):
+            seen.update(item for _index, item in z["known"])
+        else:
+            seen.update(z["items"])
+    return seen
+
+
+def candidates(hero: str, seat: int) -> list[str]:
+    """Every card item a deck led by `hero` could hold (two copies of non-characters)."""
+    faction = hero_faction(hero)
+    found = []
+    for card_id, card in CARDS.items():
+        allowed = (faction, MERCENARY) if card["kind"] == "character" else (faction,)
+        if card["faction"] in allowed and card.get("hero", hero) == hero:
+            copies = 1 if card["kind"] == "character" else 2
+            found += [make_item(card_id, seat, n) for n in range(1, copies + 1)]
+    return found
+
+
+def determinize(view: State, seat: int, seed: int) -> State:
+    state = kernel.clone(view)
+    kernel.set_rng(state, seed)
+    rng = random.Random(seed)
+    seen = _seen(state)
+    mine = [item for item in state["decklists"][seat] if item not in seen]
+    rng.shuffle(mine)
+    other = 1 - seat
+    theirs = [item for item in candidates(state["heroes"][other], other) if item not in seen]
+    rng.shuffle(theirs)
+    tactic_pool = [item for item in theirs if CARDS[item.split("@")[0]]["kind"] == TACTIC]
+    zone_map = state["zones"]
+    tactics_zone = f"tactics:{other}"
+    if zones.is_redacted(zone_map[tactics_zone]):
+        zone_map[tactics_zone] = zones.fill(zone_map[tactics_zone], seat, tactic_pool)
+        used = set(zone_map[tactics_zone]["items"])
+        theirs = [item for item in theirs if item not in used]
+    for zone_id, z in list(zone_map.items()):
+        if zones.is_redacted(z):
+            owner = int(zone_id.split(":")[1])
+            zone_map[zone_id] = zones.fill(z, seat, mine if owner == seat else theirs)
+    return state

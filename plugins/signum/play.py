@@ -1,0 +1,287 @@
+"""Playing cards (digest §5.2, §5.3): terrain, characters, spells, relics and tactics.
+
+Each play is paid at once (prosperity and closed buildings); what the card does waits in a
+queued step, so a face-down tactic revealed by the play can cancel it first (§5.6).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import field, kernel, zones
+
+from . import combat, economy, spells, tactics
+from .cards import CARDS, CHARACTER, CONFIG, CONTACT, FIELD, HEROES, RELIC, TACTIC, TERRAIN, card_of, name_of, ruler
+from .geometry import areas_with, sees, terrain_problem, terrain_shape
+from .units import base, hero_of, is_character, relic_data, units, within, worn
+
+State = dict[str, Any]
+Log = Any
+ANGLES = (0.0, 90.0)
+
+
+# --- heroes and characters on the field ---
+
+
+def edge_y(seat: int, radius: float) -> float:
+    """The centre's y for a base touching the seat's own edge: A at y = 0, B at y = 60."""
+    return radius if seat == 0 else FIELD[1] - radius
+
+
+def place_problem(state: State, seat: int, radius: float, at: list[float], ambush: bool = False) -> str | None:
+    """Why a base may not be placed there: touching the own edge (or, with Ambush, touching
+    terrain at least M from every enemy), on the field, overlapping no base or impassable area."""
+    x, y = float(at[0]), float(at[1])
+    me = {"circle": [x, y], "radius": radius}
+    if not (radius - 1e-9 <= x <= FIELD[0] - radius + 1e-9 and radius - 1e-9 <= y <= FIELD[1] - radius + 1e-9):
+        return "the base must lie on the field"
+    if any(field.overlaps(me, base(u)) for u in units(state).values()):
+        return "the base may not overlap another miniature"
+    if any(field.overlaps(me, shape) for shape in areas_with(state, "impassable")):
+        return "the base may not stand on impassable terrain"
+    if abs(y - edge_y(seat, radius)) <= CONTACT + 1e-9:
+        return None
+    if not ambush:
+        return "the base must touch your own edge"
+    if not any(field.touches(me, t["shape"], CONTACT) for t in state["terrain"]):
+        return "an ambusher must touch a terrain area or your edge"
+    reach = ruler(CONFIG["ambush_distance"])
+    if any(u["owner"] != seat and field.base_distance(me, base(u)) < reach for u in units(state).values()):
+        return f"an ambusher must stay {reach:g} cm from every enemy"
+    return None
+
+
+def edge_spots(state: State, seat: int, radius: float, count: int) -> list[list[float]]:
+    """`count` legal points spread along the own edge, the hero's side first."""
+    y = edge_y(seat, radius)
+    legal = [
+        x for x in range(int(radius + 1), int(FIELD[0] - radius)) if place_problem(state, seat, radius, [x, y]) is None
+    ]
+    if not legal:
+        return []
+    step = max(1, len(legal) // count)
+    return [[float(x), y] for x in legal[step // 2 :: step][:count]]
+
+
+def ambush_spots(state: State, seat: int, radius: float) -> list[list[float]]:
+    found = []
+    for terrain in state["terrain"]:
+        cx, cy = _centre(terrain["shape"])
+        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+            low, high = 0.0, 40.0
+            for _ in range(30):  # the distance from the centre at which the base just touches
+                mid = (low + high) / 2
+                point = [cx + dx * mid, cy + dy * mid]
+                if field.point_distance(point, terrain["shape"]) < radius:
+                    low = mid
+                else:
+                    high = mid
+            spot = [round(cx + dx * high, 3), round(cy + dy * high, 3)]
+            if place_problem(state, seat, radius, spot, ambush=True) is None:
+                found.append(spot)
+    return found
+
+
+def _centre(shape: dict[str, Any]) -> tuple[float, float]:
+    if "circle" in shape:
+        return float(shape["circle"][0]), float(shape["circle"][1])
+    corners = field.polygon_of(shape)
+    return sum(p[0] for p in corners) / len(corners), sum(p[1] for p in corners) / len(corners)
+
+
+def summon_spots(state: State, seat: int, card: str) -> list[list[float]]:
+    data = CARDS[card]
+    radius = float(data["base"]) / 2
+    spots = edge_spots(state, seat, radius, int(CONFIG["offers"]["summon_spots"]))
+    if data["props"].get("ambush"):
+        spots += ambush_spots(state, seat, radius)
+    return spots
+
+
+def new_unit(state: State, seat: int, card: str, item: str | None, at: list[float], hero: bool) -> str:
+    data = HEROES[card] if hero else CARDS[card]
+    state["next_id"] += 1
+    uid = f"u{state['next_id']}"
+    state["units"][uid] = {
+        "card": card,
+        "item": item,
+        "owner": seat,
+        "hero": hero,
+        "at": [float(at[0]), float(at[1])],
+        "radius": float(data["base"]) / 2,
+        "facing": 90.0 if seat == 0 else -90.0,
+        "wounds": 0,
+        "activated": False,
+        "summoned": not hero,
+        "moved": 0.0,
+        "bonus": {},
+        "shields": 0,
+        "sanctuary": False,
+    }
+    return uid
+
+
+# --- terrain (§5.2) ---
+
+
+def terrain_cards(state: State, seat: int) -> list[str]:
+    """Terrain cards the seat may play now (one per turn, affordable, under the field limit)."""
+    if state["turn"]["terrain"]:
+        return []
+    own = sum(1 for t in state["terrain"] if t["owner"] == seat)
+    if own >= int(CONFIG["max_own_terrain_on_field"]):
+        return []
+    pool = state["pool"][seat]["terrain"]
+    return [t for t, left in pool.items() if left > 0 and TERRAIN[t]["cost"] <= state["prosperity"][seat]]
+
+
+def terrain_spots(state: State, seat: int, card: str, angle: float, count: int | None = None) -> list[list[float]]:
+    count = count or int(CONFIG["offers"]["terrain_spots"])
+    found = []
+    mid = FIELD[1] / 2
+    for y in (mid, mid - 9, mid + 9):
+        for x in (FIELD[0] / 2, 15.0, 45.0, 24.0, 36.0):
+            if terrain_problem(state, seat, terrain_shape(card, [x, y], angle)) is None:
+                found.append([x, y])
+                if len(found) >= count:
+                    return found
+    return found
+
+
+def place_terrain(state: State, seat: int, card: str, at: list[float], angle: float, log: Log) -> None:
+    state["prosperity"][seat] -= int(TERRAIN[card]["cost"])
+    state["pool"][seat]["terrain"][card] -= 1
+    state["turn"]["terrain"] = True
+    state["next_id"] += 1
+    shape = terrain_shape(card, at, angle)
+    state["terrain"].append({"id": f"t{state['next_id']}", "card": card, "owner": seat, "shape": shape, "angle": angle})
+    log.emit("terrain", seat=seat, terrain=name_of(card))
+
+
+# --- battle cards (§5.3) ---
+
+
+def card_plays(state: State, seat: int) -> list[dict[str, Any]]:
+    """Every card of the hand that can be played now, with its offered targets."""
+    plays: list[dict[str, Any]] = []
+    for item in state["zones"][f"hand:{seat}"]["items"]:
+        if economy.payment_problem(state, seat, item) is None:
+            plays.extend(plays_of(state, seat, item))
+    return plays
+
+
+def plays_of(state: State, seat: int, item: str) -> list[dict[str, Any]]:
+    card = card_of(item)
+    kind = card["kind"]
+    if kind == CHARACTER:
+        return [{"type": "summon", "card": item, "to": spot} for spot in summon_spots(state, seat, card["id"])]
+    if kind == TACTIC:
+        limit = int(CONFIG["max_face_down_tactics"])
+        return [{"type": "set_tactic", "card": item}] if len(state["zones"][f"tactics:{seat}"]["items"]) < limit else []
+    if kind == RELIC:
+        return [{"type": "equip", "card": item, **extra} for extra in relic_slots(state, seat, card)]
+    return [{"type": "cast", "card": item, **extra} for extra in spell_targets(state, seat, card)]
+
+
+def relic_slots(state: State, seat: int, card: dict[str, Any]) -> list[dict[str, Any]]:
+    """[{}] for a free slot of the relic's class, else one choice per relic it may replace."""
+    hero = hero_of(state, seat)
+    if hero is None or card.get("hero", units(state)[hero]["card"]) != units(state)[hero]["card"]:
+        return []
+    slots = HEROES[units(state)[hero]["card"]]["slots"].count(card["slot"])
+    same = [r for r in worn(state, seat) if relic_data(r)["slot"] == card["slot"]]
+    if len(same) < slots:
+        return [{}]
+    return [{"replace": r["item"]} for r in same]
+
+
+def spell_targets(state: State, seat: int, card: dict[str, Any]) -> list[dict[str, Any]]:
+    effect = card["effect"]
+    everyone = units(state)
+    mine = [u for u, d in everyone.items() if d["owner"] == seat]
+    if effect == "damage":
+        origins = [hero_of(state, seat)] if card["origin"] == "hero" else mine
+        reach = ruler(card["range"])
+        targets = [
+            u
+            for u, d in everyone.items()
+            if d["owner"] != seat
+            and not d["hero"]
+            and any(o is not None and within(state, o, u, reach) and sees(state, o, u) for o in origins)
+        ]
+        return [{"target": u} for u in targets]
+    if effect == "smoke":
+        return [{"to": spot} for spot in smoke_spots(state, seat)]
+    if effect == "reposition":
+        return [{}] if any(is_character(state, u) for u in mine) else []
+    if effect == "shield":
+        return [{"target": u} for u in mine]
+    if effect == "purge":
+        return [{"target": b["id"]} for b in state["city"][1 - seat]] or [{}]
+    return [{}]
+
+
+def smoke_spots(state: State, seat: int) -> list[list[float]]:
+    hero = hero_of(state, seat)
+    if hero is None:
+        return []
+    hx, hy = units(state)[hero]["at"]
+    toward = 1.0 if seat == 0 else -1.0
+    return [[round(hx, 2), round(hy + toward * d, 2)] for d in (6.0, 12.0) if 0 < hy + toward * d < FIELD[1]]
+
+
+def smoke_problem(state: State, seat: int, at: list[float]) -> str | None:
+    hero = hero_of(state, seat)
+    if hero is None:
+        return "no hero"
+    reach = ruler(CARDS["smoke_screen"]["range"])
+    hero_unit = units(state)[hero]
+    if field.distance(hero_unit["at"], at) - hero_unit["radius"] > reach + 1e-9:
+        return f"the smoke must be centred within {reach:g} cm of your hero"
+    if not (0 <= at[0] <= FIELD[0] and 0 <= at[1] <= FIELD[1]):
+        return "the smoke must be centred on the field"
+    return None
+
+
+def play(state: State, seat: int, action: dict[str, Any], log: Log) -> None:
+    """Pay for the card and put it in play; its effect follows in a queued step, after any
+    tactic it triggers."""
+    item = action["card"]
+    card = card_of(item)
+    economy.pay(state, seat, item)
+    if card["kind"] == TACTIC:
+        zones.move(state, f"hand:{seat}", f"tactics:{seat}", item)
+        log.emit("tactic_set", seat=seat)
+        return
+    zones.move(state, f"hand:{seat}", f"play:{seat}", item)
+    log.emit("play", seat=seat, card=name_of(card["id"]))
+    if card["kind"] == RELIC:
+        equip(state, seat, item, action.get("replace"), log)
+        return
+    trigger = "enemy_plays_character" if card["kind"] == CHARACTER else "enemy_plays_spell"
+    tactics.check(state, {"kind": trigger, "seat": seat, "item": item})
+    kernel.queue_step(state, "resolve_card", action=dict(action), seat=seat)
+
+
+def equip(state: State, seat: int, item: str, replace: str | None, log: Log) -> None:
+    """Wear the relic; a replaced one goes to the Graveyard at once, whatever its tokens (TEXT)."""
+    if replace is not None:
+        old = next(r for r in worn(state, seat) if r["item"] == replace)
+        combat.lose_relic(state, seat, old, log)
+    info = card_of(item)
+    worn(state, seat).append(
+        {"item": item, "card": info["id"], "tokens": int(info.get("durability", 0)), "uses": int(info.get("uses", 0))}
+    )
+
+
+def step_resolve_card(state: State, data: dict[str, Any], log: Log) -> None:
+    action, seat = data["action"], data["seat"]
+    item = action["card"]
+    if item in state["cancelled"]:
+        state["cancelled"].remove(item)
+        return
+    card = card_of(item)
+    if card["kind"] == CHARACTER:
+        new_unit(state, seat, card["id"], item, action["to"], hero=False)
+        return
+    spells.resolve(state, seat, action, log)

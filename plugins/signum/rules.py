@@ -1,0 +1,178 @@
+"""Legends of Signum: the game object, a thin front over the rule modules."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from boardwright.framework import Game, GameSpec, Option, Setup
+from boardwright.framework.events import text
+from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.spec import titled
+
+from . import actions, activation, board, economy, hidden, play, spells, tactics, turn
+from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
+from .heuristic import evaluate
+from .units import units
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class Signum(Game):
+    spec = GameSpec(
+        id="signum",
+        version="0.1.0",
+        **titled(MESSAGES, "game_title"),
+        players=(2,),
+        options=(
+            Option("deck_a", "vallor_starter", **titled(MESSAGES, "option_deck_a")),
+            Option("deck_b", "empire_starter", **titled(MESSAGES, "option_deck_b")),
+            Option("rounds", int(CONFIG["round_limit"]), minimum=1, maximum=99, **titled(MESSAGES, "option_rounds")),
+        ),
+        factions=tuple(FACTIONS),
+        **titled(MESSAGES, "game_summary", "summary"),
+    )
+    messages = MESSAGES
+    short_options: ClassVar[dict[str, Any]] = {"rounds": 8}
+    action_parts: ClassVar[dict[str, dict[str, str]]] = {
+        "move": {"source": "unit", "point": "to"},
+        "run": {"source": "unit", "point": "to"},
+        "attack": {"source": "unit", "target": "target"},
+        "shoot": {"source": "unit", "target": "target"},
+        "heal": {"source": "unit", "target": "target"},
+        "hold": {"source": "unit"},
+        "done": {"source": "unit"},
+        "summon": {"source": "card", "point": "to"},
+        "terrain": {"point": "to"},
+        "place_hero": {"point": "to"},
+        "cast": {"source": "card", "target": "target"},
+        "reposition": {"source": "unit", "point": "to"},
+    }
+
+    def flow(self) -> Flow:
+        return Flow(
+            start=turn.FIRST,
+            phases=(
+                Phase(turn.FIRST, order=turn.roll_winner, cycle=False, next=turn.PLACE),
+                Phase(turn.PLACE, order=turn.turn_order, cycle=False, next=turn.MULLIGAN),
+                Phase(turn.MULLIGAN, order=turn.turn_order, cycle=False, next=turn.TURN),
+                Phase(
+                    turn.TURN,
+                    order=turn.turn_order,
+                    cycle=False,
+                    begin=turn.begin_round,
+                    turn_begin=turn.start_phase,
+                    moves_per_turn=None,
+                    next=turn.TURN,
+                ),
+            ),
+            steps={
+                "tactic_check": tactics.step_tactic_check,
+                "resolve_card": play.step_resolve_card,
+                "reposition": spells.step_reposition,
+                "melee": activation.step_melee,
+                "shot": activation.step_shot,
+                "end_phase": turn.step_end_phase,
+                "hand_limit": turn.step_hand_limit,
+                "finish_turn": turn.step_finish_turn,
+            },
+            decisions={
+                "reveal": tactics.answer_reveal,
+                "reposition": spells.answer_reposition,
+                "marshal": activation.answer_marshal,
+                "discard": turn.answer_discard,
+                "put_back": economy.put_back,
+            },
+        )
+
+    def setup(self, state: State, setup: Setup) -> None:
+        turn.setup(state, setup)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        return actions.legal(state)
+
+    def open_actions(self, state: State) -> list[Action]:
+        return actions.open_actions(state)
+
+    def check_action(self, state: State, action: Action) -> str | None:
+        return actions.check_point(state, action)
+
+    def explain_illegal(self, state: State, action: Action) -> str | None:
+        return actions.explain(state, action)
+
+    def apply(self, state: State, action: Action, log: Any) -> None:
+        actions.apply(state, action, log)
+
+    def view(self, state: State, seat: int | None) -> State:
+        view = super().view(state, seat)
+        hidden.redact_lists(view, seat)
+        return view
+
+    def determinize(self, view: State, seat: int, seed: int) -> State:
+        return hidden.determinize(view, seat, seed)
+
+    def cap_winners(self, state: State) -> list[int]:
+        return turn.cap_winners(state)
+
+    def scores(self, state: State) -> list[float]:
+        return [float(p) for p in state["prosperity"]]
+
+    def faction(self, state: State, seat: int) -> str | None:
+        return hero_faction(state["heroes"][seat])
+
+    def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
+        return str(name_of(state["heroes"][seat])["ru" if lang == "ru" else "en"])
+
+    def heuristic(self, state: State, seat: int) -> float:
+        return evaluate(state, seat)
+
+    def card_face(self, item: Any) -> dict[str, Any] | None:
+        return board.card_face(item)
+
+    def board(self, state: State, seat: int | None) -> dict[str, Any]:
+        return board.board(state, seat)
+
+    def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
+        return text(describe(state, action), self.messages, lang)
+
+
+def describe(state: State, action: Action) -> dict[str, Any]:
+    """A move's label as a message key: names of cards, creatures and buildings, never ids."""
+    params: dict[str, Any] = {}
+    everyone = units(state)
+    for key in ("unit", "target"):
+        value = action.get(key)
+        if isinstance(value, str) and value in everyone:
+            params[key] = name_of(everyone[value]["card"])
+    if isinstance(action.get("target"), str) and action["target"].startswith("b"):
+        for city in state["city"]:
+            for b in city:
+                if b["id"] == action["target"]:
+                    params["target"] = name_of(b["type"])
+    if action.get("target") is None:
+        params.setdefault("target", "-")
+    if isinstance(action.get("target"), str) and "@" in action["target"]:
+        params["target"] = name_of(action["target"].split("@")[0])
+    for key in ("card", "replace"):
+        if isinstance(action.get(key), str):
+            params[key] = name_of(action[key].split("@")[0])
+    if "building" in action:
+        kind = action["building"]
+        for city in state["city"]:
+            for b in city:
+                if b["id"] == kind:
+                    kind = b["type"]
+        params["building"] = name_of(kind)
+    if "to" in action:
+        params["x"], params["y"] = round(action["to"][0], 1), round(action["to"][1], 1)
+    if "cards" in action:
+        params["count"] = len(action["cards"])
+    params.setdefault("target", "-")
+    kind = action["type"]
+    if kind == "equip" and "replace" in action:
+        kind = "equip_replace"
+    if kind == "cast" and "to" in action:
+        kind = "cast_at"
+    if kind == "cast" and params["target"] == "-":
+        kind = "cast_plain"
+    return {"key": f"action_{kind}", **params}
