@@ -32,8 +32,8 @@ def _texts(info: dict[str, Any], field: str) -> dict[str, str]:
 
 
 def unit_face(card: str) -> Face:
-    """The unit's class and ability, its basic (I) and improved (II) ability, its reach and
-    the wounds it takes before it flees, in its army's colour."""
+    """The unit's class (melee units flee at their second wound, ranged at their first), its
+    basic (I) and improved (II) ability and an upgraded unit's trait, in its army's colour."""
     info = UNITS[unit_type_of(card)]
     text: dict[str, Any] = {
         "key": "unit_card_text_upgraded" if "upgraded_en" in info else "unit_card_text",
@@ -45,9 +45,8 @@ def unit_face(card: str) -> Face:
     colour = card.split("_", 1)[0]
     return {
         "title": name(UNITS, unit_type_of(card)),
-        "keywords": [{"key": f"keyword_{info['class']}"}, {"key": f"ability_{info['ability']}"}],
+        "keywords": [{"key": f"keyword_{info['class']}"}],
         "text": text,
-        "stats": [[DRAWING["wound_mark"], CONFIG["flee_wounds"][info["class"]]]],
         "art": DRAWING["unit_art"][info["ability"]],
         "colour": CONFIG["colour_fill"][colour],
     }
@@ -58,7 +57,6 @@ def land_face(land: str) -> Face:
     terrain = CONFIG["land_terrain"][land]
     return {
         "title": land_name(land),
-        "keywords": [{"key": f"terrain_{terrain}"}],
         "text": {"key": "land_card_text", "terrain": {"key": f"march_onto_{terrain}"}, "land": land_name(land)},
         "art": DRAWING["land_art"][land],
         "colour": DRAWING["land_colour"][land],

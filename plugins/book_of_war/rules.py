@@ -92,12 +92,16 @@ class BookOfWar(Game):
         factions=tuple(FACTIONS),
     )
     messages = MESSAGES
-    # a unit, then the hex it goes to; a unit card, then the hex it is hired on; the hex of a
-    # castle, a flight or a placement. Abilities and summons are found by the unit they aim at.
+    # a unit, then the hex it goes to (a second click on the unit: what it does in place); a
+    # unit card, then the hex it is hired on; the hex of a castle, a flight or a placement.
+    # Abilities and summons are found by what they aim at: click the enemy to attack it.
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         "manoeuvre": {"source": "unit", "target": "to"},
         "march": {"source": "unit", "target": "to"},
         "expedition": {"source": "unit", "target": "to"},
+        "level_up": {"source": "unit"},
+        "scouting": {"source": "unit"},
+        "planning": {"source": "unit"},
         "hire": {"source": "card", "target": "hex"},
         "castle": {"target": "castle"},
         "start_unit": {"target": "castle"},

@@ -49,7 +49,7 @@ def test_card_faces_come_from_the_data(table):
     messages = table.game.messages
     archers = table.game.card_face("red_archers")
     assert text(archers["title"], messages, "ru") == "Лучники" and archers["colour"] == "#c8322b"
-    assert [text(k, messages) for k in archers["keywords"]] == ["Ranged", "Attack"]
+    assert [text(k, messages) for k in archers["keywords"]] == ["Ranged"]
     assert text(archers["text"], messages) == "I: Attack 1 enemy within 2. II: Attack up to 2 enemies within 2."
     north = table.game.card_face("N3")
     assert text(north["title"], messages, "ru") == "Север" and table.game.card_face("N") == north
