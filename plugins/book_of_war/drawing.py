@@ -90,10 +90,13 @@ def _castle(state: State, h: str) -> Item:
 
 
 def _piece(state: State, uid: str, unit: dict[str, Any]) -> Item:
-    """A unit token: its short name, its army's colour, its marks (upgraded, wounds,
-    shields) under the name; a unit that has acted is drawn faded."""
+    """A unit token: its short name, its army's colour, its marks (standing on a castle,
+    upgraded, wounds, shields) under the name; a unit that has acted is drawn faded."""
     info = UNITS[unit["type"]]
-    marks = [DRAWING["upgraded_mark"]] if unit["upgraded"] else []
+    # a token hides the castle under it: the castle's mark shows among the token's own
+    marks = [DRAWING["castle"]] if unit["hex"] in state["castles"] else []
+    if unit["upgraded"]:
+        marks.append(DRAWING["upgraded_mark"])
     if unit["wounds"]:
         marks.append(f"{DRAWING['wound_mark']}{unit['wounds']}")
     if unit["shields"]:

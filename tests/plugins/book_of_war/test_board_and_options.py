@@ -31,7 +31,7 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     assert len(castles) == 8 and castles["a0"] == "#c8322b" and castles["g5"] == "#2f9a3a"
     assert castles["e1"] == "#b0b0b0"
     pieces = {piece["id"]: piece for piece in grid["pieces"]}
-    assert pieces["red_hammerers"]["at"] == "c1" and pieces["red_hammerers"]["stats"] == ["✚1", "⛨2"]
+    assert pieces["red_hammerers"]["at"] == "c1" and pieces["red_hammerers"]["stats"] == ["♜", "✚1", "⛨2"]
     assert localise(pieces["red_hammerers"]["label"], "ru") == "Мол" and not pieces["red_hammerers"]["faded"]
     assert pieces["green_swordsmen"]["faded"], "a unit that has acted is drawn faded, not see-through"
     # hands are cards bound to the zones: the client shows the viewer's own, the others' as backs
