@@ -1,0 +1,55 @@
+"""Face-down tactics trigger at the first matching event (E4, E5); hands and tactics are hidden."""
+
+from __future__ import annotations
+
+from boardwright.framework import kernel
+from boardwright.framework.conformance import check_game
+from boardwright.framework.engine import Engine
+from boardwright.plugins.signum.rules import Signum
+
+from .test_examples import in_activation
+
+
+def bribe_ready(answer):
+    engine = Engine(Signum())
+    state = in_activation(engine, seed=2)
+    seat = kernel.active(state)
+    other = 1 - seat
+    bribe = f"secret_bribe@{other}.1"
+    state["zones"][f"tactics:{other}"]["items"].append(bribe)
+    state["city"][seat] = [{"id": "b90", "type": "barracks", "open": True, "locked": False}]
+    state["prosperity"][seat] = 5
+    card = f"imperial_legionary@{seat}.1"
+    state["zones"][f"hand:{seat}"]["items"].append(card)
+    summon = next(a for a in engine.legal_actions(state) if a["type"] == "summon" and a["card"] == card)
+    engine.apply(state, summon)
+    assert kernel.to_move(state) == other, "the owner is asked at the first occurrence"
+    engine.apply(state, {"type": answer, "card": bribe}, seat=other)
+    return state, seat, card, bribe
+
+
+def test_e4_secret_bribe_returns_the_character_costs_stay_paid():
+    state, seat, card, bribe = bribe_ready("reveal")
+    assert card in state["zones"][f"hand:{seat}"]["items"]
+    assert not any(u["item"] == card for u in state["units"].values())
+    assert state["prosperity"][seat] == 3 and not state["city"][seat][0]["open"]
+    assert bribe in state["zones"][f"grave:{1 - seat}"]["items"]
+
+
+def test_e5_a_tactic_not_revealed_fails():
+    state, seat, card, bribe = bribe_ready("decline")
+    assert any(u["item"] == card for u in state["units"].values())
+    assert bribe in state["zones"][f"grave:{1 - seat}"]["items"]
+
+
+def test_hands_and_tactics_are_hidden_from_the_other_seat():
+    engine = Engine(Signum())
+    state = in_activation(engine, seed=4)
+    view = engine.view(state, 1)
+    assert "items" not in view["zones"]["hand:0"] and view["zones"]["hand:0"]["count"] >= 4
+    assert "items" not in view["zones"]["tactics:0"]
+    assert view["decklists"][0] is None and view["decklists"][1]
+
+
+def test_the_game_conforms():
+    check_game(Signum())
