@@ -134,6 +134,16 @@ def _mutations(base: dict[str, Any]) -> list[Any]:
 GENERIC_REASON = "with these details is not allowed now"
 
 
+def _fills_open(engine: Engine, state: State, attempt: dict[str, Any]) -> bool:
+    """Whether `attempt` is an accepted fill of an open action (a point 30 for 30.0 is one)."""
+    if not isinstance(attempt.get("type"), str):
+        return False
+    try:
+        return engine._fill_open(state, attempt) is not None
+    except IllegalAction:
+        return False
+
+
 def check_illegal_actions(
     engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 11
 ) -> None:
@@ -157,7 +167,9 @@ def check_illegal_actions(
                 assert reason is None, f"explain_illegal gives a reason for the legal {action!r}: {reason}"
         base = legal[probe.randrange(len(legal))]
         for attempt in _mutations(base):
-            if isinstance(attempt, dict) and find_exact(legal, attempt) is not None:
+            if isinstance(attempt, dict) and (
+                find_exact(legal, attempt) is not None or _fills_open(engine, state, attempt)
+            ):
                 continue
             try:
                 engine.apply(state, attempt)

@@ -22,6 +22,7 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 Point = tuple[float, float]
@@ -89,20 +90,29 @@ def segment_distance(a: Point, b: Point, c: Point, d: Point) -> float:
 def polygon_of(shape: Shape) -> list[Point]:
     """A convex shape's corners, anticlockwise (an ellipse as a fine polygon)."""
     if "polygon" in shape:
-        corners = [_p(p) for p in shape["polygon"]]
-    elif "ellipse" in shape:
+        return list(_corners(tuple(_p(p) for p in shape["polygon"])))
+    if "ellipse" in shape:
         cx, cy = _p(shape["ellipse"])
         a, b = (float(v) for v in shape["radii"])
-        turn = math.radians(float(shape.get("angle", 0.0)))
-        corners = []
-        for i in range(ELLIPSE_SIDES):
-            t = 2 * math.pi * i / ELLIPSE_SIDES
-            x, y = a * math.cos(t), b * math.sin(t)
-            corners.append((cx + x * math.cos(turn) - y * math.sin(turn), cy + x * math.sin(turn) + y * math.cos(turn)))
-    else:
-        raise ValueError(f"not a polygonal shape: {shape}")
-    area = sum(_cross((0.0, 0.0), corners[i], corners[(i + 1) % len(corners)]) for i in range(len(corners)))
-    return corners if area > 0 else corners[::-1]
+        return list(_ellipse(cx, cy, a, b, float(shape.get("angle", 0.0))))
+    raise ValueError(f"not a polygonal shape: {shape}")
+
+
+@lru_cache(maxsize=4096)
+def _corners(points: tuple[Point, ...]) -> tuple[Point, ...]:
+    area = sum(_cross((0.0, 0.0), points[i], points[(i + 1) % len(points)]) for i in range(len(points)))
+    return points if area > 0 else points[::-1]
+
+
+@lru_cache(maxsize=1024)
+def _ellipse(cx: float, cy: float, a: float, b: float, angle: float) -> tuple[Point, ...]:
+    turn = math.radians(angle)
+    corners = []
+    for i in range(ELLIPSE_SIDES):
+        t = 2 * math.pi * i / ELLIPSE_SIDES
+        x, y = a * math.cos(t), b * math.sin(t)
+        corners.append((cx + x * math.cos(turn) - y * math.sin(turn), cy + x * math.sin(turn) + y * math.cos(turn)))
+    return _corners(tuple(corners))
 
 
 def rectangle(x: float, y: float, width: float, height: float, angle: float = 0.0) -> Shape:
@@ -172,6 +182,27 @@ def touches(base: Shape, shape: Shape, tolerance: float) -> bool:
 def within(base: Shape, shape: Shape, reach: float) -> bool:
     """ "Within X": the distance edge to edge is at most X."""
     return base_distance(base, shape) <= reach + EPSILON
+
+
+def shapes_overlap(a: Shape, b: Shape) -> bool:
+    """Whether the interiors of two shapes meet (terrain placed on terrain): circles by their
+    centres, convex polygons by separating axes."""
+    if "circle" in a and "circle" in b:
+        return distance(a["circle"], b["circle"]) < float(a["radius"]) + float(b["radius"]) - EPSILON
+    if "circle" in a or "circle" in b:
+        circle, other = (a, b) if "circle" in a else (b, a)
+        return point_distance(circle["circle"], other) < float(circle["radius"]) - EPSILON
+    first, second = polygon_of(a), polygon_of(b)
+    for corners in (first, second):
+        for c, d in _edges(corners):
+            nx, ny = d[1] - c[1], c[0] - d[0]
+            low1 = min(nx * x + ny * y for x, y in first)
+            high1 = max(nx * x + ny * y for x, y in first)
+            low2 = min(nx * x + ny * y for x, y in second)
+            high2 = max(nx * x + ny * y for x, y in second)
+            if high1 <= low2 + EPSILON or high2 <= low1 + EPSILON:
+                return False  # a separating axis: at most touching
+    return True
 
 
 def segment_crosses_interior(a: Sequence[float], b: Sequence[float], shape: Shape) -> bool:

@@ -156,3 +156,12 @@ def test_reachable_points_stay_within_the_allowance():
     points = field.reachable_points(move, [30, 30], 2.0)
     assert points and all(math.dist([30, 30], p) <= S + 1e-9 for p in points)
     assert [38.0, 30.0] in points and [40.0, 30.0] not in points
+
+
+def test_shapes_overlap_only_when_their_interiors_meet():
+    assert field.shapes_overlap(SQUARE, field.rectangle(15, 12, 4, 2))
+    assert not field.shapes_overlap(SQUARE, field.rectangle(16, 12, 4, 2)), "sharing the edge x = 14"
+    assert not field.shapes_overlap(SQUARE, {"circle": [16, 12], "radius": 2})
+    assert field.shapes_overlap(SQUARE, {"circle": [16, 12], "radius": 2.1})
+    assert field.shapes_overlap({"ellipse": [30, 30], "radii": [8, 5]}, {"circle": [38, 30], "radius": 0.5})
+    assert not field.shapes_overlap({"circle": [0, 0], "radius": 1}, {"circle": [2, 0], "radius": 1})
