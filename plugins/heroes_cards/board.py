@@ -1,6 +1,8 @@
-"""The board for clients (client/README.md): each capital as a grid with its domain under
-it, the hands (the viewer's face up, the others' as backs, by the zones), the travel piles,
-the battle line during a battle, the table, the week/day counter and the VP track."""
+"""The board for clients (client/README.md), laid out as a seat at the table sees it: the
+week/day and VP tracks on top with the other seats' hands as backs; the battle line during a
+battle; the capitals side by side, each a 3×4 grid with its domain under it in rows of four;
+the travel deck or piles and the objects on the table; the viewer's hand fanned at the bottom.
+Hands are bound to the kernel's zones, so the client hides what the viewer may not see."""
 
 from __future__ import annotations
 
@@ -9,11 +11,16 @@ from typing import Any
 from boardwright.framework import kernel, zones
 
 from . import capital, scoring
-from .catalog import CAPITAL, PLOTS, travel
-from .text import RACE_COLOURS
+from .catalog import CAPITAL, CONFIG, PLOTS, travel
+from .text import KIND_COLOURS, MESSAGES, RACE_COLOURS, name_of
 
 State = dict[str, Any]
 SEAT_COLOURS = ["#b91c1c", "#1d4ed8", "#15803d", "#a16207"]
+# card backs differ by kind (digest 2), so a rival's hand shows how many of each kind it holds
+BACKS = {"creatures": "#6b3a2a", "heroes": "#3a4f7a", "chests": "#8a6a1a", "travel": "#2f5a3a", "school": "#4b3a6b"}
+CELL_LABEL_WIDTH = 82.0  # the room for a label on a plot, in board units (a grid cell is 100)
+CHAR_EM = 0.62  # the mean width of a bold letter against the font size
+DOMAIN_ROW = 4  # digest 7.6: domain cards lie under the capital in rows of four
 
 
 def capital_grid(state: State, seat: int) -> dict[str, Any]:
@@ -21,20 +28,23 @@ def capital_grid(state: State, seat: int) -> dict[str, Any]:
     open_plots = set(capital.buildable(state, seat))
     for plot in PLOTS:
         row, column = capital.PLOT_AT[plot]
+        name = capital.building_text(state, seat, plot)
+        label: dict[str, Any] = {"key": "cell_" + name["key"].removeprefix("building_")}
+        fill = "#4b5a3c" if plot in open_plots else "#343434"
+        extra = 0
         if capital.built(state, seat, plot):
-            level = capital.upgrades(state, seat, plot)
             fill = RACE_COLOURS.get(state["race"][seat], "#cccccc")
-            label: Any = {"key": "plot_built", "name": capital.building_text(state, seat, plot), "level": level}
-        else:
-            fill = "#3f4a3a" if plot in open_plots else "#2a2a2a"
-            label = {"key": "plot_empty", "name": capital.building_text(state, seat, plot)}
+            level = capital.upgrades(state, seat, plot)
+            if level:
+                label, extra = {"key": "cell_upgraded", "name": label, "level": level}, 3
         cells.append(
             {
                 "at": [column, row],
                 "id": plot,
                 "fill": fill,
                 "label": label,
-                "tip": capital.building_text(state, seat, plot),
+                "label_size": cell_label_size(name["key"].replace("building_", "cell_", 1), extra),
+                "tip": name,
                 "highlight": state["fresh"][seat] == plot,
             }
         )
@@ -44,8 +54,48 @@ def capital_grid(state: State, seat: int) -> dict[str, Any]:
         "rows": CAPITAL["rows"],
         "frame": SEAT_COLOURS[seat],
         "cells": cells,
-        "title": {"key": "capital_of", "seat": seat},
-        "place": "main",
+        "title": {"key": "capital_title", "seat": seat, "vp": scoring.total(state, seat)},
+        "row": "capitals",
+    }
+
+
+def cell_label_size(key: str, extra: int = 0) -> float:
+    """A building's name on its plot, on one or two lines: as large as the longest line fits
+    (in either language), since the client sizes a label by its whole length."""
+    lines = [line for lang in ("en", "ru") for line in MESSAGES[lang][key].split("\n")]
+    two = any("\n" in MESSAGES[lang][key] for lang in ("en", "ru"))
+    longest = max(len(line) for line in lines) + extra
+    return round(min(CELL_LABEL_WIDTH / (CHAR_EM * longest), 24.0 if two else 34.0), 1)
+
+
+def domain_grid(state: State, seat: int) -> dict[str, Any]:
+    """The domain under the capital, four to a row; a captured card leaves its place empty,
+    a garrison is outlined with the cards it covers."""
+    guarded = {card for covered in state["covers"].values() for card in covered} | set(state["covers"])
+    slots = state["domain"][seat]
+    cells = []
+    for index, card in enumerate(slots):
+        row, column = divmod(index, DOMAIN_ROW)
+        cell: dict[str, Any] = {"at": [column, row]}
+        if card is None:
+            cell["fill"] = "#262626"
+        else:
+            cell.update(
+                id=card,
+                fill=KIND_COLOURS[travel(card)["kind"]],
+                label=name_of(card),
+                tip={"key": "domain_tip", "card": name_of(card), "effect": {"key": f"effect_{travel(card)['kind']}"}},
+            )
+            if card in guarded:
+                cell.update(stroke="#f97316", width=4)
+        cells.append(cell)
+    return {
+        "type": "grid",
+        "columns": DOMAIN_ROW,
+        "rows": -(-len(slots) // DOMAIN_ROW),
+        "cells": cells,
+        "title": {"key": "domain_title", "count": len(capital.domain_cards(state, seat))},
+        "row": "domains",
     }
 
 
@@ -60,6 +110,8 @@ def seat_lines(state: State, seat: int) -> list[Any]:
         },
         {"key": "line_luck", "luck": _luck(state, seat), "spy": state["spy"][seat]},
         {"key": "line_tower", "level": state["tower"][seat]},
+        {"key": "line_chests", "chests": zones.count(state, f"chests:{seat}")},
+        {"key": "line_travel_backs", "sizes": " ".join(sorted_sizes(state, seat)) or "—"},
     ]
     for machine in state["machines"][seat]:
         lines.append({"key": "line_machine", "machine": {"key": f"machine_{machine}"}})
@@ -77,107 +129,225 @@ def _luck(state: State, seat: int) -> int:
     return kingdom_luck(state, seat)
 
 
-def hand_elements(state: State, seat: int, viewer: int | None) -> list[dict[str, Any]]:
-    mine = seat == viewer
-    place = "bottom" if mine else "top"
-    out = []
-    for zone in ("creatures", "heroes", "chests", "travel"):
-        element = {
-            "type": "cards",
-            "zone": f"{zone}:{seat}",
-            "layout": "fan" if mine else "row",
-            "title": {"key": f"zone_{zone}", "seat": seat},
-            "place": place,
-        }
-        out.append(element)
-    return out
-
-
-def battle_elements(state: State) -> list[dict[str, Any]]:
-    battle = state["battle"]
-    if battle is None:
-        return []
+def own_hand(state: State, seat: int) -> list[dict[str, Any]]:
+    """The viewer's hand at the bottom: creatures, heroes and travel cards fanned, chests and
+    the school tablet as piles."""
     out: list[dict[str, Any]] = []
-    for side in battle["sides"]:
-        if side["seat"] is None:
-            if side["cards"] or zones.count(state, "army"):
-                out.append(
-                    {
-                        "type": "cards",
-                        "zone": "army",
-                        "layout": "row",
-                        "title": {"key": "zone_army", "total": side["total"]},
-                    }
-                )
-            else:
-                out.append(
-                    {
-                        "type": "cards",
-                        "cards": [battle["card"]] if battle["card"] else [],
-                        "layout": "row",
-                        "title": {"key": "zone_strength", "total": side["total"]},
-                    }
-                )
-        else:
-            s = side["seat"]
+    for zone in ("creatures", "heroes", "travel"):
+        if zone == "creatures" or zones.count(state, f"{zone}:{seat}"):
             out.append(
                 {
                     "type": "cards",
-                    "zone": f"line:{s}",
-                    "layout": "row",
-                    "title": {"key": "zone_line", "seat": s, "total": side["total"]},
+                    "zone": f"{zone}:{seat}",
+                    "layout": "fan",
+                    "title": {"key": f"hand_{zone}"},
+                    "back": BACKS[zone],
+                    "place": "bottom",
+                    "row": "hand",
                 }
             )
+    for zone in ("chests", "school"):
+        if zones.count(state, f"{zone}:{seat}"):
             out.append(
-                {"type": "cards", "zone": f"strikes:{s}", "layout": "row", "title": {"key": "zone_strikes", "seat": s}}
+                {
+                    "type": "cards",
+                    "zone": f"{zone}:{seat}",
+                    "layout": "pile",
+                    "title": {"key": f"hand_{zone}"},
+                    "back": BACKS[zone],
+                    "place": "bottom",
+                    "row": "hand",
+                }
             )
     return out
 
 
-def board(state: State, viewer: int | None) -> dict[str, Any]:
+def rival_hand(state: State, seat: int) -> list[dict[str, Any]]:
+    """Another seat's hand as backs, one pile per kind (the count of each kind is public); its
+    chests, public anyway, are counted in its panel, so three rivals fit one strip."""
+    out = []
+    for zone in ("creatures", "heroes", "travel"):
+        title = {"key": f"rival_{zone}", "seat": seat}
+        out.append(
+            {
+                "type": "cards",
+                "zone": f"{zone}:{seat}",
+                "layout": "pile",
+                "title": title,
+                "back": BACKS[zone],
+                "place": "top",
+            }
+        )
+    return out
+
+
+SIZES = ["XS", "S", "M", "L", "XL", "XXL", "High"]
+
+
+def sorted_sizes(state: State, seat: int) -> list[str]:
+    """The size marks on the backs of a seat's travel cards (public, digest 2)."""
+    backs = [str(travel(card)["back"]) for card in zones.items(state, f"travel:{seat}")]
+    return sorted(backs, key=lambda back: SIZES.index(back) if back in SIZES else len(SIZES))
+
+
+def battle_elements(state: State, viewer: int | None) -> list[dict[str, Any]]:
+    """The two armies as card rows with their totals, the viewer's side nearer the bottom."""
+    battle = state["battle"]
+    if battle is None:
+        return []
+    sides = list(enumerate(battle["sides"]))
+    if viewer is not None and battle["sides"][1]["seat"] == viewer:
+        sides.reverse()
+    else:
+        sides = [sides[1], sides[0]]
+    out: list[dict[str, Any]] = []
+    for index, side in sides:
+        row = f"battle_{index}"
+        if side["seat"] is None:
+            neutral = bool(side["cards"]) or zones.count(state, "army") > 0
+            element: dict[str, Any] = {
+                "type": "cards",
+                "layout": "row",
+                "title": {"key": "battle_army" if neutral else "battle_strength", "total": side["total"]},
+                "row": row,
+            }
+            if neutral:
+                element["zone"] = "army"
+            else:
+                element["cards"] = [battle["card"]] if battle["card"] else []
+            out.append(element)
+            continue
+        seat = side["seat"]
+        if zones.count(state, f"strikes:{seat}"):
+            out.append(
+                {
+                    "type": "cards",
+                    "zone": f"strikes:{seat}",
+                    "layout": "row",
+                    "title": {"key": "battle_strikes"},
+                    "row": row,
+                }
+            )
+        out.append(
+            {
+                "type": "cards",
+                "zone": f"line:{seat}",
+                "layout": "row",
+                "title": {"key": "battle_line", "seat": seat, "total": side["total"]},
+                "row": row,
+            }
+        )
+    return out
+
+
+def battle_panel(state: State) -> list[dict[str, Any]]:
+    battle = state["battle"]
+    if battle is None:
+        return []
+    panels = []
+    for side in battle["sides"]:
+        who: Any = (
+            {"key": "battle_side_neutral"} if side["seat"] is None else {"key": "battle_side", "seat": side["seat"]}
+        )
+        lines: list[Any] = [{"key": f"ledger_{what.split('_')[0]}", "value": value} for what, value in side["ledger"]]
+        lines.append({"key": "ledger_total", "total": side["total"]})
+        panels.append({"title": who, "lines": lines})
+    return panels
+
+
+def table_strip(state: State) -> list[dict[str, Any]]:
+    """The travel deck (or the piles of the travel phase), its discard and the objects on the
+    table, in one row across the middle of the table."""
+    out: list[dict[str, Any]] = []
+    piles = [p for p in range(CONFIG["max_piles"]) if zones.count(state, f"pile:{p}")]
+    for p in piles:
+        out.append(
+            {
+                "type": "cards",
+                "zone": f"pile:{p}",
+                "layout": "pile",
+                "id": p,
+                "back": BACKS["travel"],
+                "title": {"key": "zone_pile", "pile": p + 1, "back": _top_back(state, p)},
+                "place": "top",
+            }
+        )
+    if not piles:
+        out.append(
+            {
+                "type": "cards",
+                "zone": "travel_deck",
+                "layout": "pile",
+                "id": -1,
+                "back": BACKS["travel"],
+                "title": {"key": "zone_travel_deck"},
+                "place": "top",
+            }
+        )
+    out.append(
+        {
+            "type": "cards",
+            "zone": "travel_discard",
+            "layout": "pile",
+            "title": {"key": "zone_travel_discard"},
+            "place": "top",
+            "select": False,
+        }
+    )
+    out.append({"type": "cards", "zone": "table", "layout": "row", "title": {"key": "zone_table"}, "place": "top"})
+    return out
+
+
+def tracks(state: State) -> list[dict[str, Any]]:
     players = kernel.seats(state)
-    elements: list[dict[str, Any]] = [
+    vps = [scoring.total(state, s) for s in range(players)]
+    days = int(CONFIG["days_per_week"])
+    day = state["day"]
+    return [
         {
             "type": "track",
-            "length": max(30, *(scoring.total(state, s) + 1 for s in range(players))),
+            "length": days,
+            "start": 1,
+            "title": {
+                "key": "day_track" if day else "day_track_travel",
+                "week": state["week"],
+                "weeks": state["weeks"],
+                "day": day,
+            },
+            "marks": [{"at": max(1, day), "fill": "#facc15" if day else "#6b7280", "tip": {"key": "day_mark"}}],
+            "place": "top",
+            "row": "tracks",
+        },
+        {
+            "type": "track",
+            "length": max(20, max(vps) + 4),
             "start": 0,
             "title": {"key": "vp_track"},
             "place": "top",
+            "row": "tracks",
             "marks": [
-                {"at": scoring.total(state, s), "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s}}
+                {"at": vps[s], "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
                 for s in range(players)
             ],
         },
     ]
-    elements.extend(battle_elements(state))
+
+
+def board(state: State, viewer: int | None) -> dict[str, Any]:
+    players = kernel.seats(state)
+    elements: list[dict[str, Any]] = tracks(state)
     for seat in range(players):
-        elements.append(capital_grid(state, seat))
-        elements.append(
-            {
-                "type": "cards",
-                "zone": f"domain:{seat}",
-                "layout": "grid",
-                "columns": 4,
-                "title": {"key": "zone_domain", "seat": seat},
-            }
-        )
-    piles = [
-        {
-            "type": "cards",
-            "zone": f"pile:{p}",
-            "layout": "pile",
-            "id": p,
-            "title": {"key": "zone_pile", "pile": p + 1, "back": _top_back(state, p)},
-        }
-        for p in range(3)
-        if zones.count(state, f"pile:{p}")
-    ]
-    elements.extend(piles)
-    elements.append({"type": "cards", "zone": "travel_deck", "layout": "pile", "title": {"key": "zone_travel_deck"}})
-    elements.append({"type": "cards", "zone": "table", "layout": "row", "title": {"key": "zone_table"}})
-    for seat in range(players):
-        elements.extend(hand_elements(state, seat, viewer))
-    panels = [
+        if seat != viewer:
+            elements.extend(rival_hand(state, seat))
+    elements.extend(battle_elements(state, viewer))
+    order = list(range(players)) if viewer is None else [(viewer + n) % players for n in range(players)]
+    elements.extend(capital_grid(state, seat) for seat in order)
+    elements.extend(domain_grid(state, seat) for seat in order)
+    elements.extend(table_strip(state))
+    if viewer is not None:
+        elements.extend(own_hand(state, viewer))
+    panels = battle_panel(state)
+    panels += [
         {"title": {"key": "panel_seat", "seat": seat}, "lines": seat_lines(state, seat)} for seat in range(players)
     ]
     return {
