@@ -49,7 +49,8 @@ def losses(state: State, side: dict[str, Any], outcome: str, log: Any) -> None:
     seat = side["seat"]
     lost: list[list[str]] = []
     for slot, unit in enumerate(side["units"]):
-        if slot in side["routed"] and not (creature(unit[0]).get("large") and save(state, seat)):
+        saves = creature(unit[0]).get("large") or unit[0] in side["warded"]
+        if slot in side["routed"] and not side["phoenix"] and not (saves and save(state, seat)):
             lost.append(unit)
     if lost and "first_aid_tent" in state["machines"][seat]:
         lost.remove(min(lost, key=lambda unit: creature(unit[0])["level"]))
@@ -61,7 +62,7 @@ def losses(state: State, side: dict[str, Any], outcome: str, log: Any) -> None:
         log.emit("units_lost", seat=seat, count=sum(len(unit) for unit in lost))
     hero_card = side["hero"]
     if hero_card is not None:
-        if side["hero_routed"]:
+        if side["hero_routed"] and not side["phoenix"]:
             cards.lose_hero(state, seat, hero_card)
             zones.move(state, f"line:{seat}", f"tavern_discard:{seat}", hero_card)
             log.emit("hero_lost", seat=seat)

@@ -31,6 +31,11 @@ def new_side(seat: int | None, total: int = 0) -> dict[str, Any]:
         "ledger": [],
         "cards": [],
         "drum": False,
+        "maximum": [],
+        "shielded": [],
+        "warded": [],
+        "blinded": [],
+        "phoenix": False,
     }
 
 
@@ -308,9 +313,10 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
         unit = units[slot]
         data = creature(unit[0])
         least = data["min"] + capital.barracks_upgrades(state, seat, data["level"])
-        m = strike(state, side)
-        damage = (least + m) * len(unit) * army.multiplier(side["hero"], unit)
-        if m == 0:
+        m = spells.maximum_mark() if unit[0] in side["maximum"] else strike(state, side)
+        counted = 0 if unit[0] in side["blinded"] else m  # blindness: only the Min, whatever the mark
+        damage = (least + counted) * len(unit) * army.multiplier(side["hero"], unit)
+        if m == 0 and unit[0] not in side["shielded"]:
             side["routed"].append(slot)
         side["total"] += damage
         log.emit("strike", seat=seat, unit={"key": f"creature_{data['key']}"}, mark=m, damage=damage)
@@ -318,7 +324,7 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
         return  # already counted when summoned; never routed (DECISION 31)
     else:
         data = hero(side["hero"])
-        m = strike(state, side)
+        m = spells.maximum_mark() if side["hero"] in side["maximum"] else strike(state, side)
         great = data["skill"] if data["class"] == 9 else 1
         damage = (1 + m) * great + state["courage"].get(side["hero"], 0)
         side["hero_routed"] = m == 0

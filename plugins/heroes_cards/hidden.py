@@ -10,6 +10,7 @@ from typing import Any
 from boardwright.framework import kernel, zones
 
 from .catalog import creature_deck, hero_cards, neutral_deck, school_tablets, travel_deck
+from .catalog import travel as travel_data
 
 State = dict[str, Any]
 
@@ -30,6 +31,8 @@ def determinize(view: State, seat: int, seed: int) -> State:
     seen = seen_cards(state)
     players = kernel.seats(state)
     travel = [card for card in _all_travel(state) if card not in seen]
+    # a trap is paid and discarded as it is drawn, so no hand ever holds one
+    in_hand = [card for card in travel if travel_data(card)["kind"] != "trap"]
     pools: dict[str, list[Any]] = {"travel_deck": travel, "neutral_deck": [c for c in neutral_deck() if c not in seen]}
     pools["schools"] = [c for c in school_tablets(players) if c not in seen]
     for pile in range(3):
@@ -39,7 +42,7 @@ def determinize(view: State, seat: int, seed: int) -> State:
         heroes = [c for c in hero_cards(other, race) if c not in seen]
         pools[f"deck:{other}"] = pools[f"creatures:{other}"] = creatures
         pools[f"tavern:{other}"] = pools[f"heroes:{other}"] = heroes
-        pools[f"travel:{other}"] = travel
+        pools[f"travel:{other}"] = in_hand
         pools[f"school:{other}"] = pools["schools"]
     zones.fill_all(state, seat, pools, random.Random(seed))
     return state

@@ -1,6 +1,7 @@
 """One spell per battle, cast by the hero (digest 6.4 step 3, 6.7): which spells may be
-cast in this battle and what they do. Spells whose effect is `none` in schools.toml are
-shown on the tablet but not offered yet."""
+cast in this battle and what they do. Effects on the damage sequence (maximum damage, no
+rout, an extra save, blindness, the phoenix) are marks on the battle's sides, by the first
+card of the unit they touch, that battle.py and aftermath.py read."""
 
 from __future__ import annotations
 
@@ -9,13 +10,13 @@ from typing import Any
 from boardwright.framework import zones
 
 from . import army, capital, cards
-from .catalog import SPELLS, creature, hero, neutral
+from .catalog import BATTLE, SPELLS, creature, hero, neutral
 
 State = dict[str, Any]
 
 
 def castable(spell: dict[str, Any], battle_type: str, tower: int) -> bool:
-    if spell["effect"] == "none" or spell["level"] > tower:
+    if spell["level"] > tower:
         return False
     destruction = spell["circle"] == "destruction"
     if (
@@ -70,8 +71,34 @@ def _targets(state: State, battle: dict[str, Any], index: int, spell: dict[str, 
     return found
 
 
+def _own_units(side: dict[str, Any]) -> list[list[str]]:
+    """Own units a blessing may touch (magic immunity keeps blessings off too), strongest first."""
+    units = [unit for unit in side["units"] if not creature(unit[0]).get("immune")]
+    return sorted(units, key=lambda unit: -creature(unit[0])["min"] * len(unit))
+
+
 def _has_target(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> bool:
-    return spell["effect"] != "destroy" or bool(_targets(state, battle, index, spell))
+    side, other = battle["sides"][index], battle["sides"][1 - index]
+    effect = spell["effect"]
+    if effect in ("destroy", "blind"):
+        return bool(_targets(state, battle, index, spell))
+    if effect == "destroy_all":
+        return bool(_targets(state, battle, index, spell)) and len(cards.chests(state, side["seat"])) >= spell["chests"]
+    if effect == "maximum":
+        if len(cards.creatures(state, side["seat"])) < spell.get("sacrifice", 0):
+            return False
+        return spell.get("all", False) or bool(_own_units(side))
+    if effect == "shield":
+        return bool(_own_units(side))
+    if effect == "ward":
+        return any(not creature(unit[0]).get("large") for unit in _own_units(side))
+    if effect == "hero_loss":
+        return other["seat"] is not None and other["hero"] is not None
+    if effect == "devastation":
+        return other["seat"] is not None
+    if effect == "firestorm":
+        return any(not o.get("immune") for o in army.opponent_types(battle, index))
+    return True
 
 
 def value(spell: dict[str, Any], hero_card: str, battle_type: str, count: int = 1) -> int:
@@ -112,7 +139,70 @@ def cast(state: State, battle: dict[str, Any], index: int, key: str, log: Any) -
     elif effect == "luck":
         side["luck"] += int(spell["value"])
     elif effect == "destroy":
-        destroy(state, battle, index, spell)
+        _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
+        remove_unit(state, battle["sides"][1 - index], target)
+    elif effect == "destroy_all":
+        for _ in range(spell["chests"]):
+            cards.return_chest(state, seat)
+        for _, target in _targets(state, battle, index, spell):
+            remove_unit(state, battle["sides"][1 - index], target)
+    else:
+        marks(state, battle, index, spell)
+
+
+def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> None:
+    """The spells that change the damage sequence, the losses or the hands."""
+    side, other = battle["sides"][index], battle["sides"][1 - index]
+    seat, effect = side["seat"], spell["effect"]
+    if effect == "maximum":
+        discard_cheapest(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
+        if spell.get("all"):
+            side["maximum"] = [unit[0] for unit in side["units"]] + ([side["hero"]] if side["hero"] else [])
+        else:
+            side["maximum"].append(_own_units(side)[0][0])
+    elif effect == "shield":
+        side["shielded"].append(_own_units(side)[0][0])
+    elif effect == "ward":
+        side["warded"].append(next(u for u in _own_units(side) if not creature(u[0]).get("large"))[0])
+    elif effect == "blind":
+        _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
+        if other["seat"] is None:
+            strength = int(neutral(target)["strength"])
+            _add(other, -(strength - strength // 2))
+        else:
+            other["blinded"].append(target[0])
+    elif effect == "firestorm":
+        hit = [o for o in army.opponent_types(battle, index) if not o.get("immune")]
+        loss = (
+            sum(min(spell["value"], int(o["strength"])) for o in hit)
+            if other["seat"] is None
+            else spell["value"] * len(hit)
+        )
+        _add(other, -loss)
+    elif effect == "draw":
+        cards.draw_creatures(state, seat, int(spell["value"]))
+    elif effect == "phoenix":
+        side["phoenix"] = True
+    elif effect == "hero_loss":
+        hero_card = other["hero"]
+        other["hero"] = None
+        cards.lose_hero(state, other["seat"], hero_card)
+        zones.move(state, f"line:{other['seat']}", f"tavern_discard:{other['seat']}", hero_card)
+    elif effect == "devastation":
+        discard_cheapest(state, other["seat"], cards.hand(state, other["seat"]), len(cards.hand(state, other["seat"])))
+    elif effect == "armageddon":
+        for everyone in range(len(state["race"])):
+            discard_cheapest(state, everyone, cards.hand(state, everyone), int(spell["discards"]))
+
+
+def discard_cheapest(state: State, seat: int, pool: list[str], count: int) -> None:
+    """The cards a seat gives up to a spell: those it would pay with first (digest 5.1 A)."""
+    for card in cards.cheapest_payment_from(list(pool), min(count, len(pool))) or []:
+        cards.discard(state, seat, card)
+
+
+def maximum_mark() -> int:
+    return int(BATTLE["max_mark"])
 
 
 def _add(side: dict[str, Any], amount: int) -> None:
@@ -120,9 +210,8 @@ def _add(side: dict[str, Any], amount: int) -> None:
     side["ledger"].append(["spell", amount])
 
 
-def destroy(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> None:
-    other = battle["sides"][1 - index]
-    _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
+def remove_unit(state: State, other: dict[str, Any], target: Any) -> None:
+    """A neutral card discarded (O drops by its strength), or an enemy unit destroyed."""
     if other["seat"] is None:
         other["cards"].remove(target)
         other["total"] -= neutral(target)["strength"]

@@ -1,0 +1,198 @@
+"""Each spell of the Earth and Fire schools (digest 6.7, 11.8) does what its tablet says."""
+
+from __future__ import annotations
+
+from boardwright.framework import Engine, EventLog, zones
+from boardwright.plugins.heroes_cards import aftermath, battle, cards, spells
+from boardwright.plugins.heroes_cards.catalog import SPELLS, neutral
+from boardwright.plugins.heroes_cards.rules import HeroesCards
+
+ENGINE = Engine(HeroesCards())
+
+
+def unit(name: str, copies: int = 1, seat: int = 0, first: int = 0) -> list[str]:
+    return [f"{seat}:{name}:{n}" for n in range(first, first + copies)]
+
+
+def take(state: dict, zone: str, items: list[str]) -> None:
+    """Move these cards (wherever they are) into `zone`."""
+    for card in items:
+        for other in state["zones"].values():
+            if card in other["items"]:
+                other["items"].remove(card)
+        zones.items(state, zone).append(card)
+
+
+def fight(tower: int = 7, versus_player: bool = False, neutrals: list[str] | None = None) -> dict:
+    """Castle (seat 0, with Valent) against Orcs or a neutral army, seat 0's tower at `tower`."""
+    state = ENGINE.new_game(2, {}, 1)
+    state["race"] = ["castle", "orcs"]
+    state["tower"][0] = tower
+    mine = battle.new_side(0)
+    mine["units"] = [unit("pikemen"), unit("swordsmen", 2)]
+    mine["hero"] = "0:hero:valent"
+    take(state, "line:0", [c for u in mine["units"] for c in u] + [mine["hero"]])
+    if versus_player:
+        theirs = battle.new_side(1)
+        theirs["units"] = [unit("goblins", seat=1), unit("ogre_magi", seat=1), unit("behemoths", seat=1)]
+        theirs["hero"] = "1:hero:gurnak"
+        take(state, "line:1", [c for u in theirs["units"] for c in u] + [theirs["hero"]])
+    else:
+        theirs = battle.new_side(None)
+        theirs["cards"] = neutrals or ["n:peasants:0", "n:sharpshooters:0", "n:trolls:0", "n:gold_golems:0"]
+        theirs["total"] = sum(int(neutral(card)["strength"]) for card in theirs["cards"])
+        take(state, "army", theirs["cards"])
+    state["battle"] = {
+        "type": "player" if versus_player else "field",
+        "card": None,
+        "sides": [mine, theirs],
+        "units_vp": 0,
+        "mercenaries": 0,
+        "turn": 0,
+        "result": None,
+    }
+    return state
+
+
+def cast(state: dict, key: str) -> None:
+    assert spells.castable(SPELLS[key], state["battle"]["type"], state["tower"][0])
+    assert spells._has_target(state, state["battle"], 0, SPELLS[key])
+    spells.cast(state, state["battle"], 0, key, EventLog())
+
+
+def test_meteor_shower_pays_a_chest_and_destroys_every_level_m_unit():
+    state = fight(tower=4)
+    chests = len(cards.chests(state, 0))
+    cast(state, "meteor_shower")
+    assert state["battle"]["sides"][1]["cards"] == ["n:peasants:0", "n:gold_golems:0"]
+    assert state["battle"]["sides"][1]["total"] == 19
+    assert len(cards.chests(state, 0)) == chests - 1
+
+
+def test_meteor_shower_needs_a_chest():
+    state = fight(tower=4)
+    zones.items(state, "chests:0").clear()
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["meteor_shower"])
+
+
+def test_incineration_pays_two_chests_and_spares_the_immune():
+    state = fight(neutrals=["n:rust_dragon:0", "n:crystal_dragon:0", "n:azure_dragon:0", "n:peasants:0"])
+    cards.gain_chests(state, 0, 2 - len(cards.chests(state, 0)))
+    cast(state, "incineration")
+    assert state["battle"]["sides"][1]["cards"] == ["n:crystal_dragon:0", "n:peasants:0"]
+    assert state["battle"]["sides"][1]["total"] == 26
+    assert not cards.chests(state, 0)
+
+
+def test_thorny_shell_gives_the_strongest_unit_maximum_damage_without_a_reveal():
+    state = fight()
+    cast(state, "thorny_shell")
+    side = state["battle"]["sides"][0]
+    side["next"] = 1
+    before = zones.count(state, "strikes:0")
+    battle.reveal_slot(state, side, EventLog())
+    assert side["total"] == (4 + 7) * 2 and zones.count(state, "strikes:0") == before and side["routed"] == []
+
+
+def test_mass_blessing_gives_every_unit_and_the_hero_maximum_damage():
+    state = fight()
+    cast(state, "mass_blessing")
+    side = state["battle"]["sides"][0]
+    for _ in range(3):
+        battle.reveal_slot(state, side, EventLog())
+    assert side["total"] == (1 + 7) + (4 + 7) * 2 + (1 + 7) and side["routed"] == []
+
+
+def test_sacrifice_discards_a_creature_from_hand_for_maximum_damage():
+    state = fight()
+    held = len(cards.creatures(state, 0))
+    cast(state, "sacrifice")
+    assert len(cards.creatures(state, 0)) == held - 1
+    assert state["battle"]["sides"][0]["maximum"] == ["0:swordsmen:0"]
+
+
+def test_fire_shield_keeps_a_unit_from_rout():
+    state = fight()
+    cast(state, "fire_shield")
+    side = state["battle"]["sides"][0]
+    side["next"] = 1
+    take(state, "deck:0", ["0:swordsmen:5"])  # blank
+    battle.reveal_slot(state, side, EventLog())
+    assert side["routed"] == [] and side["total"] == 4 * 2
+
+
+def test_earth_ward_gives_a_save_to_a_routed_unit():
+    state = fight()
+    cast(state, "earth_ward")
+    side = state["battle"]["sides"][0]
+    assert side["warded"] == ["0:swordsmen:0"]
+    side["routed"] = [1]
+    take(state, "deck:0", ["0:pikemen:7"])  # marked: saved
+    aftermath.losses(state, side, "win", EventLog())
+    assert "0:swordsmen:0" in cards.creatures(state, 0)
+
+
+def test_stone_of_fate_discards_the_enemy_hero():
+    state = fight(tower=4, versus_player=True)
+    cast(state, "stone_of_fate")
+    assert state["battle"]["sides"][1]["hero"] is None
+    assert "1:hero:gurnak" in zones.items(state, "tavern_discard:1")
+    assert not spells._has_target(fight(tower=4), fight(tower=4)["battle"], 0, SPELLS["stone_of_fate"])
+
+
+def test_armageddon_makes_every_player_discard_three():
+    state = fight(tower=6)
+    sizes = [len(cards.hand(state, seat)) for seat in (0, 1)]
+    cast(state, "armageddon")
+    assert [len(cards.hand(state, seat)) for seat in (0, 1)] == [max(0, n - 3) for n in sizes]
+
+
+def test_devastation_empties_the_enemy_hand_in_player_battles_only():
+    state = fight(versus_player=True)
+    cast(state, "devastation")
+    assert cards.hand(state, 1) == []
+    state = fight()
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["devastation"])
+
+
+def test_blindness_halves_a_neutral_of_level_m():
+    state = fight(tower=2, neutrals=["n:rogues:0", "n:peasants:0"])
+    state["battle"]["sides"][1]["total"] = 12
+    cast(state, "blindness")
+    assert state["battle"]["sides"][1]["total"] == 12 - 4
+
+
+def test_blindness_against_a_player_counts_only_the_min():
+    state = fight(tower=4, versus_player=True)
+    cast(state, "blindness")
+    other = state["battle"]["sides"][1]
+    assert other["blinded"] == ["1:ogre_magi:0"]
+    other["next"] = 1
+    battle.reveal_slot(state, other, EventLog())
+    assert other["total"] == 4
+
+
+def test_fire_portal_draws_two_creatures():
+    state = fight()
+    held = len(cards.creatures(state, 0))
+    cast(state, "fire_portal")
+    assert len(cards.creatures(state, 0)) == held + 2
+
+
+def test_firestorm_costs_each_non_immune_enemy_three():
+    state = fight()
+    cast(state, "firestorm")
+    assert state["battle"]["sides"][1]["total"] == 41 - 9
+    state = fight(versus_player=True)
+    cast(state, "firestorm")
+    assert state["battle"]["sides"][1]["total"] == -6  # behemoths are immune
+
+
+def test_phoenix_brings_the_routed_units_and_the_hero_home():
+    state = fight()
+    cast(state, "phoenix")
+    side = state["battle"]["sides"][0]
+    side["routed"], side["hero_routed"] = [0, 1], True
+    aftermath.losses(state, side, "loss", EventLog())
+    assert {"0:pikemen:0", "0:swordsmen:0", "0:swordsmen:1"} <= set(cards.creatures(state, 0))
+    assert "0:hero:valent" in cards.heroes(state, 0)
