@@ -88,6 +88,12 @@ class RemoteSession(TableSession):
     def view(self) -> dict[str, Any]:
         return self._view()
 
+    def open_for_viewer(self) -> list[dict[str, Any]]:
+        """What the host offered this seat to fill in (k cards of n, a point) on its turn."""
+        if self.update is None or self.closed or self.seat is None:
+            return []
+        return list(self.update.get("open", []))
+
     def to_move(self) -> int | None:
         if self.update is None or self.update.get("outcome") is not None:
             return None

@@ -315,6 +315,7 @@ class Table:
                 "view": match.view(seat),
                 "board": match.board(seat),
                 "legal": match.legal_actions() if seat is not None and seat == to_move else [],
+                "open": match.engine.open_actions(match.state) if seat is not None and seat == to_move else [],
                 "free": match.free_actions(seat) if seat is not None else [],
                 "events": fresh,
                 "outcome": match.outcome(),
