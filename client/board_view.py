@@ -348,9 +348,11 @@ class BoardView(QGraphicsView):
         if size is None:
             # as large as fits: a piece's shadow effect clips anything beyond the piece
             font.setPixelSize(100)
-            at_100 = max(1.0, QFontMetricsF(font).horizontalAdvance(text))
+            lines = text.splitlines() or [text]
+            at_100 = max(1.0, max(QFontMetricsF(font).horizontalAdvance(line) for line in lines))
             fits_width = bounds.width() * 0.86 * 100 / at_100
-            size = min(bounds.height() * (0.3 if spec.get("layer") == "marker" else 0.4), fits_width)
+            share = 0.3 if spec.get("layer") == "marker" else 0.4
+            size = min(bounds.height() * (share if len(lines) == 1 else 0.8 / len(lines)), fits_width)
         font.setPixelSize(max(1, round(float(size))))
         label.setFont(font)
         fill = colour(spec.get("fill"))

@@ -313,7 +313,7 @@ def _grid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> 
         else:
             item = _common(cell, {"shape": "rect", "rect": [x + 2, y + 2, GRID_CELL - 4, GRID_CELL - 4]})
         lay.add(item)
-    lay.width, lay.height = columns * GRID_CELL, rows * GRID_CELL + offset
+    lay.width, lay.height = max(lay.width, columns * GRID_CELL), rows * GRID_CELL + offset
     return lay
 
 
@@ -439,7 +439,7 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         if not cards:
             item["empty"] = True
         lay.add(item)
-        lay.width, lay.height = CARD_W + 12, CARD_H + offset + 12
+        lay.width, lay.height = max(lay.width, CARD_W + 12), CARD_H + offset + 12
         return lay
     per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
     step = CARD_W * (0.82 if style == "fan" else 1.08)
@@ -458,7 +458,7 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         lay.add(item)
     shown = min(len(cards), per_row) or 1
     rows = max(1, math.ceil(len(cards) / per_row))
-    lay.width = max(step * (shown - 1) + CARD_W, CARD_W)
+    lay.width = max(lay.width, step * (shown - 1) + CARD_W, CARD_W)
     lay.height = offset + rows * (CARD_H + 14) + (12 if style == "fan" else 0)
     return lay
 
@@ -504,7 +504,7 @@ def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
                 mark, {"shape": "circle", "center": centre, "radius": min(slot, box) * 0.38, "layer": "marker"}
             )
             lay.add(item)
-    lay.width, lay.height = length * box, offset + box + 26
+    lay.width, lay.height = max(lay.width, length * box), offset + box + 26
     return lay
 
 
