@@ -24,24 +24,6 @@ TO_ACTIVATION: Action = {"type": "to_activation"}
 
 
 def legal(state: State) -> list[Action]:
-    found = _legal(state)
-    return [_off_whole(state, a) for a in found if "to" not in a or _off_whole(state, a) is not None]  # type: ignore[misc]
-
-
-def _off_whole(state: State, action: Action) -> Action | None:
-    """Offered points never have a whole-number x: a person or a peer may send 30 for 30.0,
-    and an offered snap must not equal such a twin (the kernel compares types). The point
-    moves a thousandth of a centimetre and is checked again."""
-    if "to" not in action or not float(action["to"][0]).is_integer():
-        return action
-    for shift in (0.001, -0.001):
-        moved = {**action, "to": [action["to"][0] + shift, action["to"][1]]}
-        if check_point(state, moved) is None:
-            return moved
-    return None
-
-
-def _legal(state: State) -> list[Action]:
     seat = kernel.active(state)
     stage = kernel.phase(state)
     if stage == turn.FIRST:

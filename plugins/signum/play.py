@@ -6,13 +6,25 @@ queued step, so a face-down tactic revealed by the play can cancel it first (§5
 
 from __future__ import annotations
 
+import math
+from functools import lru_cache
 from typing import Any
 
 from boardwright.framework import field, kernel, zones
 
 from . import combat, economy, spells, tactics
 from .cards import CARDS, CHARACTER, CONFIG, CONTACT, FIELD, HEROES, RELIC, TACTIC, TERRAIN, card_of, name_of, ruler
-from .geometry import areas_with, sees, terrain_problem, terrain_shape
+from .geometry import (
+    MEMO_SIZE,
+    areas_with,
+    extent,
+    on_a_miniature,
+    sees,
+    shape_key,
+    shape_of,
+    terrain_problem,
+    terrain_shape,
+)
 from .units import base, hero_of, is_character, relic_data, units, within, worn
 
 State = dict[str, Any]
@@ -52,34 +64,66 @@ def place_problem(state: State, seat: int, radius: float, at: list[float], ambus
 
 
 def edge_spots(state: State, seat: int, radius: float, count: int) -> list[list[float]]:
-    """`count` legal points spread along the own edge, the hero's side first."""
+    """`count` legal points spread along the own edge. They depend only on what stands near
+    the edge, so they are remembered under that."""
     y = edge_y(seat, radius)
-    legal = [
-        x for x in range(int(radius + 1), int(FIELD[0] - radius)) if place_problem(state, seat, radius, [x, y]) is None
-    ]
-    if not legal:
-        return []
-    step = max(1, len(legal) // count)
-    return [[float(x), y] for x in legal[step // 2 :: step][:count]]
+    band = 2 * radius + CONTACT
+    crowd = tuple(
+        (float(u["at"][0]), float(u["at"][1]), float(u["radius"]))
+        for u in units(state).values()
+        if abs(u["at"][1] - y) < band + u["radius"]
+    )
+    walls_near = near_edge(state, y, band)
+    walls = tuple(shape_key(s) for s in walls_near)
+    key = (seat, radius, count, crowd, walls)
+    found = _EDGE_SPOTS.get(key)
+    if found is None:
+        legal = [
+            x
+            for x in range(int(radius + 1), int(FIELD[0] - radius))
+            if all(math.hypot(x - ux, y - uy) >= radius + ur - field.EPSILON for ux, uy, ur in crowd)
+            and not any(field.overlaps({"circle": [x, y], "radius": radius}, wall) for wall in walls_near)
+        ]
+        step = max(1, len(legal) // count) if legal else 1
+        found = [[float(x), y] for x in legal[step // 2 :: step][:count]]
+        if len(_EDGE_SPOTS) > MEMO_SIZE:
+            _EDGE_SPOTS.clear()
+        _EDGE_SPOTS[key] = found
+    return [list(p) for p in found]
+
+
+_EDGE_SPOTS: dict[tuple[Any, ...], list[list[float]]] = {}
+
+
+def near_edge(state: State, y: float, band: float) -> list[dict[str, Any]]:
+    return [s for s in areas_with(state, "impassable") if abs(extent(s)[1] - y) <= band + extent(s)[2]]
 
 
 def ambush_spots(state: State, seat: int, radius: float) -> list[list[float]]:
     found = []
     for terrain in state["terrain"]:
-        cx, cy = _centre(terrain["shape"])
-        for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
-            low, high = 0.0, 40.0
-            for _ in range(30):  # the distance from the centre at which the base just touches
-                mid = (low + high) / 2
-                point = [cx + dx * mid, cy + dy * mid]
-                if field.point_distance(point, terrain["shape"]) < radius:
-                    low = mid
-                else:
-                    high = mid
-            spot = [round(cx + dx * high, 3), round(cy + dy * high, 3)]
-            if place_problem(state, seat, radius, spot, ambush=True) is None:
-                found.append(spot)
+        for spot in touching_spots(shape_key(terrain["shape"]), radius):
+            if place_problem(state, seat, radius, list(spot), ambush=True) is None:
+                found.append(list(spot))
     return found
+
+
+@lru_cache(maxsize=4096)
+def touching_spots(key: tuple[Any, ...], radius: float) -> tuple[tuple[float, float], ...]:
+    """Four points (above, below, left and right of an area) where a base just touches it."""
+    shape = shape_of(key)
+    cx, cy = _centre(shape)
+    found = []
+    for dx, dy in ((0, -1), (0, 1), (-1, 0), (1, 0)):
+        low, high = 0.0, 40.0
+        for _ in range(30):  # the distance from the centre at which the base just touches
+            mid = (low + high) / 2
+            if field.point_distance([cx + dx * mid, cy + dy * mid], shape) < radius:
+                low = mid
+            else:
+                high = mid
+        found.append((round(cx + dx * high, 3), round(cy + dy * high, 3)))
+    return tuple(found)
 
 
 def _centre(shape: dict[str, Any]) -> tuple[float, float]:
@@ -135,17 +179,28 @@ def terrain_cards(state: State, seat: int) -> list[str]:
     return [t for t, left in pool.items() if left > 0 and TERRAIN[t]["cost"] <= state["prosperity"][seat]]
 
 
-def terrain_spots(state: State, seat: int, card: str, angle: float, count: int | None = None) -> list[list[float]]:
-    count = count or int(CONFIG["offers"]["terrain_spots"])
-    found = []
-    mid = FIELD[1] / 2
-    for y in (mid, mid - 9, mid + 9):
-        for x in (FIELD[0] / 2, 15.0, 45.0, 24.0, 36.0):
-            if terrain_problem(state, seat, terrain_shape(card, [x, y], angle)) is None:
-                found.append([x, y])
-                if len(found) >= count:
-                    return found
-    return found
+def terrain_spots(state: State, seat: int, card: str, angle: float) -> list[list[float]]:
+    """A few places for a terrain card: a fixed set of candidates on the middle band, the
+    first that lie clear of other terrain (remembered for each lay-out of the terrain, so
+    computed once a turn at most), then those clear of the miniatures now."""
+    key = (card, angle, tuple(shape_key(t["shape"]) for t in state["terrain"]))
+    found = _TERRAIN_SPOTS.get(key)
+    if found is None:
+        count = int(CONFIG["offers"]["terrain_spots"])
+        mid = FIELD[1] / 2
+        candidates = [[x, y] for y in (mid, mid - 9, mid + 9) for x in (FIELD[0] / 2, 15.0, 45.0, 24.0, 36.0)]
+        found = [
+            p
+            for p in candidates
+            if terrain_problem(state, seat, terrain_shape(card, p, angle), miniatures=False) is None
+        ][:count]
+        if len(_TERRAIN_SPOTS) > MEMO_SIZE:
+            _TERRAIN_SPOTS.clear()
+        _TERRAIN_SPOTS[key] = found
+    return [list(p) for p in found if on_a_miniature(state, terrain_shape(card, p, angle)) is None]
+
+
+_TERRAIN_SPOTS: dict[tuple[Any, ...], list[list[float]]] = {}
 
 
 def place_terrain(state: State, seat: int, card: str, at: list[float], angle: float, log: Log) -> None:
