@@ -15,6 +15,36 @@ from .units import health, hero_of, relic_data, units, worn
 
 State = dict[str, Any]
 COLOURS = ("#1d4ed8", "#b91c1c")
+TERRAIN_LABEL = 12  # board units: a terrain's name, about 1.2 cm tall on the field
+# what a terrain area does, in the order its tip and the legend name them
+TERRAIN_FLAGS = (
+    "impassable",
+    "difficult",
+    "blocks_shooting",
+    "cover",
+    "melee_penalty",
+    "heals",
+    "spire_damage",
+    "income",
+    "well_range",
+    "stalwart",
+)
+
+
+def terrain_props(card: str) -> dict[str, Any]:
+    info = TERRAIN[card]
+    flags = [{"key": f"terrain_{flag}", "n": info[flag]} for flag in TERRAIN_FLAGS if info.get(flag)]
+    return {"key": f"props_{len(flags)}", **{f"p{i}": flag for i, flag in enumerate(flags)}}
+
+
+def terrain_panel(state: State) -> dict[str, Any]:
+    """The legend: each terrain area on the field, whose it is and what it does."""
+    lines = [
+        {"key": "terrain_line", "name": name_of(t["card"]), "seat": t["owner"], "props": terrain_props(t["card"])}
+        for t in state["terrain"]
+    ]
+    lines += [{"key": "smoke_tip"} for _smoke in state["smoke"]]
+    return {"title": {"key": "panel_terrain"}, "lines": lines or [{"key": "terrain_none"}]}
 
 
 def initials(card: str) -> dict[str, str]:
@@ -43,13 +73,12 @@ def field_element(state: State, seat: int | None) -> dict[str, Any]:
     terrain = []
     for t in state["terrain"]:
         info = TERRAIN[t["card"]]
-        tip = {"key": "terrain_tip", "name": name_of(t["card"]), "seat": t["owner"]}
+        tip = {"key": "terrain_tip", "name": name_of(t["card"]), "seat": t["owner"], "props": terrain_props(t["card"])}
+        drawn = {"fill": info["fill"], "tip": tip, "label": name_of(t["card"]), "label_size": TERRAIN_LABEL}
         if "circle" in t["shape"]:
-            terrain.append(
-                {"center": t["shape"]["circle"], "radius": t["shape"]["radius"], "fill": info["fill"], "tip": tip}
-            )
+            terrain.append({"center": t["shape"]["circle"], "radius": t["shape"]["radius"], **drawn})
         else:
-            terrain.append({"points": outline(t["shape"]), "fill": info["fill"], "tip": tip})
+            terrain.append({"points": outline(t["shape"]), **drawn})
     for smoke in state["smoke"]:
         terrain.append(
             {
@@ -179,9 +208,12 @@ def seat_panel(state: State, seat: int) -> dict[str, Any]:
     ]
     for relic in worn(state, seat):
         info = relic_data(relic)
+        key = (
+            "panel_relic_armour" if "durability" in info else "panel_relic_uses" if info.get("uses") else "panel_relic"
+        )
         lines.append(
             {
-                "key": "panel_relic",
+                "key": key,
                 "name": name_of(relic["card"]),
                 "tokens": relic["tokens"],
                 "uses": relic["uses"],
@@ -218,33 +250,39 @@ def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any)
     }
 
 
-def prosperity_track(state: State) -> dict[str, Any]:
+def prosperity_panel(state: State) -> dict[str, Any]:
     goal = state["victory"]
     marks = [
-        {"at": min(p, goal), "fill": COLOURS[s], "tip": {"key": "panel_prosperity", "amount": p, "goal": goal}}
+        {
+            "at": min(p, goal),
+            "label": str(p),
+            "fill": COLOURS[s],
+            "tip": {"key": "panel_prosperity", "amount": p, "goal": goal},
+        }
         for s, p in enumerate(state["prosperity"])
     ]
-    return {"type": "track", "length": goal, "start": 0, "title": {"key": "track_prosperity"}, "marks": marks}
+    return {"title": {"key": "track_prosperity"}, "track": {"length": goal + 1, "start": 0, "marks": marks}}
 
 
 def board(state: State, seat: int | None) -> dict[str, Any]:
-    """The opponent's hand, tactics and cards in play above the field; the viewer's below."""
+    """The opponent's hand, tactics, deck, Graveyard and cards in play in a row above the
+    field; the viewer's in a row below it (the hand fanned out, face up)."""
     viewer = seat if seat is not None else 0
     other = 1 - viewer
     elements: list[dict[str, Any]] = [
-        _zone("hand", "row", "top", "zone_hand", other),
-        _zone("tactics", "row", "top", "zone_tactics", other),
-        _zone("play", "row", "top", "zone_play", other),
+        _zone("hand", "pile", "top", "zone_hand_of", other, row="theirs", back=COLOURS[other]),
+        _zone("tactics", "pile", "top", "zone_tactics", other, row="theirs"),
+        _zone("deck", "pile", "top", "zone_deck", other, row="theirs", back=COLOURS[other]),
+        _zone("grave", "pile", "top", "zone_grave", other, row="theirs"),
+        _zone("play", "pile", "top", "zone_play", other, row="theirs"),
         field_element(state, seat),
-        prosperity_track(state),
-        _zone("hand", "fan", "bottom", "zone_hand", viewer),
-        _zone("tactics", "row", "bottom", "zone_tactics", viewer),
-        _zone("play", "row", "bottom", "zone_play", viewer),
+        _zone("hand", "fan", "bottom", "zone_hand_of", viewer),
+        _zone("tactics", "pile" if seat is None else "row", "bottom", "zone_tactics", viewer, row="mine"),
+        _zone("deck", "pile", "bottom", "zone_deck", viewer, row="mine", back=COLOURS[viewer]),
+        _zone("grave", "pile", "bottom", "zone_grave", viewer, row="mine"),
+        _zone("play", "pile", "bottom", "zone_play", viewer, row="mine"),
     ]
-    for s in (viewer, other):
-        elements.append(_zone("deck", "pile", "bottom", "zone_deck", s, back=COLOURS[s]))
-        elements.append(_zone("grave", "pile", "bottom", "zone_grave", s))
-    panels = [seat_panel(state, s) for s in (0, 1)]
+    panels = [prosperity_panel(state), seat_panel(state, viewer), seat_panel(state, other), terrain_panel(state)]
     return {"kind": "signum", "status": status(state), "elements": elements, "panels": panels}
 
 
