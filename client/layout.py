@@ -40,6 +40,7 @@ class Layout:
         self.items: list[Item] = []
         self.width = 0.0
         self.height = 0.0
+        self.title_height = 0.0  # room its title takes above it (elements in a row line up below)
 
     def add(self, item: Item) -> None:
         self.items.append(item)
@@ -123,10 +124,13 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     for row in rows:
         used = sum(lay.width * scale for lay, scale in row) + GAP * (len(row) - 1)
         x = (width - used) / 2
+        # the contents of a row line up below the tallest title
+        titles = max(lay.title_height * scale for lay, scale in row)
         for lay, scale in row:
-            items.extend(_placed(item, x, y, scale) for item in lay.items)
+            drop = titles - lay.title_height * scale
+            items.extend(_placed(item, x, y + drop, scale) for item in lay.items)
             x += lay.width * scale + GAP
-        y += max(lay.height * scale for lay, scale in row) + GAP
+        y += max(lay.height * scale + titles - lay.title_height * scale for lay, scale in row) + GAP
     composed = dict(board)
     composed["items"] = [item for item in items if item["shape"] != "field_frame"]
     composed["fields"] = [
@@ -207,7 +211,8 @@ def _title(lay: Layout, element: dict[str, Any], width: float) -> float:
         return 0.0
     lay.add({"shape": "text", "at": [0, 14], "text": title, "size": 22, "align": "left", "bold": True})
     # room for the title itself (about 0.62 em a character), so neighbours never overlap it
-    lay.width = max(lay.width, width, len(str(title)) * 22 * 0.62)
+    lay.width = max(lay.width, width, len(str(title)) * 22 * 0.7)
+    lay.title_height = 34.0
     return 34.0
 
 
@@ -452,7 +457,8 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         if badges:
             item["badges"] = badges
         if card is not None and selectable:
-            item["id"] = card
+            # a card may stand for another id in the actions (a land card "N3" chooses land "N")
+            item["id"] = (element.get("click_ids") or {}).get(str(card), card)
         if repr(card) in chosen:
             item["highlight"] = True
         lay.add(item)
@@ -474,20 +480,29 @@ def _face(face: Face | None, card: Any) -> dict[str, Any] | None:
 
 
 def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    """Numbered boxes with marks; a long track (a 100-point score) snakes over rows of at
+    most `per_row` boxes (25 by default) so every box stays readable."""
     length = max(1, int(element.get("length", 10)))
     start = int(element.get("start", 0))
+    per_row = max(1, min(length, int(element.get("per_row", 25))))
     lay = Layout()
     offset = _title(lay, element, WIDTH)
-    box = min(60.0, WIDTH / length)
+    box = min(60.0, WIDTH / per_row)
+    row_height = box + 26
     every = next((s for s in (1, 2, 5, 10, 20, 25, 50) if s * box >= 28), length)
+
+    def corner(index: int) -> tuple[float, float]:
+        row, column = divmod(index, per_row)
+        return column * box, offset + row * row_height
+
     for index in range(length):
-        x = index * box
-        lay.add({"shape": "rect", "rect": [x, offset, box, box], "fill": "#2f3540", "stroke": "#596273"})
+        x, y = corner(index)
+        lay.add({"shape": "rect", "rect": [x, y, box, box], "fill": "#2f3540", "stroke": "#596273"})
         if (start + index) % every == 0:
             lay.add(
                 {
                     "shape": "text",
-                    "at": [x + box / 2, offset + box + 12],
+                    "at": [x + box / 2, y + box + 12],
                     "text": str(start + index),
                     "size": 16,
                     "fill": "#c8ccd4",
@@ -495,16 +510,16 @@ def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
             )
     marks: dict[int, list[dict[str, Any]]] = {}
     for mark in element.get("marks", []):
-        marks.setdefault(int(mark.get("at", 0)) - start, []).append(mark)
+        marks.setdefault(min(max(int(mark.get("at", 0)) - start, 0), length - 1), []).append(mark)
     for index, group in marks.items():
+        x, y = corner(index)
         slot = box / max(1, len(group))
         for n, mark in enumerate(group):
-            centre = [min(max(index, 0), length - 1) * box + slot * (n + 0.5), offset + box / 2]
-            item = _common(
-                mark, {"shape": "circle", "center": centre, "radius": min(slot, box) * 0.38, "layer": "marker"}
-            )
-            lay.add(item)
-    lay.width, lay.height = max(lay.width, length * box), offset + box + 26
+            centre = [x + slot * (n + 0.5), y + box / 2]
+            radius = max(min(slot, box) * 0.38, box * 0.18)
+            lay.add(_common(mark, {"shape": "circle", "center": centre, "radius": radius, "layer": "marker"}))
+    rows = -(-length // per_row)
+    lay.width, lay.height = max(lay.width, per_row * box), offset + rows * row_height
     return lay
 
 

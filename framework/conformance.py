@@ -396,7 +396,8 @@ def check_board_language(
                 found = [text for _where, text in board_texts(resolved)]
                 view = engine.view(state, seat)
                 for zone in (view.get("zones") or {}).values():
-                    for item in zone.get("items", []) + [entry[1] for entry in zone.get("known", [])]:
+                    shown = zone["items"] if "items" in zone else [entry[1] for entry in zone.get("known", [])]
+                    for item in shown:
                         face = game.card_face(item)
                         if face is not None:
                             found.extend(text for _w, text in _texts_in(resolve_texts(face, game.messages, lang), ""))
