@@ -13,8 +13,9 @@ from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
-from . import actions, aftermath, battle, board, capital, hidden, setup, spells, text, war, week
+from . import actions, aftermath, battle, board, capital, hidden, outlook, setup, spells, text, war, week
 from .catalog import CONFIG, RACE_IDS
+from .outlook import OUTLOOK
 from .scoring import total
 from .text import MESSAGES
 
@@ -43,7 +44,7 @@ class HeroesCards(Game):
         "attack": {"target": "card"},
         "draw_travel": {"target": "pile"},
     }
-    short_options: ClassVar[dict[str, Any]] = {"weeks": 2}
+    short_options: ClassVar[dict[str, Any]] = {"weeks": 1}
 
     def flow(self) -> Flow:
         return Flow(
@@ -139,21 +140,10 @@ class HeroesCards(Game):
         return [float(total(state, seat)) for seat in range(kernel.seats(state))]
 
     def heuristic(self, state: State, seat: int) -> float:
-        """VP, buildings toward the next tier, creatures and chests against the best rival."""
-        values = [self._value(state, other) for other in range(kernel.seats(state))]
+        """The seat's outlook (outlook.py: VP scored and VP still to be had) against the best rival's."""
+        values = [outlook.value(state, other) for other in range(kernel.seats(state))]
         rival = max(v for other, v in enumerate(values) if other != seat)
-        return max(-1.0, min(1.0, (values[seat] - rival) / 30.0))
-
-    def _value(self, state: State, seat: int) -> float:
-        from . import cards
-
-        return (
-            total(state, seat)
-            + 0.3 * len(cards.creatures(state, seat))
-            + 0.5 * len(cards.chests(state, seat))
-            + 2.0 * capital.tier(state, seat)
-            + 0.5 * len(capital.domain_cards(state, seat))
-        )
+        return max(-1.0, min(1.0, (values[seat] - rival) / OUTLOOK["lead_scale"]))
 
     # --- names and pictures ---
 
