@@ -1,1 +1,1 @@
-"""Legends of Signum (Легенды Сигнума): heroes, cards and miniatures on a free 60 x 60 cm field."""
+"""Legends of Signum: heroes, cards and miniatures on a free 60 x 60 cm field."""

@@ -31,7 +31,6 @@ State = dict[str, Any]
 Log = Any
 TARGET, AXE, SHIELD_AXE = "target", "axe", "shield_axe"
 MELEE, SHOT = "melee", "shot"
-RELIC_EFFECTS = ("agile", "aura_melee", "strength", "shooting_penalty")
 
 
 # --- the dice (pure) ---
@@ -273,19 +272,33 @@ def physical(state: State, uid: str, unblocked: int, log: Log) -> int:
 
 def absorb_with_tokens(state: State, seat: int, damage: int, log: Log) -> int:
     """Each point takes one armour token while any durable relic has one (§6.7, TEXT); the
-    relics without an effect lose theirs first, then the one with fewest tokens. The rest of
-    the attack goes to the hero (DECISION 14)."""
-    while damage > 0:
-        durable = [r for r in worn(state, seat) if "durability" in relic_data(r) and r["tokens"] > 0]
-        if not durable:
-            break
-        relic = min(durable, key=lambda r: (any(relic_data(r).get(k) for k in RELIC_EFFECTS), r["tokens"]))
-        relic["tokens"] -= 1
-        damage -= 1
-        log.emit("token_lost", seat=seat, card=name(relic["card"]), tokens=relic["tokens"])
-        if relic["tokens"] == 0:
-            lose_relic(state, seat, relic, log)
-    return damage
+    rest of the attack goes to the hero (DECISION 14). The owner chooses which relic loses
+    each token, one token at a time, right after the attack."""
+    taken = min(damage, sum(r["tokens"] for r in durable(state, seat)))
+    if taken:
+        kernel.queue_step(state, "lose_tokens", first=True, seat=seat, left=taken)
+    return damage - taken
+
+
+def durable(state: State, seat: int) -> list[dict[str, Any]]:
+    return [r for r in worn(state, seat) if "durability" in relic_data(r) and r["tokens"] > 0]
+
+
+def step_lose_tokens(state: State, data: dict[str, Any], log: Log) -> None:
+    seat = data["seat"]
+    choices = [{"type": "lose_token", "card": r["item"]} for r in durable(state, seat)]
+    if data["left"] > 0 and choices:
+        kernel.ask(state, seat, "lose_token", choices, auto=True, left=data["left"])
+
+
+def answer_lose_token(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Log) -> None:
+    seat = decision["seat"]
+    relic = next(r for r in worn(state, seat) if r["item"] == choice["card"])
+    relic["tokens"] -= 1
+    log.emit("token_lost", seat=seat, card=name(relic["card"]), tokens=relic["tokens"])
+    if relic["tokens"] == 0:
+        lose_relic(state, seat, relic, log)
+    kernel.queue_step(state, "lose_tokens", first=True, seat=seat, left=decision["data"]["left"] - 1)
 
 
 def magical(state: State, uid: str, amount: int, log: Log) -> int:
@@ -337,7 +350,10 @@ def destroy(state: State, uid: str, log: Log) -> None:
         for relic in list(worn(state, owner)):
             lose_relic(state, owner, relic, log)
         log.emit("hero_falls", seat=owner)
-        kernel.finish(state, winners=[1 - owner], reason="hero destroyed")
+        both = kernel.is_over(state) and (kernel.outcome(state) or {}).get("reason") == "hero destroyed"
+        # both heroes fall to the same effect: the active player wins (DECISION 26)
+        winners = [kernel.active(state)] if both else [1 - owner]
+        kernel.finish(state, winners=winners, reason="hero destroyed")
         return
     zones.move(state, f"play:{owner}", f"grave:{owner}", unit["item"])
     state["prosperity"][1 - owner] += int(CONFIG["bounty"])

@@ -3,6 +3,7 @@ paying for cards by closing buildings, and the buildings' close abilities."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from boardwright.framework import decks, kernel, zones
@@ -105,13 +106,30 @@ def payment_problem(state: State, seat: int, item: str) -> str | None:
 
 
 def pay(state: State, seat: int, item: str) -> None:
-    """Pay prosperity and close the assigned buildings; nothing is refunded later (TEXT)."""
+    """Pay prosperity and close the buildings; nothing is refunded later (TEXT). When the
+    open buildings can pay in more than one way (an "Any" symbol), the owner chooses."""
     card = card_of(item)
     state["prosperity"][seat] -= cost(state, seat, item)
     if card.get("faction") == MERCENARY:
         state["turn"]["mercenary_discount"] = True
-    for bid in assignment(state, seat, list(card["needs"])) or []:
-        building(state, seat, bid)["open"] = False
+    choices = [{"type": "pay_with", "buildings": ids} for ids in ways_to_pay(state, seat, list(card["needs"]))]
+    kernel.ask(state, seat, "pay_with", choices, auto=True)
+
+
+def ways_to_pay(state: State, seat: int, needs: list[str]) -> list[list[str]]:
+    """Each distinct way (by building type) to close open buildings for the card's symbols:
+    the named types first, then for each "Any" any other open building."""
+    named = assignment(state, seat, [n for n in needs if n != ANY]) or []
+    rest = [b for b in state["city"][seat] if b["open"] and b["id"] not in named]
+    ways: dict[tuple[str, ...], list[str]] = {}
+    for extra in itertools.combinations(rest, needs.count(ANY)):
+        ways.setdefault(tuple(sorted(b["type"] for b in extra)), [*named, *(b["id"] for b in extra)])
+    return list(ways.values())
+
+
+def close_for_payment(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Log) -> None:
+    for bid in choice["buildings"]:
+        building(state, decision["seat"], bid)["open"] = False
 
 
 def building(state: State, seat: int, bid: str) -> dict[str, Any]:

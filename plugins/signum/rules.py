@@ -9,7 +9,7 @@ from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
-from . import actions, activation, board, economy, hidden, play, spells, tactics, turn
+from . import actions, activation, board, combat, economy, hidden, play, spells, tactics, turn
 from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
 from .heuristic import evaluate
 from .units import units
@@ -71,6 +71,7 @@ class Signum(Game):
                 "resolve_card": play.step_resolve_card,
                 "reposition": spells.step_reposition,
                 "melee": activation.step_melee,
+                "lose_tokens": combat.step_lose_tokens,
                 "shot": activation.step_shot,
                 "end_phase": turn.step_end_phase,
                 "hand_limit": turn.step_hand_limit,
@@ -82,6 +83,9 @@ class Signum(Game):
                 "marshal": activation.answer_marshal,
                 "discard": turn.answer_discard,
                 "put_back": economy.put_back,
+                "pay_with": economy.close_for_payment,
+                "lose_token": combat.answer_lose_token,
+                "purge": spells.answer_purge,
             },
         )
 
@@ -163,6 +167,9 @@ def describe(state: State, action: Action) -> dict[str, Any]:
                 if b["id"] == kind:
                     kind = b["type"]
         params["building"] = name_of(kind)
+    if "buildings" in action:
+        names = [name_of(b["type"]) for city in state["city"] for b in city if b["id"] in action["buildings"]]
+        params["buildings"] = {lang: ", ".join(n[lang] for n in names) or "-" for lang in ("en", "ru")}
     if "to" in action:
         params["x"], params["y"] = round(action["to"][0], 1), round(action["to"][1], 1)
     if "cards" in action:
@@ -175,4 +182,6 @@ def describe(state: State, action: Action) -> dict[str, Any]:
         kind = "cast_at"
     if kind == "cast" and params["target"] == "-":
         kind = "cast_plain"
+    if kind == "purge_spell" and action.get("card") is None:
+        kind = "purge_nothing"
     return {"key": f"action_{kind}", **params}

@@ -45,19 +45,27 @@ def resolve(state: State, seat: int, action: dict[str, Any], log: Log) -> None:
 
 
 def purge(state: State, seat: int, target: str | None, log: Log) -> None:
-    """Remove a lasting enemy spell (the smoke first, else a shield), then lock a building."""
-    enemy = 1 - seat
-    smoke = next((s for s in state["smoke"] if s["owner"] == enemy), None)
-    if smoke is not None:
+    """Remove a lasting enemy spell of the caster's choice (if there is one), then lock the
+    chosen enemy building: it stays closed at its owner's next start phase."""
+    lasting = [s["item"] for s in state["smoke"] if s["owner"] == 1 - seat] + [
+        u["shield_item"] for u in units(state).values() if u["owner"] != seat and u.get("shield_item")
+    ]
+    choices = [{"type": "purge_spell", "card": item} for item in lasting] or [{"type": "purge_spell", "card": None}]
+    kernel.ask(state, seat, "purge", choices, auto=True, building=target)
+
+
+def answer_purge(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Log) -> None:
+    enemy = 1 - decision["seat"]
+    item = choice["card"]
+    for smoke in [s for s in state["smoke"] if s["item"] == item]:
         state["smoke"].remove(smoke)
-        zones.move(state, f"play:{enemy}", f"grave:{enemy}", smoke["item"])
-    else:
-        shielded = next((u for u in units(state).values() if u["owner"] == enemy and u.get("shield_item")), None)
-        if shielded is not None:
-            shielded["shields"] = 0
-            zones.move(state, f"play:{enemy}", f"grave:{enemy}", shielded.pop("shield_item"))
+        zones.move(state, f"play:{enemy}", f"grave:{enemy}", item)
+    for unit in units(state).values():
+        if item is not None and unit.get("shield_item") == item:
+            unit["shields"] = 0
+            zones.move(state, f"play:{enemy}", f"grave:{enemy}", unit.pop("shield_item"))
     for b in state["city"][enemy]:
-        if b["id"] == target:
+        if b["id"] == decision["data"]["building"]:
             b["open"] = False
             b["locked"] = True
             log.emit("purged", seat=enemy, building=name_of(b["type"]))

@@ -98,8 +98,10 @@ def test_c7_armour_then_relic_tokens_then_wounds(engine):
     state["relics"][seat] = [{"item": "heavy_plate@1.1", "card": "heavy_plate", "tokens": 4, "uses": 0}]
     state["zones"]["play:1"]["items"].append("heavy_plate@1.1")
     combat.physical(state, demian, 4, LOG)
+    engine.runner.settle(state, LOG)  # one relic: the tokens it loses need no choice
     assert state["relics"][seat][0]["tokens"] == 1 and state["units"][demian]["wounds"] == 0
     combat.physical(state, demian, 3, LOG)
+    engine.runner.settle(state, LOG)
     assert state["relics"][seat] == [] and state["units"][demian]["wounds"] == 1
     assert "heavy_plate@1.1" in state["zones"]["grave:1"]["items"]
 
@@ -251,7 +253,14 @@ def test_e3_paying_closes_distinct_buildings(engine):
     assert economy.payment_problem(state, seat, "ogre_bouncer@0.5") is None
     economy.pay(state, seat, "ogre_bouncer@0.5")
     assert state["prosperity"][seat] == 1
-    assert sum(not b["open"] for b in state["city"][seat]) == 3
+    ways = kernel.pending(state)["choices"]  # "Any": the Range or the Forge, the owner chooses
+    kinds = {b["id"]: b["type"] for b in state["city"][seat]}
+    assert sorted(sorted(kinds[i] for i in way["buildings"]) for way in ways) == [
+        ["barracks", "forge", "tavern"],
+        ["barracks", "range", "tavern"],
+    ]
+    engine.apply(state, next(w for w in ways if "b3" in w["buildings"]))
+    assert [b["type"] for b in state["city"][seat] if b["open"]] == ["range"]
     state["city"][seat] = state["city"][seat][:2]
     for b in state["city"][seat]:
         b["open"] = True
