@@ -368,10 +368,12 @@ def check_kernel_access(game: Game) -> None:
 # what a person must never read on a board: ids made for code
 INTERNAL_ID = re.compile(
     r"\b[a-z]+(?:_[a-z0-9]+)+\b"  # snake_case ids: in_hand, draft_receive, tower_e
-    r"|(?<![\w.])-?\d+,-?\d+(?![\w.])"  # raw axial coordinates: 2,-1
+    r"|(?<![\w.,])-\d+,-?\d+(?![\w.,])|(?<![\w.,])\d+,-\d+(?![\w.,])"  # axial coordinates: -1,2 and 2,-1
     r"|\b[A-Z]\d{2}\b"  # map keys such as J32
     r"|\$(?:choose|number|point)"  # open-action markers
 )
+# in English also 2,1 (in Russian a comma is the decimal point: ×1,5)
+ENGLISH_COORDINATES = re.compile(r"(?<![\w.,])\d+,\d+(?![\w.,])")
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
@@ -384,10 +386,13 @@ def check_board_language(
     state = _new(engine, players, scenario, seed)
     game = engine.game
     count = kernel.seats(state)
+    looked = [0]
 
     def visit(state: State, step: int) -> None:
-        if step % 11:
+        # a dozen positions spread over the game's opening and middle is enough to read every text kind
+        if step % 11 or looked[0] >= 12:
             return
+        looked[0] += 1
         names = {lang: [game.seat_name(state, s, lang) for s in range(count)] for lang in ("en", "ru")}
         for seat in [*range(count), None]:
             board = engine.board(state, seat)
@@ -405,7 +410,7 @@ def check_board_language(
                     found.extend(game.describe_action(state, action, lang) for action in engine.legal_actions(state))
                 for text in found:
                     line = str(text or "")
-                    bad = INTERNAL_ID.search(line)
+                    bad = INTERNAL_ID.search(line) or (ENGLISH_COORDINATES.search(line) if lang == "en" else None)
                     assert bad is None, f"{lang} board text {line!r} shows the internal id {bad.group(0)!r}"
                     if lang == "en":
                         assert not CYRILLIC.search(line), f"Russian in the English board: {line!r}"
@@ -413,7 +418,14 @@ def check_board_language(
     _playout(engine, state, 9, visit)
 
 
-CHECKS = (check_playouts_and_replay, check_illegal_actions, check_views, check_board_and_text, check_flow)
+CHECKS = (
+    check_playouts_and_replay,
+    check_illegal_actions,
+    check_views,
+    check_board_and_text,
+    check_flow,
+    check_board_language,
+)
 
 
 def check_short_game(engine: Engine, seeds: tuple[int, ...] = (1, 2)) -> None:

@@ -34,7 +34,7 @@ def test_no_module_or_function_is_too_long(game):
     assert not long, long
 
 
-@pytest.mark.parametrize("game", ["connect_four"])
+@pytest.mark.parametrize("game", GAMES)
 def test_no_russian_in_the_python_code(game):
     found = [
         f"{path.name}:{number}"
