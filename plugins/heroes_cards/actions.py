@@ -41,6 +41,12 @@ def playable(state: State, seat: int, card: str) -> list[Action]:
     return [{"type": "visit", "card": card, "target": -1}]
 
 
+def may_attack(state: State, card: str) -> bool:
+    """A standing army or an untaken card on the table; after closure not one that would
+    join a domain (digest 5.1 D, the closure rule)."""
+    return not (state["closure"] and travel(card)["kind"] in ANNEXED)
+
+
 def day_actions(state: State, seat: int) -> list[Action]:
     if state["captures"]:
         return [*war.capture_actions(state, seat), {"type": "pass"}]
@@ -56,7 +62,7 @@ def day_actions(state: State, seat: int) -> list[Action]:
             out.append({"type": "upgrade", "plot": plot, "cards": paid})
     for card in cards.travel_hand(state, seat):
         out.extend(playable(state, seat, card))
-    out.extend({"type": "attack", "card": card} for card in zones.items(state, "table"))
+    out.extend({"type": "attack", "card": card} for card in zones.items(state, "table") if may_attack(state, card))
     out.extend(war.capture_actions(state, seat))
     if state["tower"][seat] and state["ritual"][seat] < CONFIG["ritual_luck_cap"]:
         out.append({"type": "ritual"})
@@ -249,10 +255,17 @@ def other_card(state: State, seat: int, data: dict[str, Any], log: Any) -> None:
     elif effect in ("policy", "courage"):
         idle = [c for c in cards.heroes(state, seat) if effect == "courage" or c not in state["policies"][seat]]
         if idle:
-            if effect == "policy":
-                state["policies"][seat].append(idle[0])
-            else:
-                cards.add_courage(state, idle[0], 1)
+            choices = [{"type": f"hero_{effect}", "hero": card} for card in idle]
+            kernel.ask(state, seat, "hero", choices, auto=True)
+
+
+def answer_hero(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """The Stone of Experience's free policy or the Arena's courage, on the hero chosen."""
+    seat = decision["seat"]
+    if choice["type"] == "hero_policy":
+        state["policies"][seat].append(choice["hero"])
+    else:
+        cards.add_courage(state, choice["hero"], 1)
 
 
 def attack_table(state: State, seat: int, card: str, log: Any) -> None:

@@ -89,6 +89,7 @@ class HeroesCards(Game):
                 "machine": capital.answer_machine,
                 "intercept": war.answer_intercept,
                 "peace": war.answer_peace,
+                "hero": actions.answer_hero,
             },
         )
 

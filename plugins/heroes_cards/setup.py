@@ -66,6 +66,7 @@ def setup(state: State, options: Setup) -> None:
     state["contribution"] = [None] * players
     state["captures"] = 0
     state["initiated"] = 0
+    state["retreated"] = []  # defenders whose army lost this turn (digest 5.3, retreat)
     state["closure"] = False
     state["chests_made"] = 0
     state["battle"] = None

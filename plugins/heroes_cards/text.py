@@ -160,6 +160,11 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
             if action["spell"]
             else {"key": "action_no_spell"}
         )
+    if kind_ in ("hero_policy", "hero_courage"):
+        return {"key": f"action_{kind_}", "hero": name_of(action["hero"])}
+    if kind_ == "give_up":
+        given = action["cards"] if isinstance(action["cards"], list) else []
+        return {"key": "action_give_up", "cards": _names(given, lang)}
     if kind_ == "machine":
         return {"key": "action_machine", "machine": {"key": f"machine_{action['machine']}"}}
     if kind_ in ("bribe", "mercenary", "intercept", "peace"):

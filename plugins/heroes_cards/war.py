@@ -76,8 +76,7 @@ def capture_actions(state: State, seat: int) -> list[dict[str, Any]]:
         if state["captures"] >= capture_limit(state, seat, target):
             continue
         card = next_target(state, seat, target)
-        needs_battle = card is None or travel(card)["kind"] != "terrain"
-        if needs_battle and state["initiated"]:
+        if besieged(card) and state["initiated"]:
             continue
         if (
             card is not None
@@ -98,27 +97,38 @@ def capital_strength(state: State, seat: int) -> int:
     return int(rule["base"] + rule["per_week"] * state["week"] + rule["per_tier"] * capital.tier(state, seat))
 
 
+def besieged(card: str | None) -> bool:
+    """A town, a garrison or the capital (None) is taken by a siege (digest 5.3)."""
+    return card is None or travel(card)["kind"] in ("town", "garrison")
+
+
 def capture(state: State, seat: int, target: int, log: Any) -> None:
+    """One capture attempt: the defender may intercept first, unless its army already lost
+    this turn (the retreat rule); a mine or reserve not intercepted is taken."""
     state["captures"] += 1
     card = next_target(state, seat, target)
-    if card is None:
-        state["initiated"] += 1
-        opponent = battles.new_side(None, capital_strength(state, target))
-        battles.start(state, "siege", None, opponent, war={"defender": target, "target": None}, owner=target)
-        return
-    kind = travel(card)["kind"]
-    if kind == "terrain":
+    if card is not None and travel(card)["kind"] == "terrain":
         for _ in range(chest_price(card)):
             cards.return_chest(state, seat)
         take(state, seat, target, card, log)
-    elif kind in ("town", "garrison"):
-        state["initiated"] += 1
-        opponent = battles.new_side(None, _printed(state, card))
-        battles.start(state, "siege", card, opponent, war={"defender": target, "target": card}, owner=target)
+    elif target in state["retreated"]:
+        advance(state, seat, target, card, log)
     else:
-        state["initiated"] += 1
         choices = [{"type": "intercept", "fight": False}, {"type": "intercept", "fight": True}]
         kernel.ask(state, target, "intercept", choices, attacker=seat, card=card)
+
+
+def advance(state: State, seat: int, target: int, card: str | None, log: Any) -> None:
+    """No interception: a siege the attacker initiates, or the card taken without a battle."""
+    if not besieged(card):
+        assert card is not None
+        take(state, seat, target, card, log)
+        return
+    state["initiated"] += 1
+    strength = capital_strength(state, target) if card is None else _printed(state, card)
+    battles.start(
+        state, "siege", card, battles.new_side(None, strength), war={"defender": target, "target": card}, owner=target
+    )
 
 
 def _printed(state: State, card: str) -> int:
@@ -128,9 +138,11 @@ def _printed(state: State, card: str) -> int:
 
 
 def answer_intercept(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """The interception is the defender's battle: it never counts as one the attacker
+    initiated, so a siege may follow it in the same turn (digest 5.3, E30)."""
     seat, target, card = decision["data"]["attacker"], decision["seat"], decision["data"]["card"]
     if not choice["fight"]:
-        take(state, seat, target, card, log)
+        advance(state, seat, target, card, log)
         return
     battles.start(state, "player", card, battles.new_side(target), war={"defender": target, "target": card})
 
@@ -159,6 +171,9 @@ def after_battle(state: State, battle: dict[str, Any], result: str, log: Any) ->
         loser = battle["sides"][1]
         state["vp"][seat] += sum(1 for unit in loser["units"] if creature(unit[0]))
         cards.gain_chests(state, seat, BATTLE["trophies"]["player"])
+        state["retreated"].append(target)
+        if besieged(card):
+            return  # the interception is beaten; the siege is the attacker's next attempt
     elif card is not None:
         state["vp"][seat] += BATTLE["siege_vp"]
         cards.gain_chests(state, seat, BATTLE["trophies"]["siege"])

@@ -178,6 +178,7 @@ def begin_turn(state: State, log: Any) -> None:
     state["fresh"][seat] = None
     state["captures"] = 0
     state["initiated"] = 0
+    state["retreated"] = []
 
 
 def next_after_day(state: State) -> str:

@@ -1,0 +1,87 @@
+"""War's interception before a siege (E30), the closure rule on the table, and the free
+travel cards that choose a hero."""
+
+from __future__ import annotations
+
+from boardwright.framework import Engine, kernel, zones
+from boardwright.plugins.heroes_cards import war
+from boardwright.plugins.heroes_cards.aftermath import join_domain
+from boardwright.plugins.heroes_cards.rules import HeroesCards
+
+GAME = HeroesCards()
+ENGINE = Engine(GAME)
+
+
+def first_day(seed: int = 1) -> dict:
+    """A two-player game at the first turn of day 1, nothing pending."""
+    state = ENGINE.new_game(2, {}, seed)
+    while kernel.phase(state) != "day" or kernel.pending(state):
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    return state
+
+
+def take_card(state: dict, card: str, zone: str) -> None:
+    for name, data in state["zones"].items():
+        if card in data["items"]:
+            zones.move(state, name, zone, card)
+            return
+
+
+def empty_hand(state: dict, seat: int) -> None:
+    for kind in ("creatures", "heroes"):
+        for card in list(zones.items(state, f"{kind}:{seat}")):
+            zones.move(state, f"{kind}:{seat}", "removed", card)
+
+
+def answer(state: dict, **wanted) -> None:
+    """Answer the pending decision with the choice that has these values."""
+    choice = next(c for c in ENGINE.legal_actions(state) if all(c.get(k) == v for k, v in wanted.items()))
+    ENGINE.apply(state, choice)
+
+
+def test_a_beaten_interception_lets_the_siege_follow_as_the_second_attempt_e30():
+    state = first_day()
+    attacker = kernel.active(state)
+    defender = 1 - attacker
+    state["wars"] = [{"attacker": attacker, "defender": defender, "crusade": False}]
+    take_card(state, "t:village:0", "table")
+    join_domain(state, defender, "t:village:0", "table")
+    empty_hand(state, defender)  # the interceptor fields nobody: any hero beats it
+    ENGINE.apply(state, {"type": "capture", "target": defender})
+    assert kernel.pending(state)["kind"] == "intercept" and kernel.to_move(state) == defender
+    answer(state, type="intercept", fight=True)
+    while kernel.pending(state) and kernel.to_move(state) == attacker and state["battle"]:
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    assert state["battle"] is None
+    assert "t:village:0" in state["domain"][defender]  # beaten in the field, not yet besieged
+    assert state["captures"] == 1 and state["initiated"] == 0
+    assert {"type": "capture", "target": defender} in ENGINE.legal_actions(state)
+    ENGINE.apply(state, {"type": "capture", "target": defender})
+    assert state["battle"] is not None and state["battle"]["type"] == "siege"  # no second interception
+    assert state["captures"] == 2 and state["initiated"] == 1
+    assert war.capture_actions(state, attacker) == []  # no third attempt
+
+
+def test_after_closure_no_standing_army_over_a_mine_may_be_attacked():
+    state = first_day()
+    take_card(state, "t:iron_mine:0", "table")
+    state["standing"]["t:iron_mine:0"] = []
+    attack = {"type": "attack", "card": "t:iron_mine:0"}
+    assert attack in GAME.legal_actions(state)
+    state["closure"] = True
+    assert attack not in GAME.legal_actions(state)
+
+
+def test_the_stone_of_experience_asks_which_hero_when_there_are_two():
+    state = first_day()
+    seat = kernel.active(state)
+    heroes = zones.items(state, f"heroes:{seat}")
+    spare = next(c for c in zones.items(state, f"tavern:{seat}") if c not in heroes)
+    take_card(state, spare, f"heroes:{seat}")
+    take_card(state, "t:stone_of_experience:0", f"travel:{seat}")
+    ENGINE.apply(state, {"type": "visit", "card": "t:stone_of_experience:0", "target": -1})
+    decision = kernel.pending(state)
+    assert decision["kind"] == "hero" and decision["seat"] == seat
+    assert {c["hero"] for c in decision["choices"]} == set(zones.items(state, f"heroes:{seat}"))
+    ENGINE.apply(state, {"type": "hero_policy", "hero": spare})
+    assert state["policies"][seat] == [spare]
