@@ -90,6 +90,7 @@ class HeroesCards(Game):
                 "intercept": war.answer_intercept,
                 "peace": war.answer_peace,
                 "hero": actions.answer_hero,
+                "give_up": spells.answer_give_up,
             },
         )
 

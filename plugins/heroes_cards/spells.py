@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import zones
+from boardwright.framework import kernel, zones
+from boardwright.framework.choices import choose
 
 from . import army, capital, cards
 from .catalog import BATTLE, SPELLS, creature, hero, neutral
@@ -155,7 +156,7 @@ def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any
     side, other = battle["sides"][index], battle["sides"][1 - index]
     seat, effect = side["seat"], spell["effect"]
     if effect == "maximum":
-        discard_cheapest(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
+        give_up(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
         if spell.get("all"):
             side["maximum"] = [unit[0] for unit in side["units"]] + ([side["hero"]] if side["hero"] else [])
         else:
@@ -192,7 +193,29 @@ def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any
         discard_cheapest(state, other["seat"], cards.hand(state, other["seat"]), len(cards.hand(state, other["seat"])))
     elif effect == "armageddon":
         for everyone in range(len(state["race"])):
-            discard_cheapest(state, everyone, cards.hand(state, everyone), int(spell["discards"]))
+            give_up(state, everyone, cards.hand(state, everyone), int(spell["discards"]))
+
+
+def give_up(state: State, seat: int, pool: list[str], count: int) -> None:
+    """Cards a seat gives up of its choice (Armageddon, Sacrifice): a person picks them, a
+    bot is offered those it would pay with first; with no choice they go at once."""
+    count = min(count, len(pool))
+    if count == len(pool) or count == 0:
+        discard_cheapest(state, seat, pool, count)
+        return
+    cheapest = cards.cheapest_payment_from(list(pool), count)
+    kernel.ask(
+        state,
+        seat,
+        "give_up",
+        [{"type": "give_up", "cards": cheapest}],
+        open=[{"type": "give_up", "cards": choose(list(pool), count)}],
+    )
+
+
+def answer_give_up(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    for card in choice["cards"]:
+        cards.discard(state, decision["seat"], card)
 
 
 def discard_cheapest(state: State, seat: int, pool: list[str], count: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardwright.framework import Engine, EventLog, zones
+from boardwright.framework import Engine, EventLog, choices, zones
 from boardwright.plugins.heroes_cards import aftermath, battle, cards, spells
 from boardwright.plugins.heroes_cards.catalog import SPELLS, neutral
 from boardwright.plugins.heroes_cards.rules import HeroesCards
@@ -103,11 +103,25 @@ def test_mass_blessing_gives_every_unit_and_the_hero_maximum_damage():
     assert side["total"] == (1 + 7) + (4 + 7) * 2 + (1 + 7) and side["routed"] == []
 
 
-def test_sacrifice_discards_a_creature_from_hand_for_maximum_damage():
+def give_up(state: dict, person: dict | None = None) -> None:
+    """Answer the open give-up decisions: as a bot would, or as `person` {seat: cards} fills them."""
+    while state["k"]["pending"] and state["k"]["pending"][-1]["kind"] == "give_up":
+        decision = state["k"]["pending"].pop()
+        choice = decision["choices"][0]
+        if person and decision["seat"] in person:
+            choice, why, _ = choices.fill(decision["open"][0], {"type": "give_up", "cards": person[decision["seat"]]})
+            assert choice is not None, why
+        spells.answer_give_up(state, decision, choice, EventLog())
+
+
+def test_sacrifice_discards_a_creature_of_the_players_choice_for_maximum_damage():
     state = fight()
-    held = len(cards.creatures(state, 0))
+    held = cards.creatures(state, 0)
+    chosen = held[-1]
     cast(state, "sacrifice")
-    assert len(cards.creatures(state, 0)) == held - 1
+    assert state["k"]["pending"][-1]["kind"] == "give_up"
+    give_up(state, {0: [chosen]})
+    assert cards.creatures(state, 0) == [card for card in held if card != chosen]
     assert state["battle"]["sides"][0]["maximum"] == ["0:swordsmen:0"]
 
 
@@ -144,6 +158,7 @@ def test_armageddon_makes_every_player_discard_three():
     state = fight(tower=6)
     sizes = [len(cards.hand(state, seat)) for seat in (0, 1)]
     cast(state, "armageddon")
+    give_up(state)
     assert [len(cards.hand(state, seat)) for seat in (0, 1)] == [max(0, n - 3) for n in sizes]
 
 
