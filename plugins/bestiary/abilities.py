@@ -12,6 +12,7 @@ from .attack import attack_actions, strike
 from .catalogue import CREATURES
 from .creatures import State, board_of, count, haste_net, inactive, index_of, is_protorp, period
 from .movement import manoeuvre, move_actions
+from .summons import then_summon
 from .supports import support_actions, use_support
 
 Action = dict[str, Any]
@@ -55,18 +56,27 @@ def use(state: State, action: Action, log: Log) -> None:
     """One use of an ability. With net HASTE, an attack may be followed by a manoeuvre and a
     manoeuvre by an attack (the other half is asked next); then waiting creatures enter
     freed castles. Each follow-up step queues the next one when it is done, so nothing is
-    left queued while a seat decides."""
+    left queued while a seat decides; a follow-up that would run next anyway (nothing else
+    queued, no decision open) runs at once."""
     kind = action["type"]
     index = index_of(state, action["creature"])
     if kind == "attack":
         strike(state, action, log)
-        kernel.queue_step(state, "haste", creature=index, then="move")
+        _then_haste(state, index, "move", log)
     elif kind == "move":
         manoeuvre(state, action, log)
-        kernel.queue_step(state, "haste", creature=index, then="attack")
+        _then_haste(state, index, "attack", log)
     else:
         use_support(state, action, log)
-        kernel.queue_step(state, "summon")
+        then_summon(state, log)
+
+
+def _then_haste(state: State, index: int, then: str, log: Log) -> None:
+    k = state["k"]
+    if k["steps"] or k["pending"] or k["over"]:
+        kernel.queue_step(state, "haste", creature=index, then=then)
+    else:
+        haste(state, {"creature": index, "then": then}, log)
 
 
 def haste(state: State, data: dict[str, Any], log: Log) -> None:
@@ -79,7 +89,7 @@ def haste(state: State, data: dict[str, Any], log: Log) -> None:
     if follow:
         kernel.ask(state, creature["seat"], "haste_" + data["then"], [*follow, SKIP])
     else:
-        kernel.queue_step(state, "summon")
+        then_summon(state, log)
 
 
 def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
@@ -88,7 +98,7 @@ def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: Lo
         manoeuvre(state, choice, log)
     elif choice["type"] == "attack":
         strike(state, choice, log)
-    kernel.queue_step(state, "summon")
+    then_summon(state, log)
 
 
 def refusal(state: State, action: Action) -> str | None:

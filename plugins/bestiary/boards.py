@@ -42,6 +42,7 @@ class Board:
     castle_at: dict[int, int] = field(default_factory=dict)  # hex -> castle index
     castle_keys: list[str] = field(default_factory=list)  # the hex key of each castle: what actions name
     control: list[list[int]] = field(default_factory=list)  # Protorp control area per castle
+    tower_at: dict[int, dict[str, Any]] = field(default_factory=dict)  # hex -> the tower standing there
     _areas: dict[tuple[str, int], Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -68,6 +69,10 @@ class Board:
         self.castle_at = {h: i for i, h in enumerate(self.castles)}
         self.castle_keys = [self.keys[h] for h in self.castles]
         self.control = [[h, *self.nbr[h]] for h in self.castles]
+        self.tower_at = {}
+        for tower in self.towers:
+            if tower.get("hex") is not None:
+                self.tower_at.setdefault(tower["hex"], tower)  # the first one, as a search would find
 
     def in_range(self, a: int, b: int) -> bool:
         return not self.radius or self.dist[a][b] <= self.radius

@@ -38,8 +38,11 @@ def period(state: State) -> int:
 
 
 def count(creature: Creature, effect: str) -> int:
+    markers = creature["markers"]
+    if not markers:
+        return 0
     n = 0
-    for marker in creature["markers"]:
+    for marker in markers:
         if marker[0] == effect:
             n += 1
     return n
@@ -97,6 +100,7 @@ def new_creature(state: State, seat: int, creature_id: str) -> int:
     )
     index = len(state["creatures"]) - 1
     state["tableaus"][seat].append(index)
+    state["creature_index"][creature_id] = index
     return index
 
 
@@ -168,8 +172,10 @@ def waiting(state: State, seat: int) -> list[int]:
 
 def index_of(state: State, creature_id: Any) -> int:
     """The index of the creature an action names by its id (each creature is summoned once at
-    most, so its data id names it); -1 when no such creature is in the game."""
-    for index, creature in enumerate(state["creatures"]):
-        if creature["id"] == creature_id:
-            return index
-    return -1
+    most, so its data id names it); -1 when no such creature is in the game. The state keeps
+    the map from ids to indexes (``creature_index``), filled as creatures are summoned."""
+    try:
+        index: int = state["creature_index"].get(creature_id, -1)
+    except TypeError:  # an id no creature could have (a list, a map) from a client's action
+        return -1
+    return index

@@ -33,7 +33,18 @@ def move_destinations(state: State, index: int) -> list[int]:
     start = creature["hex"]
     side = creature["side"]
     if count(creature, "SWIM") == 0:
-        return [h for h in board.nbr[start] if passable(state, h, side)]
+        occupant = state["occupant"]
+        markers = state["board_markers"]
+        owners = state["castle_sides"]
+        void = board.void
+        return [
+            h
+            for h in board.nbr[start]
+            if occupant[h] < 0
+            and not void[h]
+            and (markers[h] is None or markers[h][0] != "OBSTACLE")
+            and (owners[h] < 0 or owners[h] == side)
+        ]  # passable hexes
     out = []
     for ray in board.rays[start]:
         for h in ray:

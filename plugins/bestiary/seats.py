@@ -25,17 +25,26 @@ def living_order(state: State) -> list[int]:
 
 def team_order(state: State, side: int) -> list[int]:
     """A side's seats in seat order (2v2: the timekeeper's team starts with the timekeeper)."""
+    if not kernel.teams(state):
+        return [side]  # one seat a side
     return [seat for seat in seat_order(state) if kernel.side_of(state, seat) == side]
+
+
+def side_count(state: State) -> int:
+    """How many sides play: the teams, else one side per seat."""
+    teams = kernel.teams(state)
+    return len(teams) if teams else kernel.seats(state)
 
 
 def first_seat(state: State, side: int) -> int:
     """The seat that speaks for a side in the log (the side's first seat)."""
-    return kernel.sides(state)[side][0]
+    teams = kernel.teams(state)
+    return int(teams[side][0]) if teams else side
 
 
 def other_side(state: State, side: int) -> int:
     """The enemy side where there are two sides (the duel and the Crossroads)."""
-    return next(other for other in range(len(kernel.sides(state))) if other != side)
+    return 0 if side else 1
 
 
 def teammate(state: State, seat: int) -> int:

@@ -5,7 +5,8 @@ State (plain data, whole-word keys):
 
 - ``mode``, ``board`` (the board id), ``settings`` (castle durability, period limit,
   creatures per player, draft, roster, VP goal, 2v2 lead), ``first_player``;
-- ``creatures`` (see creatures.py) and ``tableaus`` (each seat's creature indexes, left to right);
+- ``creatures`` (see creatures.py), ``creature_index`` (each creature's index by its data id,
+  what actions name it by) and ``tableaus`` (each seat's creature indexes, left to right);
 - per hex: ``occupant`` (a creature index, -1: none), ``board_markers`` (``[kind,
   owner_side, sequence]`` or None) and ``castle_sides`` (the side owning a castle there, -1);
 - ``castle_owners`` (the seat owning, on Protorp controlling, each castle, -1: none);
@@ -88,6 +89,7 @@ def setup(state: State, given: Setup) -> None:
             "settings": chosen,
             "first_player": first,
             "creatures": [],
+            "creature_index": {},
             "tableaus": [[] for _ in range(players)],
             "occupant": [-1] * hexes,
             "board_markers": [None] * hexes,

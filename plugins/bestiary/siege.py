@@ -9,7 +9,7 @@ from typing import Any
 from boardwright.framework import kernel
 
 from .creatures import State, board_of, siege_value
-from .seats import first_seat, other_side
+from .seats import first_seat, other_side, side_count
 from .text import tower_text
 
 Log = Any
@@ -17,7 +17,7 @@ Log = Any
 
 def tower_sums(state: State, area: list[int]) -> list[int]:
     """Each side's siege in a tower's control area."""
-    sums = [0] * len(kernel.sides(state))
+    sums = [0] * side_count(state)
     occupant = state["occupant"]
     creatures = state["creatures"]
     for h in area:
@@ -32,7 +32,8 @@ def captured_towers(state: State, side: int) -> list[str]:
     out = []
     for tower in board_of(state).towers:
         sums = tower_sums(state, tower["area"])
-        if all(sums[side] > value for other, value in enumerate(sums) if other != side):
+        own = sums[side]
+        if own and all(own > value for value in sums[:side] + sums[side + 1 :]):
             out.append(tower["id"])
     return out
 

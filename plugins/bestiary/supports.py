@@ -20,7 +20,6 @@ from .creatures import (
     count,
     free,
     haste_net,
-    in_own_castle,
     index_of,
     is_protorp,
     mark,
@@ -44,39 +43,34 @@ Log = Any
 # --- targets
 
 
-def _enemy_reachable(state: State, target: Creature) -> bool:
-    """An enemy in its own castle, or with RESIST, is immune to supports."""
-    return not in_own_castle(state, target) and count(target, "RESIST") == 0
-
-
 def target_hexes(state: State, index: int, target: str, hexes: list[int]) -> list[int]:
     """The hexes of `hexes` that hold a valid target of the kind `target` (a creature or a hex)."""
     creature = state["creatures"][index]
     if target == "free_hex":
-        return [h for h in hexes if passable(state, h, creature["side"])]
+        side = creature["side"]
+        return [h for h in hexes if passable(state, h, side)]
     if target == "marker_hex":
         castle_at = board_of(state).castle_at
         markers = state["board_markers"]
         return [h for h in hexes if free(state, h) and markers[h] is None and h not in castle_at]
     occupant = state["occupant"]
     creatures = state["creatures"]
+    castle_sides = state["castle_sides"]
+    side = creature["side"]
     out = []
     for h in hexes:
         other = occupant[h]
         if other < 0:
             continue
         found = creatures[other]
-        ally = found["side"] == creature["side"]
-        if target == "enemy":
-            ok = not ally and _enemy_reachable(state, found)
-        elif target == "ally":
-            ok = ally
-        elif target == "ally_melee":
-            ok = ally and CREATURES[found["id"]]["attack"]["area"] in MELEE_AREAS
-        else:  # any creature
-            ok = ally or _enemy_reachable(state, found)
-        if ok:
-            out.append(h)
+        if found["side"] == side:  # an ally
+            if target == "enemy" or (
+                target == "ally_melee" and CREATURES[found["id"]]["attack"]["area"] not in MELEE_AREAS
+            ):
+                continue
+        elif target in ("ally", "ally_melee") or castle_sides[h] == found["side"] or count(found, "RESIST"):
+            continue  # not an ally; an enemy in its own castle, or with RESIST, is immune
+        out.append(h)
     return out
 
 
@@ -102,23 +96,27 @@ def movable_chips(state: State, creature: Creature, target: Creature) -> list[in
 def support_actions(state: State, index: int, ability: int) -> list[Action]:
     creature = state["creatures"][index]
     spec = CREATURES[creature["id"]]["support"][ability]
-    board = board_of(state)
     kind = spec["kind"]
-    area = spec["area"]
-    base = {"type": "use", "creature": creature["id"], "ability": ability}
     if kind == "reconstruct":
-        return [base] if is_protorp(state) or state["castle_damage"][creature["side"]] > 0 else []
+        if is_protorp(state) or state["castle_damage"][creature["side"]] > 0:
+            return [{"type": "use", "creature": creature["id"], "ability": ability}]
+        return []
+    board = board_of(state)
+    area = spec["area"]
     occupant = state["occupant"]
-    if area in MASS_AREAS:
-        if area == "line_all":
-            out = []
-            for direction, ray in enumerate(board.area(area, creature["hex"])):
-                hexes = target_hexes(state, index, spec["target"], ray)
-                out += mass_choices(state, dict(base, direction=direction), [occupant[h] for h in hexes])
-            return out
-        hexes = target_hexes(state, index, spec["target"], board.area(area, creature["hex"]))
-        return mass_choices(state, base, [occupant[h] for h in hexes])
+    if area == "line_all":
+        out = []
+        base = {"type": "use", "creature": creature["id"], "ability": ability}
+        for direction, ray in enumerate(board.area(area, creature["hex"])):
+            hexes = target_hexes(state, index, spec["target"], ray)
+            out += mass_choices(state, dict(base, direction=direction), [occupant[h] for h in hexes])
+        return out
     targets = target_hexes(state, index, spec["target"], board.area(area, creature["hex"]))
+    if not targets:  # every kind of use needs a target in its area
+        return []
+    base = {"type": "use", "creature": creature["id"], "ability": ability}
+    if area in MASS_AREAS:
+        return mass_choices(state, base, [occupant[h] for h in targets])
     return OFFERS[kind](state, index, spec, base, targets)
 
 

@@ -23,11 +23,21 @@ PLAIN_LABELS = ("end", "pass", "skip", "hire_done")
 
 def direction(board: Board, origin: int, to: int) -> Text:
     """The compass point (of eight) from one hex towards another, north up."""
-    pointy = board.layout == "pointy"
-    x0, y0 = hexgrid.to_pixel(board.coords[origin], 1.0, pointy)
-    x1, y1 = hexgrid.to_pixel(board.coords[to], 1.0, pointy)
-    angle = math.degrees(math.atan2(y0 - y1, x1 - x0)) % 360
-    return {"key": "towards_" + COMPASS[round(angle / 45) % 8]}
+    return {"key": _compass_key(board, origin, to)}
+
+
+_COMPASS_KEYS: dict[tuple[str, int, int], str] = {}  # (board id, origin, to): the message key
+
+
+def _compass_key(board: Board, origin: int, to: int) -> str:
+    key = _COMPASS_KEYS.get((board.id, origin, to))
+    if key is None:
+        pointy = board.layout == "pointy"
+        x0, y0 = hexgrid.to_pixel(board.coords[origin], 1.0, pointy)
+        x1, y1 = hexgrid.to_pixel(board.coords[to], 1.0, pointy)
+        angle = math.degrees(math.atan2(y0 - y1, x1 - x0)) % 360
+        key = _COMPASS_KEYS[(board.id, origin, to)] = "towards_" + COMPASS[round(angle / 45) % 8]
+    return key
 
 
 def castle_text(board: Board, castle: int) -> Text:
@@ -57,7 +67,7 @@ def hex_text(state: State, h: int, origin: int | None = None) -> Text:
         return creature_name(state["creatures"][occupant]["id"])
     if h in board.castle_at:
         return castle_text(board, board.castle_at[h])
-    tower = next((t for t in board.towers if t.get("hex") == h), None)
+    tower = board.tower_at.get(h)
     if tower is not None:
         return tower_text(board, tower["id"])
     if origin is None or origin < 0 or origin == h:

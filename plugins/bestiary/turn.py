@@ -20,12 +20,11 @@ from boardwright.framework.flow import Flow, Phase
 from . import abilities, draft, stages
 from .attack import banish
 from .capture import capture
-from .catalogue import creature_name
-from .creatures import State, board_of, index_of, is_protorp, own_castles, period, place, waiting
+from .creatures import State, is_protorp, period
 from .hiring import cannot_hire
 from .seats import living_order, seat_order, team_order
 from .siege import scores, siege
-from .text import castle_text
+from .summons import resume_enter, summon
 
 Action = dict[str, Any]
 Log = Any
@@ -112,7 +111,7 @@ def side_in_turn(state: State, number: int) -> int:
     first = kernel.side_of(state, state["first_player"])
     if number == 0:
         return first
-    return next(side for side in range(len(kernel.sides(state))) if side != first)
+    return 0 if first else 1  # two sides play turns: the duel and the Crossroads
 
 
 def _side_order(state: State, number: int) -> list[int]:
@@ -214,39 +213,3 @@ def _begin_hiring(state: State, log: Log) -> None:
     capture(state, log)
     if not kernel.is_over(state):
         kernel.queue_step(state, "summon")  # newly controlled free castles take waiting creatures
-
-
-# --- summons into free castles
-
-
-def summon(state: State, data: dict[str, Any], log: Log) -> None:
-    """Step: every free own castle takes the seat's next waiting creature (the leftmost first).
-    When a seat has more free castles than waiting creatures it chooses where the creature enters."""
-    keys = board_of(state).keys
-    occupant = state["occupant"]
-    for seat in range(kernel.seats(state)):
-        if kernel.is_out(state, seat):
-            continue
-        queue = waiting(state, seat)
-        if not queue:
-            continue
-        free = [h for h in own_castles(state, seat) if occupant[h] < 0]
-        if not free:
-            continue
-        castles = free if len(free) > len(queue) else free[:1]
-        name = state["creatures"][queue[0]]["id"]
-        choices = [{"type": "enter", "creature": name, "castle": keys[h]} for h in castles]
-        kernel.ask(state, seat, "enter", choices, auto=True)
-        return
-
-
-def resume_enter(state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
-    """Decision: the creature enters the chosen castle; then the next one may."""
-    index = index_of(state, choice["creature"])
-    board = board_of(state)
-    h = board.index[choice["castle"]]
-    place(state, index, h)
-    creature = state["creatures"][index]
-    castle = castle_text(board, board.castle_at[h])
-    log.emit("summon", seat=creature["seat"], creature=creature_name(creature["id"]), castle=castle)
-    kernel.queue_step(state, "summon", first=True)
