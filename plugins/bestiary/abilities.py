@@ -37,15 +37,27 @@ def actors(state: State, seat: int) -> list[int]:
 
 
 def use_actions(state: State, seat: int) -> list[Action]:
-    """Every use open to the seat's creatures: attacks, manoeuvres and ready supports."""
+    """Every use open to the seat's creatures (the actors): attacks, manoeuvres and ready supports."""
     out: list[Action] = []
-    for index in actors(state, seat):
-        creature = state["creatures"][index]
+    creatures = state["creatures"]
+    board_markers = state["board_markers"]
+    land = board_of(state).land if is_protorp(state) else None
+    for index in state["tableaus"][seat]:
+        creature = creatures[index]
+        h = creature["hex"]
+        if h < 0:
+            continue
+        # markers on the card or a marker on its hex (a web) may hold it back: else none apply
+        marked = bool(creature["markers"]) or board_markers[h] is not None
+        if marked and inactive(state, creature):
+            continue
+        if land is not None and land[h] != state["land"]:
+            continue
         if not creature["attack_used"]:
             out += attack_actions(state, index)
-            if haste_net(state, creature) >= 0:
+            if not marked or haste_net(state, creature) >= 0:
                 out += move_actions(state, index)
-        if count(creature, "SILENCE") == 0:
+        if not marked or count(creature, "SILENCE") == 0:
             for ability, ready in enumerate(creature["ready_at"]):
                 if ready == 0:
                     out += support_actions(state, index, ability)

@@ -15,23 +15,24 @@ from .text import tower_text
 Log = Any
 
 
-def tower_sums(state: State, area: list[int]) -> list[int]:
-    """Each side's siege in a tower's control area."""
-    sums = [0] * side_count(state)
+def tower_sums(state: State, area: list[int], sides: int = 0) -> list[int]:
+    """Each side's siege in a tower's control area (`sides`: how many sides play, when known)."""
+    sums = [0] * (sides or side_count(state))
     occupant = state["occupant"]
     creatures = state["creatures"]
     for h in area:
         index = occupant[h]
         if index >= 0:
             creature = creatures[index]
-            sums[creature["side"]] += siege_value(creature)
+            sums[creature["side"]] += siege_value(creature) if creature["markers"] else 1
     return sums
 
 
 def captured_towers(state: State, side: int) -> list[str]:
     out = []
+    sides = side_count(state)
     for tower in board_of(state).towers:
-        sums = tower_sums(state, tower["area"])
+        sums = tower_sums(state, tower["area"], sides)
         own = sums[side]
         if own and all(own > value for value in sums[:side] + sums[side + 1 :]):
             out.append(tower["id"])

@@ -172,15 +172,17 @@ def prepare(state: State, side: int) -> None:
         if creature["side"] == side:
             creature["attack_used"] = False
             ready_at = creature["ready_at"]
-            for chip, ready in enumerate(ready_at):
-                if 0 < ready <= now:
-                    ready_at[chip] = 0
+            if any(ready_at):
+                for chip, ready in enumerate(ready_at):
+                    if 0 < ready <= now:
+                        ready_at[chip] = 0
         if creature["markers"]:
             creature["markers"] = [m for m in creature["markers"] if m[1] != side]
     markers = state["board_markers"]
-    for h, marker in enumerate(markers):
-        if marker is not None and marker[1] == side:
-            markers[h] = None
+    if any(markers):
+        for h, marker in enumerate(markers):
+            if marker is not None and marker[1] == side:
+                markers[h] = None
 
 
 def _protorp_prepare(state: State) -> None:
