@@ -2,6 +2,8 @@
 
 - ``castles`` and ``draft``: the set-up turns (draft.py), the draft being the first round.
 - ``period``: the time disc turns (a new round); nobody acts. Protorp clears the board here.
+  In the duel and the Crossroads the period's first side turn turns the disc itself, when
+  it begins (the same rule, one phase change fewer for the flow to run).
 - Duel and Crossroads: ``first_turn`` and ``second_turn``, one per side: preparation, the
   abilities phase (uses until the side ends its turn) and the siege; in 2v2
   ``first_team_turn`` and ``second_team_turn``, where the teammates alternate uses and
@@ -35,12 +37,12 @@ def flow() -> Flow:
         start="castles",
         phases=(
             Phase("castles", order=draft.castle_choosers, cycle=False, next="draft"),
-            Phase("draft", order=seat_order, end_if=draft.is_done, end=draft.finish, next="period"),
+            Phase("draft", order=seat_order, end_if=draft.is_done, end=draft.finish, next=_after_draft),
             Phase("period", order=_nobody, new_round=True, begin=begin_period, next=_first_of_period),
             _side_turn("first_turn", 0, None, "second_turn"),
-            _side_turn("second_turn", 1, None, "period"),
+            _side_turn("second_turn", 1, None, "first_turn"),
             _side_turn("first_team_turn", 0, 1, "second_team_turn"),
-            _side_turn("second_team_turn", 1, 1, "period"),
+            _side_turn("second_team_turn", 1, 1, "first_team_turn"),
             Phase("land", order=stages.chooser_order, cycle=False, next="stage"),
             Phase(
                 "stage",
@@ -68,7 +70,8 @@ def _nobody(state: State) -> list[int]:
 
 def _side_turn(name: str, number: int, moves: int | None, following: str) -> Phase:
     """A side's turn: the duel's seat acts until it ends the turn (moves None); the 2v2
-    teammates alternate one use each (moves 1) until both passed."""
+    teammates alternate one use each (moves 1) until both passed. The first side's turn
+    starts the period (a new round)."""
     first = number == 0
     return Phase(
         name,
@@ -77,6 +80,7 @@ def _side_turn(name: str, number: int, moves: int | None, following: str) -> Pha
         begin=_begin_first if first else _begin_second,
         end=_end_first if first else _end_second,
         next=following,
+        new_round=first,
     )
 
 
@@ -88,6 +92,12 @@ def begin_period(state: State, log: Log) -> None:
     log.emit("period", period=period(state))
     if is_protorp(state):
         _protorp_prepare(state)
+
+
+def _after_draft(state: State) -> str:
+    """Protorp's first period starts with its own phase; the duel's and the Crossroads' with
+    the first side's turn."""
+    return "period" if is_protorp(state) else _first_of_period(state)
 
 
 def _first_of_period(state: State) -> str:
@@ -140,6 +150,7 @@ def _begin_side(state: State, number: int) -> None:
 
 
 def _begin_first(state: State, log: Log) -> None:
+    begin_period(state, log)  # the time disc turns
     _begin_side(state, 0)
 
 
