@@ -21,21 +21,6 @@ SKIP = {"type": "skip"}
 ABILITY_TYPES = ("attack", "move", "use")
 
 
-def actors(state: State, seat: int) -> list[int]:
-    """This seat's creatures that may act now (on the board, not inactive; Protorp: in the land)."""
-    out = []
-    creatures = state["creatures"]
-    land = board_of(state).land if is_protorp(state) else None
-    for index in state["tableaus"][seat]:
-        creature = creatures[index]
-        if creature["hex"] < 0 or inactive(state, creature):
-            continue
-        if land is not None and land[creature["hex"]] != state["land"]:
-            continue
-        out.append(index)
-    return out
-
-
 def use_actions(state: State, seat: int) -> list[Action]:
     """Every use open to the seat's creatures (the actors): attacks, manoeuvres and ready supports."""
     out: list[Action] = []
