@@ -6,16 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import kernel, turns
 
 State = dict[str, Any]
 
 
 def seat_order(state: State) -> list[int]:
     """Every seat, clockwise from the first player."""
-    players = kernel.seats(state)
-    first = state["first_player"]
-    return [(first + step) % players for step in range(players)]
+    return turns.clockwise(state["first_player"], kernel.seats(state))
 
 
 def living_order(state: State) -> list[int]:

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
-from boardwright.framework.flow import seat_order
+from boardwright.framework import kernel, turns
 
 from .text import reason
 
@@ -40,9 +39,7 @@ def first_seat(state: State) -> int:
 
 def clockwise_from(state: State, seat: int) -> list[int]:
     """Every seat in clockwise order (the kernel's seat order), starting with `seat`."""
-    seats = seat_order(state)
-    start = seats.index(seat)
-    return seats[start:] + seats[:start]
+    return turns.clockwise(seat, kernel.seats(state))
 
 
 def from_first_player(state: State) -> list[int]:
