@@ -20,7 +20,9 @@ import pytest
 from boardwright.framework import PluginHost
 from boardwright.framework.simulation import SeatBot, every_seating, run_many
 
-GAMES = sorted(PluginHost().games())
+# Games whose bots are still being brought up to strength, with the issue that will add them here.
+NOT_YET = {"signum": "Legends of Signum is new: its bots' strength is part of its issue (13), still open"}
+GAMES = sorted(game for game in PluginHost().games() if game not in NOT_YET)
 OPPONENTS = {"random": 0.9, "greedy": 0.5}  # the share mcts must reach: at least / more than
 GAMES_PER_SEATING = 4
 WORKERS = min(2, os.cpu_count() or 1)
@@ -46,6 +48,11 @@ def series(host):
             unfinished += summary["unfinished"]
         results[key] = (won, played, unfinished)
     return results
+
+
+@pytest.mark.parametrize("game_id", sorted(NOT_YET))
+def test_games_not_yet_checked_for_strength(game_id):
+    pytest.skip(NOT_YET[game_id])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
