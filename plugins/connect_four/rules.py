@@ -28,12 +28,13 @@ def _has_line(bits: int, height: int, connect: int) -> bool:
     Columns are `height + 1` bits apart, so the spare bit on top of each column keeps a
     run from wrapping into the next column.
     """
-    for shift in (1, height + 1, height + 2, height):  # vertical, horizontal, two diagonals
-        if connect == 4:
+    if connect == 4:
+        for shift in (1, height + 1, height + 2, height):  # vertical, horizontal, two diagonals
             pairs = bits & (bits >> shift)
             if pairs & (pairs >> 2 * shift):
                 return True
-            continue
+        return False
+    for shift in (1, height + 1, height + 2, height):
         run = bits
         for _ in range(connect - 1):
             run &= run >> shift
@@ -91,16 +92,18 @@ class ConnectFour(Game):
         column = action["column"]
         col = state["columns"][column]
         rows = state["rows"]
-        state["bits"][seat] |= 1 << (column * (rows + 1) + len(col))
+        bits = state["bits"]
+        mine = bits[seat] | 1 << (column * (rows + 1) + len(col))
+        bits[seat] = mine
         col.append(seat)
         if len(col) == rows:
             state["full"] |= 1 << column
         state["moves"] += 1
         log.emit("drop", seat=seat, column=column + 1)
-        if _has_line(state["bits"][seat], rows, state["connect"]):
+        if _has_line(mine, rows, state["connect"]):
             log.emit("win", seat=seat)
             kernel.finish(state, winners=[seat], reason="four in a row")
-        elif state["moves"] == rows * len(state["columns"]):
+        elif state["full"] == (1 << len(state["columns"])) - 1:
             log.emit("draw")
             kernel.finish(state, winners=[], reason="board full")
 
