@@ -241,6 +241,18 @@ def unknown_count(zone_data: dict[str, Any]) -> int:
     return int(zone_data["count"]) - len(zone_data["known"])
 
 
+def seen_items(view: State) -> set[Any]:
+    """Every item a view's seat sees or knows the place of, in any zone: what a bot's
+    determinization must not deal again."""
+    seen: set[Any] = set()
+    for zone_data in view.get("zones", {}).values():
+        if is_redacted(zone_data):
+            seen.update(item for _index, item in zone_data["known"])
+        else:
+            seen.update(zone_data["items"])
+    return seen
+
+
 def fill(zone_data: dict[str, Any], seat: int, pool: list[Any]) -> dict[str, Any]:
     """A whole zone built from its redacted view: the known items in their places, the rest
     popped from `pool` (which a bot's determinization shuffled). The zone's knowledge is

@@ -19,13 +19,7 @@ State = dict[str, Any]
 
 def seen_cards(view: State) -> set[str]:
     """Cards the viewing seat sees or knows the place of, and the units on the board."""
-    seen: set[str] = set(view["units"])
-    for zone in view["zones"].values():
-        if zones.is_redacted(zone):
-            seen.update(item for _, item in zone["known"])
-        else:
-            seen.update(zone["items"])
-    return seen
+    return set(view["units"]) | zones.seen_items(view)
 
 
 def determinize(view: State, seat: int, seed: int) -> State:

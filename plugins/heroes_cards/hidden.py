@@ -16,13 +16,7 @@ State = dict[str, Any]
 
 
 def seen_cards(view: State) -> set[str]:
-    seen: set[str] = set()
-    for zone in view["zones"].values():
-        if zones.is_redacted(zone):
-            seen.update(item for _, item in zone["known"])
-        else:
-            seen.update(zone["items"])
-    return seen
+    return zones.seen_items(view)
 
 
 def determinize(view: State, seat: int, seed: int) -> State:
