@@ -50,7 +50,7 @@ def legal(state: State) -> list[Action]:
             found.append({"type": "hold", "unit": uid})
     found += play.card_plays(state, seat)
     for card in play.terrain_cards(state, seat):
-        for angle in play.ANGLES:
+        for angle in play.angles(card):
             found += [
                 {"type": "terrain", "card": card, "to": spot, "angle": angle}
                 for spot in play.terrain_spots(state, seat, card, angle)

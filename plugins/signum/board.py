@@ -193,9 +193,9 @@ def seat_panel(state: State, seat: int) -> dict[str, Any]:
     hero = hero_of(state, seat)
     lines: list[Any] = [
         {
-            "key": "panel_hero",
+            "key": "panel_hero" if hero else "panel_hero_waiting",
             "name": name_of(state["heroes"][seat]),
-            "wounds": units(state)[hero]["wounds"] if hero else "-",
+            "wounds": units(state)[hero]["wounds"] if hero else 0,
             "health": HEROES[state["heroes"][seat]]["health"],
         },
         {"key": "panel_prosperity", "amount": state["prosperity"][seat], "goal": state["victory"]},

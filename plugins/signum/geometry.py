@@ -110,20 +110,19 @@ def _bounds(shape: Shape) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def terrain_problem(state: State, seat: int, shape: Shape, miniatures: bool = True) -> str | None:
-    """Why a terrain area may not be placed there (§5.2), or None; `miniatures=False` leaves
-    out the bases standing there."""
+def terrain_problem(state: State, seat: int, shape: Shape) -> str | None:
+    """Why a terrain area may not be placed there (§5.2), or None."""
     key = shape_key(shape)
-    reason = _off_the_middle(key)
+    reason = off_the_middle(key)
     if reason is None and any(areas_meet(key, shape_key(other["shape"])) for other in state["terrain"]):
         reason = "the terrain may not overlap other terrain"
-    if reason is None and miniatures:
+    if reason is None:
         reason = on_a_miniature(state, shape)
     return reason
 
 
 @lru_cache(maxsize=MEMO_SIZE)
-def _off_the_middle(key: tuple[Any, ...]) -> str | None:
+def off_the_middle(key: tuple[Any, ...]) -> str | None:
     left, top, right, bottom = _bounds(shape_of(key))
     width, height = FIELD
     margin = ruler(CONFIG["terrain_edge_margin"])
@@ -330,7 +329,7 @@ def destinations(
         results: list[list[str | bool | None]] = [[False] * len(group) for group in groups]  # False: not measured
     else:
         groups, results = known[1], [list(r) for r in known[2]]
-        changed = [_extent_of(key) for old, new in zip(known[0], shapes, strict=True) for key in set(old) ^ set(new)]
+        changed = [extent_of(key) for old, new in zip(known[0], shapes, strict=True) for key in set(old) ^ set(new)]
         for group, measured in zip(groups, results, strict=True):
             for i, point in enumerate(group):
                 if measured[i] is not False and ground.passes_near(start, point, changed):
@@ -383,7 +382,7 @@ def _candidates(
     return [[p for p in group if p != [sx, sy]] for group in groups]
 
 
-def _extent_of(key: tuple[Any, ...]) -> tuple[float, float, float]:
+def extent_of(key: tuple[Any, ...]) -> tuple[float, float, float]:
     if key[0] == "circle":
         return key[1], key[2], key[3]
     return extent(shape_of(key))[:3]
@@ -397,7 +396,7 @@ class _Ground:
         self.move = move
         self.reach = move.radius + move.contact + field.EPSILON
         self.lists = [
-            [(s, *_extent_of(shape_key(s))) for s in shapes] for shapes in (move.blocking, move.no_end, move.difficult)
+            [(s, *extent_of(shape_key(s))) for s in shapes] for shapes in (move.blocking, move.no_end, move.difficult)
         ]
         self.shapes = frozenset(
             (role, shape_key(s))

@@ -16,13 +16,15 @@ from . import combat, economy, spells, tactics
 from .cards import CARDS, CHARACTER, CONFIG, CONTACT, FIELD, HEROES, RELIC, TACTIC, TERRAIN, card_of, name_of, ruler
 from .geometry import (
     MEMO_SIZE,
+    areas_meet,
     areas_with,
     extent,
+    extent_of,
+    off_the_middle,
     on_a_miniature,
     sees,
     shape_key,
     shape_of,
-    terrain_problem,
     terrain_shape,
 )
 from .units import base, hero_of, is_character, relic_data, units, within, worn
@@ -30,6 +32,11 @@ from .units import base, hero_of, is_character, relic_data, units, within, worn
 State = dict[str, Any]
 Log = Any
 ANGLES = (0.0, 90.0)
+
+
+def angles(card: str) -> tuple[float, ...]:
+    """The turns offered for a terrain card: a circle looks the same either way."""
+    return ANGLES[:1] if TERRAIN[card]["shape"] == "circle" else ANGLES
 
 
 # --- heroes and characters on the field ---
@@ -180,27 +187,46 @@ def terrain_cards(state: State, seat: int) -> list[str]:
 
 
 def terrain_spots(state: State, seat: int, card: str, angle: float) -> list[list[float]]:
-    """A few places for a terrain card: a fixed set of candidates on the middle band, the
-    first that lie clear of other terrain (remembered for each lay-out of the terrain, so
-    computed once a turn at most), then those clear of the miniatures now."""
-    key = (card, angle, tuple(shape_key(t["shape"]) for t in state["terrain"]))
-    found = _TERRAIN_SPOTS.get(key)
+    """A few places for a terrain card: the first of a fixed set of candidates on the middle
+    band that lie clear of other terrain, then those clear of the miniatures now."""
+    layout = tuple(shape_key(t["shape"]) for t in state["terrain"])
+    count = int(CONFIG["offers"]["terrain_spots"])
+    return [list(point) for point, key in clear_of(card, angle, layout)[:count] if not on_a_base(state, key)]
+
+
+def clear_of(card: str, angle: float, layout: tuple[tuple[Any, ...], ...]) -> list[tuple[tuple[float, float], Any]]:
+    """The candidates clear of the terrain laid out so far; terrain is only ever added, so
+    each lay-out is the one before it and one more area, and is checked against that one."""
+    found = _CLEAR.get((card, angle, layout))
     if found is None:
-        count = int(CONFIG["offers"]["terrain_spots"])
-        mid = FIELD[1] / 2
-        candidates = [[x, y] for y in (mid, mid - 9, mid + 9) for x in (FIELD[0] / 2, 15.0, 45.0, 24.0, 36.0)]
-        found = [
-            p
-            for p in candidates
-            if terrain_problem(state, seat, terrain_shape(card, p, angle), miniatures=False) is None
-        ][:count]
-        if len(_TERRAIN_SPOTS) > MEMO_SIZE:
-            _TERRAIN_SPOTS.clear()
-        _TERRAIN_SPOTS[key] = found
-    return [list(p) for p in found if on_a_miniature(state, terrain_shape(card, p, angle)) is None]
+        if layout:
+            found = [(p, key) for p, key in clear_of(card, angle, layout[:-1]) if not areas_meet(key, layout[-1])]
+        else:
+            found = list(terrain_candidates(card, angle))
+        if len(_CLEAR) > MEMO_SIZE:
+            _CLEAR.clear()
+        _CLEAR[(card, angle, layout)] = found
+    return found
 
 
-_TERRAIN_SPOTS: dict[tuple[Any, ...], list[list[float]]] = {}
+_CLEAR: dict[tuple[Any, ...], list[tuple[tuple[float, float], Any]]] = {}
+
+
+def on_a_base(state: State, key: tuple[Any, ...]) -> bool:
+    """Whether an area (by its key) would overlap a miniature."""
+    cx, cy, reach = extent_of(key)
+    near = [u for u in units(state).values() if math.hypot(u["at"][0] - cx, u["at"][1] - cy) < reach + u["radius"]]
+    return bool(near) and on_a_miniature(state, shape_of(key)) is not None
+
+
+@lru_cache(maxsize=256)
+def terrain_candidates(card: str, angle: float) -> tuple[tuple[tuple[float, float], tuple[Any, ...]], ...]:
+    """The candidate places on the middle band where the card's shape lies well inside the
+    field, with the shape's key."""
+    mid = FIELD[1] / 2
+    points = [(x, y) for y in (mid, mid - 9, mid + 9) for x in (FIELD[0] / 2, 15.0, 45.0, 24.0, 36.0)]
+    shapes = [(p, shape_key(terrain_shape(card, list(p), angle))) for p in points]
+    return tuple((p, key) for p, key in shapes if off_the_middle(key) is None)
 
 
 def place_terrain(state: State, seat: int, card: str, at: list[float], angle: float, log: Log) -> None:
