@@ -33,7 +33,7 @@ class Signum(Game):
         **titled(MESSAGES, "game_summary", "summary"),
     )
     messages = MESSAGES
-    short_options: ClassVar[dict[str, Any]] = {"rounds": 8}
+    short_options: ClassVar[dict[str, Any]] = {"rounds": 4}
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         "move": {"source": "unit", "point": "to"},
         "run": {"source": "unit", "point": "to"},
