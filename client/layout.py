@@ -134,7 +134,12 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     composed = dict(board)
     composed["items"] = [item for item in items if item["shape"] != "field_frame"]
     composed["fields"] = [
-        {"origin": item["rect"][:2], "per_cm": item["rect"][2] / item["cm"][0], "cm": item["cm"]}
+        {
+            "origin": item["rect"][:2],
+            "per_cm": item["rect"][2] / item["cm"][0],
+            "cm": item["cm"],
+            "flip_y": item.get("flip_y", False),
+        }
         for item in items
         if item["shape"] == "field_frame"
     ]
@@ -528,9 +533,17 @@ def _track(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
 
 def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
     width_cm, height_cm = element.get("size", [120, 120])
+    flip = bool(element.get("flip_y"))  # the viewer's own edge (y = 0) drawn at the bottom
     lay = Layout()
     # not drawn: where the field lies once placed, so that a dragged point reads in centimetres
-    lay.add({"shape": "field_frame", "rect": [0, 0, width_cm * CM, height_cm * CM], "cm": [width_cm, height_cm]})
+    lay.add(
+        {
+            "shape": "field_frame",
+            "rect": [0, 0, width_cm * CM, height_cm * CM],
+            "cm": [width_cm, height_cm],
+            "flip_y": flip,
+        }
+    )
     lay.add(
         {
             "shape": "rect",
@@ -542,7 +555,7 @@ def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
     )
 
     def at(p: list[float]) -> list[float]:
-        return [p[0] * CM, p[1] * CM]
+        return [p[0] * CM, (height_cm - p[1] if flip else p[1]) * CM]
 
     for area in element.get("areas", []) + element.get("terrain", []):
         if "points" in area:
@@ -558,7 +571,7 @@ def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         item.setdefault("stroke", "#000000")
         lay.add(item)
         if "facing" in base:
-            angle = math.radians(float(base["facing"]))
+            angle = math.radians(-float(base["facing"]) if flip else float(base["facing"]))
             tip = [centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius]
             lay.add({"shape": "line", "points": [centre, tip], "stroke": "#ffffff", "width": 3, "layer": "marker"})
     for overlay in element.get("overlays", []):
@@ -615,7 +628,7 @@ def _overlay(overlay: dict[str, Any], at: Callable[[list[float]], list[float]]) 
             point = [start[0] + dx / norm * mark, start[1] + dy / norm * mark]
             items.append({"shape": "circle", "center": at(point), "radius": 2.5, "fill": "#1f2937", "layer": "marker"})
         if overlay.get("label"):
-            items.append({"shape": "text", "at": at(end), "text": overlay["label"], "size": 24, "layer": "marker"})
+            items.append({"shape": "text", "at": at(end), "text": overlay["label"], "size": 14, "layer": "marker"})
         return items
     return []
 

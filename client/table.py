@@ -42,6 +42,23 @@ BANNER_STYLE = (
 )
 
 
+def _to_scene(field: dict[str, Any], x: float, y: float) -> QPointF:
+    """A point of a free field (centimetres) where the board draws it."""
+    (x0, y0), per_cm = field["origin"], field["per_cm"]
+    if field.get("flip_y"):
+        y = field["cm"][1] - y
+    return QPointF(x0 + x * per_cm, y0 + y * per_cm)
+
+
+def _to_field(field: dict[str, Any], where: QPointF) -> list[float]:
+    """A board point in the free field's centimetres, rounded to 0.01 cm."""
+    (x0, y0), per_cm = field["origin"], field["per_cm"]
+    y = (where.y() - y0) / per_cm
+    if field.get("flip_y"):
+        y = field["cm"][1] - y
+    return [round((where.x() - x0) / per_cm, 2), round(y, 2)]
+
+
 def _number(value: Any) -> str:
     """10 rather than 10.0 for a whole score."""
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
@@ -355,12 +372,11 @@ class TablePage(QWidget):
         if not self.fields:
             return {}
         field = self.fields[0]
-        (x0, y0), per_cm = field["origin"], field["per_cm"]
         parts = dict(getattr(self.session.game, "action_parts", {}) or {}) if self.session else {}
         out = {}
         for source, action in self._point_actions().items():
             snaps = action[parts[action["type"]]["point"]][POINT]
-            out[source] = [QPointF(x0 + x * per_cm, y0 + y * per_cm) for x, y in snaps]
+            out[source] = [_to_scene(field, x, y) for x, y in snaps]
         return out
 
     def on_dropped(self, source: Any, where: QPointF) -> None:
@@ -369,9 +385,7 @@ class TablePage(QWidget):
         action = self._point_actions().get(source)
         if action is None or not self.fields or self.session is None:
             return
-        field = self.fields[0]
-        (x0, y0), per_cm = field["origin"], field["per_cm"]
-        point = [round((where.x() - x0) / per_cm, 2), round((where.y() - y0) / per_cm, 2)]
+        point = _to_field(self.fields[0], where)
         name = dict(getattr(self.session.game, "action_parts", {}))[action["type"]]["point"]
         self.play({**action, name: point})
         self.refresh()

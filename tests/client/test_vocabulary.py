@@ -7,12 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from boardwright.client.app import MainWindow
 from boardwright.client.layout import compose, zone_cards
 from boardwright.client.new_game import GameConfig
+from boardwright.client.table import _to_scene
 from boardwright.framework import Game, GameSpec, PluginHost, Setup, choices, hookimpl, kernel, zones
 from boardwright.framework.flow import Flow, Phase
 
@@ -119,6 +120,7 @@ class Showcase(Game):
         ]
         field = {
             "type": "field",
+            "flip_y": state.get("flip", False),
             "size": [60, 30],
             "place": "bottom",
             "title": {"key": "field"},
@@ -216,9 +218,7 @@ def _drag(qtbot: Any, window: MainWindow, item_id: Any, to_cm: list[float]) -> N
     """Press on a piece, move in steps, let go over a point of the field (in centimetres)."""
     view = window.table.view
     start = view.position_of(item_id)
-    field = window.table.fields[0]
-    (x0, y0), per_cm = field["origin"], field["per_cm"]
-    target = view.mapFromScene(QPointF(x0 + to_cm[0] * per_cm, y0 + to_cm[1] * per_cm))
+    target = view.mapFromScene(_to_scene(window.table.fields[0], *to_cm))
     qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
     for step in range(1, 6):
         point = start + (target - start) * step / 5
@@ -250,3 +250,16 @@ def test_a_press_that_moves_is_no_click(qtbot, showcase):
     QTest.mouseMove(view.viewport(), start + QPoint(40, 0))
     qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(40, 0))
     assert showcase.table.selection.source is None, "a drag is not a click"
+
+
+def test_a_field_drawn_with_the_viewers_edge_below_still_reads_drops_in_centimetres(qtbot, showcase):
+    showcase.session.match.state["flip"] = True
+    showcase.table.refresh()
+    assert showcase.table.fields[0]["flip_y"]
+    hero = showcase.table.view.position_of("hero")
+    assert (
+        hero is not None
+        and _to_scene(showcase.table.fields[0], 10.0, 20.0).y() < _to_scene(showcase.table.fields[0], 10.0, 5.0).y()
+    ), "y = 0 is drawn at the bottom"
+    _drag(qtbot, showcase, "hero", [19.6, 20.3])
+    assert showcase.session.match.state["hero"] == [20.0, 20.0]
