@@ -1,6 +1,6 @@
 """Random playouts of Legends of Signum: actions per second (goal: 5k/s).
 
-    .venv/bin/python benchmarks/bench_signum.py [games]
+.venv/bin/python benchmarks/bench_signum.py [games]
 """
 
 from __future__ import annotations

@@ -112,6 +112,8 @@ def field_element(state: State, seat: int | None) -> dict[str, Any]:
         )
     return {
         "type": "field",
+        # seat A's edge is y = 0: drawn upside down for it, each player sees its own edge below
+        "flip_y": seat == 0,
         "size": [width, height],
         "fill": "#4a6b3a",
         "areas": [
