@@ -85,7 +85,6 @@ class Engine:
         self._cached_ply = -1
         self._cached_legal: list[Action] = []
         self.runner = Runner(game, game._flow_cache())
-        self._plain_turns = self.runner.plain_turns
 
     # --- set-up ---
 
@@ -268,18 +267,15 @@ class Engine:
             k["moves"] += 1
             self.game.apply(state, action, log)
             # the common case, kept cheap for playouts: a plain turn passes to the next seat
-            limit = self._plain_turns.get(k["phase"])
+            limit = k["plain"]
             if (
-                limit is not None
+                limit
                 and k["moves"] >= limit
                 and not (k["over"] or k["pending"] or k["steps"] or k["ending"] or k["out"] or k["passed"])
             ):
-                order = k["order"]
-                try:
-                    k["active"] = order[(order.index(k["active"]) + 1) % len(order)]
-                except ValueError:  # a seat outside the order was handed the turn: the flow decides
-                    pass
-                else:
+                following = k["after"][k["active"]]
+                if following >= 0:  # else a seat outside the order was handed the turn: the flow decides
+                    k["active"] = following
                     k["moves"] = 0
                     k["ply"] += 1
                     return

@@ -279,6 +279,8 @@ class Runner:
         k["ending"] = None
         k["next_phase"] = None
         k["order"] = list(phase.order(state))
+        k["after"] = kernel.successors(k["order"], k["seats"])
+        k["plain"] = self.plain_turns.get(name, 0)
         k["moves"] = 0
         if phase.begin is not None:
             phase.begin(state, log)

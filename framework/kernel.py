@@ -43,6 +43,10 @@ def new_kernel_state(players: int, seed: int, teams: list[list[int]] | None) -> 
         "next_phase": None,
         # queued steps of multi-step effects: [{"kind": ..., "data": {...}}], run in order
         "steps": [],
+        # for a phase whose turns simply pass round its order: the actions a turn takes, and
+        # each seat's successor in the order (-1: not in it), so the engine hands turns on cheaply
+        "plain": 0,
+        "after": [-1] * players,
     }
 
 
@@ -212,7 +216,17 @@ def end_phase(state: State, next_phase: str | None = None) -> None:
 
 def set_order(state: State, seats: list[int]) -> None:
     """Replace the running phase's turn order (the active seat keeps its turn)."""
-    state["k"]["order"] = list(seats)
+    k = state["k"]
+    k["order"] = list(seats)
+    k["after"] = successors(k["order"], k["seats"])
+
+
+def successors(order: list[int], players: int) -> list[int]:
+    """Each seat's successor in a cyclic turn order (-1 for seats not in it)."""
+    after = [-1] * players
+    for index, seat in enumerate(order):
+        after[seat] = order[(index + 1) % len(order)]
+    return after
 
 
 def order(state: State) -> list[int]:
