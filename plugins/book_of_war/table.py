@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import kernel, zones
 
 from .cards import hand_zone, lands_zone, scout_zone, unit_deck
 from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
@@ -134,6 +134,10 @@ def _own_cards(state: State, seat: int) -> list[Element]:
     for zone, key in _passing_zones(seat):
         if _count(state, zone):
             shown.append({"type": "cards", "zone": zone, "layout": "row", "title": {"key": key}, "back": back})
+    for element in shown:
+        if element["zone"] != hand_zone(seat):
+            # a land card chooses its land: the actions name the land, not the copy
+            element["click_ids"] = {card: card[0] for card in zones.items(state, element["zone"])}
     ready = [creature for creature, slot in state["library"][seat].items() if slot == "in_hand"]
     if ready:
         shown.append({"type": "cards", "cards": ready, "layout": "row", "title": {"key": "creatures"}})

@@ -18,13 +18,7 @@ def redact_lists(view: State, seat: int | None) -> None:
 
 
 def _seen(view: State) -> set[str]:
-    seen: set[str] = set()
-    for z in view["zones"].values():
-        if zones.is_redacted(z):
-            seen.update(item for _index, item in z["known"])
-        else:
-            seen.update(z["items"])
-    return seen
+    return zones.seen_items(view)
 
 
 def candidates(hero: str, seat: int) -> list[str]:

@@ -59,3 +59,31 @@ def test_every_source_and_target_is_on_the_board(players: int, seed: int) -> Non
         ENGINE.apply_unchecked(state, legal[rng.randrange(len(legal))])
     # the walk met units moving, hiring, abilities and placements (pick other seeds if not)
     assert {"start_unit", "manoeuvre", "march", "expedition", "hire", "ability", "place", "summon"} <= checked
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
+def test_a_land_card_chooses_its_land(players: int, seed: int) -> None:
+    """In the draft and the split a land card on the board stands for its land, so clicking
+    it plays the choice of that land (through the client's selection, as a person clicks)."""
+    from boardwright.client.layout import compose
+    from boardwright.client.selection import Selection
+
+    state = ENGINE.new_game(players, {}, seed)
+    rng = random.Random(seed)
+    chosen = 0
+    for _ in range(400):
+        if kernel.is_over(state):
+            break
+        legal = ENGINE.legal_actions(state)
+        seat = kernel.to_move(state)
+        by_land = [a for a in legal if a["type"] in ("draft_keep", "split", "scout_keep", "start_land")]
+        if by_land:
+            board = compose(ENGINE.board(state, seat), ENGINE.view(state, seat)["zones"], GAME.card_face)
+            card_ids = {item["id"] for item in board["items"] if item["shape"] == "card" and "id" in item}
+            for action in by_land:
+                assert action["land"] in card_ids, f"no card stands for land {action['land']}"
+                outcome = Selection(legal, [], GAME.action_parts).click(action["land"])
+                assert outcome.what == "play" and outcome.actions == [action]
+                chosen += 1
+        ENGINE.apply_unchecked(state, legal[rng.randrange(len(legal))])
+    assert chosen, "the walk met a choice of land"
