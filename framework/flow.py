@@ -154,15 +154,6 @@ class Runner:
         """Run automatic decisions, queued steps, turn and phase ends until a seat must decide."""
         k = state["k"]
         phases = self._phases
-        if self.driven and not (k["over"] or k["pending"] or k["steps"] or k["ending"] or k["out"] or k["passed"]):
-            # the common case, kept cheap for playouts: a plain turn ends after its moves
-            phase = phases[k["phase"]]
-            order = k["order"]
-            active = k["active"]
-            if phase.name in self.plain_turns and k["moves"] >= phase.moves_per_turn and active in order:
-                k["active"] = order[(order.index(active) + 1) % len(order)]
-                k["moves"] = 0
-                return
         for _ in range(SETTLE_LIMIT):
             if k["over"]:
                 return

@@ -378,6 +378,14 @@ def finish(
     }
 
 
+def idle(state: State) -> bool:
+    """Nothing is waiting: no step queued, no decision open, the game not over. A step the
+    game would queue now would be the very next thing the kernel runs, so it may run it at
+    once (cheaper in playouts than queueing it)."""
+    k = state["k"]
+    return not (k["steps"] or k["pending"] or k["over"])
+
+
 def is_over(state: State) -> bool:
     over: bool = state["k"]["over"]
     return over

@@ -69,11 +69,10 @@ def use(state: State, action: Action, log: Log) -> None:
 
 
 def _then_haste(state: State, index: int, then: str, log: Log) -> None:
-    k = state["k"]
-    if k["steps"] or k["pending"] or k["over"]:
-        kernel.queue_step(state, "haste", creature=index, then=then)
-    else:
+    if kernel.idle(state):
         haste(state, {"creature": index, "then": then}, log)
+    else:
+        kernel.queue_step(state, "haste", creature=index, then=then)
 
 
 def haste(state: State, data: dict[str, Any], log: Log) -> None:

@@ -22,11 +22,10 @@ Log = Any
 def then_summon(state: State, log: Log) -> None:
     """The summon step after a use: run now when it is what the flow would run next (no step
     queued, no decision open, the game not over), else queued behind the rest."""
-    k = state["k"]
-    if k["steps"] or k["pending"] or k["over"]:
-        kernel.queue_step(state, "summon")
-    else:
+    if kernel.idle(state):
         summon(state, {}, log)
+    else:
+        kernel.queue_step(state, "summon")
 
 
 def summon(state: State, data: dict[str, Any], log: Log) -> None:
@@ -63,8 +62,7 @@ def resume_enter(state: State, decision: dict[str, Any], choice: Action, log: Lo
     creature = state["creatures"][index]
     castle = castle_text(board, board.castle_at[h])
     log.emit("summon", seat=creature["seat"], creature=creature_name(creature["id"]), castle=castle)
-    k = state["k"]
-    if k["steps"] or k["pending"] or k["over"]:
-        kernel.queue_step(state, "summon", first=True)
-    else:
+    if kernel.idle(state):
         summon(state, {}, log)
+    else:
+        kernel.queue_step(state, "summon", first=True)

@@ -79,6 +79,29 @@ def test_the_checks_catch_a_leaking_view():
 
 
 @pytest.mark.parametrize("game_id", sorted(PluginHost().games()))
+def test_no_game_reaches_into_the_kernels_state(host, game_id):
+    conformance.check_kernel_access(host.games()[game_id])
+
+
+def test_the_kernel_access_check_finds_a_subscript(tmp_path, monkeypatch):
+    package = tmp_path / "peeking_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "rules.py").write_text(
+        "from boardwright.framework import Game\n"
+        "class Peeking(Game):\n"
+        "    def active(self, state):\n"
+        "        k = state['k']\n"
+        "        return k['active']\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    from peeking_game.rules import Peeking
+
+    with pytest.raises(AssertionError, match=r"rules.py:4"):
+        conformance.check_kernel_access(Peeking())
+
+
+@pytest.mark.parametrize("game_id", sorted(PluginHost().games()))
 def test_short_game_exists_and_ends(host, game_id):
     conformance.check_short_game(host.engine(game_id))
 
