@@ -215,9 +215,6 @@ class Runner:
         k = state["k"]
         order = k["order"]
         count = len(order)
-        out = k["out"]
-        passed = k["passed"]
-        skip = phase.skip
         current = k["active"]
         start = order.index(current) + 1 if current in order else 0
         for index in range(start, start + count):
@@ -226,14 +223,9 @@ class Runner:
                     break
                 index -= count
             seat = order[index]
-            if seat in out or seat in passed or (skip is not None and skip(state, seat)):
-                continue
-            k["active"] = seat
-            k["moves"] = 0
-            k["ending"] = None
-            if phase.turn_begin is not None:
-                phase.turn_begin(state, log)
-            return
+            if not self._skipped(state, phase, seat):
+                self._begin_turn(state, phase, seat, log)
+                return
         self._leave(state, phase, log)
 
     def _begin_turn(self, state: State, phase: Phase, seat: int, log: Log) -> None:
