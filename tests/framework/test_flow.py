@@ -176,6 +176,19 @@ def test_queued_steps_run_in_order_and_stop_at_a_decision(engine):
     assert kernel.active(state) == 0, "then the turn passes"
 
 
+def test_idle_means_nothing_queued_open_or_over(engine):
+    state = engine.new_game(2)
+    assert kernel.idle(state)
+    kernel.queue_step(state, "bump", seat=0)
+    assert not kernel.idle(state)
+    kernel.clear_steps(state)
+    kernel.ask(state, 1, "way", [{"type": "way", "n": 0}])
+    assert not kernel.idle(state)
+    other = engine.new_game(2)
+    kernel.finish(other, winners=[0])
+    assert not kernel.idle(other)
+
+
 def test_a_decision_with_one_choice_resolves_itself_when_the_game_says_so(engine):
     state = engine.new_game(2)
     state["one_way"] = True
