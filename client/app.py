@@ -529,7 +529,8 @@ def screenshot(
     and return 0; a game that does not open or a picture that cannot be written raises
     BoardwrightError, and no file is left half-written."""
     # a picture needs no screen: without a platform chosen, render offscreen
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    if not os.environ.get("QT_QPA_PLATFORM"):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
     qInstallMessageHandler(_quiet_offscreen)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Boardwright")

@@ -18,9 +18,11 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 GAMES = sorted(PluginHost().games())
 
 
-def _play(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
+def _play(*args: str, home: Path, platform: str | None = None) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "XDG_CONFIG_HOME": str(home / "config"), "XDG_DATA_HOME": str(home / "data")}
     env.pop("QT_QPA_PLATFORM", None)  # a screenshot needs no display and chooses offscreen itself
+    if platform is not None:
+        env["QT_QPA_PLATFORM"] = platform
     return subprocess.run(
         [sys.executable, "-m", "boardwright.cli.main", "play", *args],
         capture_output=True,
@@ -48,6 +50,13 @@ def test_every_game_renders_a_screenshot_in_both_languages(game, lang, tmp_path)
     image = QImage(str(path))
     assert (image.width(), image.height()) == (1280, 720)
     assert _colours(image) > 12, "a real board, not an empty frame"
+
+
+def test_an_empty_platform_setting_is_no_platform(tmp_path):
+    picture = tmp_path / "shot.png"
+    done = _play("connect_four", "--screenshot", str(picture), home=tmp_path, platform="")
+    assert done.returncode == 0, done.stderr
+    assert QImage(str(picture)).width() == 1200
 
 
 def test_a_saved_game_opens_for_a_screenshot(tmp_path):
