@@ -264,21 +264,16 @@ class Engine:
             decision = pending.pop()
             self.game.resume(state, decision, action, log)
         else:
-            k["moves"] += 1
             self.game.apply(state, action, log)
-            # the common case, kept cheap for playouts: a plain turn passes to the next seat
-            limit = k["plain"]
-            if (
-                limit
-                and k["moves"] >= limit
-                and not (k["over"] or k["pending"] or k["steps"] or k["ending"] or k["out"] or k["passed"])
-            ):
-                following = k["after"][k["active"]]
-                if following >= 0:  # else a seat outside the order was handed the turn: the flow decides
-                    k["active"] = following
-                    k["moves"] = 0
-                    k["ply"] += 1
-                    return
+            # the common case, kept cheap for playouts: a turn of one plain action passes to
+            # the next seat (`handon`: see kernel.new_kernel_state); a seat outside the order
+            # handed the turn (no successor, -1) is left to the flow
+            after = k["handon"]
+            if after is not None and (following := after[k["active"]]) >= 0:
+                k["active"] = following
+                k["ply"] += 1
+                return
+            k["moves"] += 1
         self.runner.settle(state, log)
         k["ply"] += 1
 

@@ -128,19 +128,19 @@ class Runner:
         self.flow = flow or NO_FLOW
         self.driven = flow is not None
         self._phases = {phase.name: phase for phase in self.flow.phases}
-        # phases whose turns pass round the order with no hook, skip or end condition, and the
-        # actions a turn there takes (the engine hands such turns on itself, cheaply)
-        self.plain_turns: dict[str, int] = {
-            phase.name: phase.moves_per_turn
+        # phases whose turns are one action each, passing round the order with no hook, skip
+        # or end condition (the engine hands such turns on itself, cheaply)
+        self.one_action_turns: frozenset[str] = frozenset(
+            phase.name
             for phase in self.flow.phases
             if phase.cycle
-            and phase.moves_per_turn is not None
+            and phase.moves_per_turn == 1
             and phase.skip is None
             and phase.turn_begin is None
             and phase.turn_end is None
             and phase.end_if is None
             and self.driven
-        }
+        )
 
     # --- entry points ---
 
@@ -151,7 +151,15 @@ class Runner:
         self.settle(state, log)
 
     def settle(self, state: State, log: Log) -> None:
-        """Run automatic decisions, queued steps, turn and phase ends until a seat must decide."""
+        """Run automatic decisions, queued steps, turn and phase ends until a seat must decide;
+        then, when nothing else is under way in a plain phase, let the engine hand on turns."""
+        self._settle(state, log)
+        if self.one_action_turns:
+            k = state["k"]
+            busy = k["over"] or k["pending"] or k["steps"] or k["ending"] or k["out"] or k["passed"]
+            k["handon"] = None if busy or k["phase"] not in self.one_action_turns else k["after"]
+
+    def _settle(self, state: State, log: Log) -> None:
         k = state["k"]
         phases = self._phases
         for _ in range(SETTLE_LIMIT):
@@ -263,7 +271,6 @@ class Runner:
         k["next_phase"] = None
         k["order"] = list(phase.order(state))
         k["after"] = kernel.successors(k["order"], k["seats"])
-        k["plain"] = self.plain_turns.get(name, 0)
         k["moves"] = 0
         if phase.begin is not None:
             phase.begin(state, log)

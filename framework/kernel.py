@@ -43,10 +43,13 @@ def new_kernel_state(players: int, seed: int, teams: list[list[int]] | None) -> 
         "next_phase": None,
         # queued steps of multi-step effects: [{"kind": ..., "data": {...}}], run in order
         "steps": [],
-        # for a phase whose turns simply pass round its order: the actions a turn takes, and
-        # each seat's successor in the order (-1: not in it), so the engine hands turns on cheaply
-        "plain": 0,
+        # each seat's successor in the phase's order (-1: not in it); in a phase whose turns
+        # are one action each with nothing else to run, the same list as "handon", with which
+        # the engine hands the turn on cheaply. "handon" is None while anything else is under
+        # way: every kernel function that asks more of the flow clears it, and the flow sets
+        # it again once it has settled.
         "after": [-1] * players,
+        "handon": None,
     }
 
 
@@ -185,12 +188,14 @@ def end_turn(state: State) -> None:
     k = state["k"]
     if k["ending"] is None:
         k["ending"] = "turn"
+    k["handon"] = None
 
 
 def pass_turn(state: State, seat: int | None = None) -> None:
     """`seat` (default: the active seat) passes: its turn ends and the phase skips it from now
     on; the phase ends when every seat in its order has passed."""
     k = state["k"]
+    k["handon"] = None
     who = k["active"] if seat is None else seat
     if who not in k["passed"]:
         k["passed"].append(who)
@@ -212,6 +217,7 @@ def end_phase(state: State, next_phase: str | None = None) -> None:
     k = state["k"]
     k["ending"] = "phase"
     k["next_phase"] = next_phase
+    k["handon"] = None
 
 
 def set_order(state: State, seats: list[int]) -> None:
@@ -219,6 +225,7 @@ def set_order(state: State, seats: list[int]) -> None:
     k = state["k"]
     k["order"] = list(seats)
     k["after"] = successors(k["order"], k["seats"])
+    k["handon"] = None
 
 
 def successors(order: list[int], players: int) -> list[int]:
@@ -235,9 +242,10 @@ def order(state: State) -> list[int]:
 
 def eliminate(state: State, seat: int) -> None:
     """`seat` is out of the game: the flow never gives it a turn again."""
-    out = state["k"]["out"]
-    if seat not in out:
-        out.append(seat)
+    k = state["k"]
+    k["handon"] = None
+    if seat not in k["out"]:
+        k["out"].append(seat)
 
 
 def is_out(state: State, seat: int) -> bool:
@@ -250,7 +258,8 @@ def in_play(state: State) -> list[int]:
 
 
 def moves_this_turn(state: State) -> int:
-    """Actions the active seat has taken in its current turn (answers to decisions excluded)."""
+    """Actions the active seat has completed in its current turn (answers to decisions
+    excluded; while the game applies an action, that action is not counted yet)."""
     return int(state["k"]["moves"])
 
 
@@ -263,16 +272,20 @@ def queue_step(state: State, kind: str, first: bool = False, **data: Any) -> Non
     (a step that expands into sub-steps queues them first, in reverse order, or uses
     `queue_steps`)."""
     step = {"kind": kind, "data": data}
+    k = state["k"]
+    k["handon"] = None
     if first:
-        state["k"]["steps"].insert(0, step)
+        k["steps"].insert(0, step)
     else:
-        state["k"]["steps"].append(step)
+        k["steps"].append(step)
 
 
 def queue_steps(state: State, steps: list[tuple[str, dict[str, Any]]], first: bool = False) -> None:
     """Queue several steps in order; with `first`, all of them run before the steps queued already."""
     made = [{"kind": kind, "data": data} for kind, data in steps]
-    queue = state["k"]["steps"]
+    k = state["k"]
+    k["handon"] = None
+    queue = k["steps"]
     if first:
         queue[0:0] = made
     else:
@@ -332,7 +345,9 @@ def ask(
         decision["open"] = open
     if data:
         decision["data"] = data
-    state["k"]["pending"].append(decision)
+    k = state["k"]
+    k["handon"] = None
+    k["pending"].append(decision)
 
 
 def pending(state: State) -> dict[str, Any] | None:
@@ -367,6 +382,7 @@ def finish(
 ) -> None:
     k = state["k"]
     k["over"] = True
+    k["handon"] = None
     k["pending"] = []
     k["steps"] = []
     k["outcome"] = {
