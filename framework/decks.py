@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import kernel
-from .zones import PUBLIC, forget_all, move, reveal
+from .zones import PUBLIC, forget_all, move, reveal_items
 
 State = dict[str, Any]
 
@@ -36,8 +36,7 @@ def refill(state: State, deck_id: str, discard_id: str, shuffled: bool = True) -
     if shuffled:
         shuffle(state, deck_id)
     elif pile_public:
-        for item in came_back:
-            reveal(state, deck_id, item)
+        reveal_items(state, deck_id, came_back)
     return count
 
 

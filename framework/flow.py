@@ -225,15 +225,17 @@ class Runner:
         count = len(order)
         current = k["active"]
         start = order.index(current) + 1 if current in order else 0
+        out, passed, skip = k["out"], k["passed"], phase.skip
         for index in range(start, start + count):
             if index >= count:
                 if not phase.cycle:
                     break
                 index -= count
             seat = order[index]
-            if not self._skipped(state, phase, seat):
-                self._begin_turn(state, phase, seat, log)
-                return
+            if seat in out or seat in passed or (skip is not None and skip(state, seat)):
+                continue  # the same test as `_skipped`, kept inline for playouts
+            self._begin_turn(state, phase, seat, log)
+            return
         self._leave(state, phase, log)
 
     def _begin_turn(self, state: State, phase: Phase, seat: int, log: Log) -> None:

@@ -19,10 +19,20 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+def _sides_by_seat(players: int, teams: list[list[int]] | None) -> list[int]:
+    """Each seat's side: the index of its team, or its own seat when there are no teams."""
+    side = list(range(players))
+    for index, team in enumerate(teams or ()):
+        for seat in team:
+            side[seat] = index
+    return side
+
+
 def new_kernel_state(players: int, seed: int, teams: list[list[int]] | None) -> dict[str, Any]:
     return {
         "seats": players,
         "teams": teams,
+        "side": _sides_by_seat(players, teams),
         "active": 0,
         "round": 1,
         "phase": "",
@@ -155,7 +165,9 @@ def set_teams(state: State, teams: list[list[int]] | None) -> None:
     """Set the team layout during set-up, when the game's mode decides it rather than the
     player count alone (the spec's layout for 4 seats is 2 v 2, but a free-for-all mode for 4
     has none)."""
-    state["k"]["teams"] = [list(team) for team in teams] if teams else None
+    k = state["k"]
+    k["teams"] = [list(team) for team in teams] if teams else None
+    k["side"] = _sides_by_seat(k["seats"], k["teams"])
 
 
 def team_of(state: State, seat: int) -> list[int]:
@@ -168,10 +180,8 @@ def team_of(state: State, seat: int) -> list[int]:
 
 def side_of(state: State, seat: int) -> int:
     """The index of `seat`'s team in the spec's layout (its own seat when there are no teams)."""
-    for index, team in enumerate(state["k"]["teams"] or ()):
-        if seat in team:
-            return index
-    return seat
+    side: int = state["k"]["side"][seat]
+    return side
 
 
 def sides(state: State) -> list[list[int]]:

@@ -167,11 +167,14 @@ def move(
         # played face up, a deck's top card drawn; only seats that knew the item change
         known = src["known"]
         if known:
-            for seat in _seats(state):
-                mine = known.get(_key(seat))
-                if mine and item in mine:
-                    _forget(src, seat, item)
-                    _learn(dst, seat, item)
+            public = dst["vis"] == PUBLIC
+            for key in [key for key, mine in known.items() if item in mine]:
+                mine = known[key]
+                mine.remove(item)
+                if not mine:
+                    del known[key]
+                if not public:
+                    _learn(dst, None if key == WATCHING else int(key), item)
         return
     shown: set[int | None] = set(_seats(state)) if show == ALL else set(show or ())  # type: ignore[arg-type]
     for seat in _seats(state):
@@ -199,10 +202,25 @@ def reveal(state: State, zone_id: str, item: Any, to: Iterable[int] | None = Non
 def reveal_all(state: State, zone_id: str, to: Iterable[int] | None = None) -> None:
     """Show every item of a zone, and its order, to `to` (default: every seat and people
     watching)."""
+    reveal_items(state, zone_id, state["zones"][zone_id]["items"], to)
+
+
+def reveal_items(state: State, zone_id: str, shown: Iterable[Any], to: Iterable[int] | None = None) -> None:
+    """Show several items of a zone, and where they lie, to `to` (default: every seat and
+    people watching)."""
     z = state["zones"][zone_id]
+    shown = list(shown)
+    if not shown:
+        return
     for seat in _seats(state) if to is None else to:
-        for item in z["items"]:
-            _learn(z, seat, item)
+        if can_see(z, seat):
+            continue
+        mine = z["known"].setdefault(_key(seat), [])
+        have = set(mine)
+        for item in shown:
+            if item not in have:
+                have.add(item)
+                mine.append(item)
 
 
 def forget_all(state: State, zone_id: str) -> None:

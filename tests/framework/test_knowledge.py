@@ -109,3 +109,18 @@ def test_people_watching_know_what_the_whole_table_was_shown():
     zones.zone(state, "deck")["items"].append("secret")
     zones.reveal(state, "deck", "secret", to=[1])
     assert [item for _i, item in _known(state, "deck", None)] == ["d2"], "a card shown to one seat only"
+
+
+def test_reveal_items_shows_several_items_once_each_to_the_chosen_seats():
+    state = _table()
+    zones.zone(state, "deck")["items"] = ["a", "b", "c"]
+    zones.reveal(state, "deck", "c", to=[1])
+    zones.reveal_items(state, "deck", ["a", "c", "a"], to=[1, 2])
+    assert _known(state, "deck", 1) == [[0, "a"], [2, "c"]]
+    assert _known(state, "deck", 2) == [[0, "a"], [2, "c"]]
+    assert _known(state, "deck", 0) == [] and _known(state, "deck", None) == []
+    assert zones.zone(state, "deck")["known"]["1"].count("a") == 1, "an item is known once"
+    zones.zone(state, "hand:0")["items"] = ["h"]
+    zones.reveal_items(state, "hand:0", ["h"], to=[0])
+    zones.reveal_items(state, "hand:0", [], to=[1])
+    assert zones.zone(state, "hand:0")["known"] == {}, "the owner sees its hand; nothing shown, nothing learnt"
