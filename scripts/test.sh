@@ -3,12 +3,10 @@
 # ruff (lint and format), mypy over framework/ and plugins/, then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PYTHON="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
-    "$PYTHON" -m venv .venv
-fi
-.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-.venv/bin/python -m pip install --quiet -e '.[test]'
+source scripts/setup.sh
+ensure_python
+ensure_project test
+ensure_qt offscreen || exit 1
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
