@@ -101,9 +101,7 @@ def missing_xcb(project):
     )
     _executable(tools / "ldconfig", 'echo "	libxcb.so.1 (libc6,x86-64) => /lib/libxcb.so.1"\n')
     _executable(tools / "id", "echo 1000\n")
-    path = f"{tools}:" + ":".join(
-        part for part in os.environ["PATH"].split(":") if not (Path(part) / "sudo").exists()
-    )
+    path = f"{tools}:" + ":".join(part for part in os.environ["PATH"].split(":") if not (Path(part) / "sudo").exists())
     return project, {"PATH": path}
 
 
