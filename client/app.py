@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import getpass
 import os
+import secrets
 import sys
 import tempfile
 import time
@@ -54,7 +55,7 @@ class MainWindow(QMainWindow):
         self.settings = settings or Settings()
         self.bot_delay_ms = bot_delay_ms
         self.lang = self.settings.lang
-        self.session: Session | None = None
+        self.session: TableSession | None = None
         self.handover = True
         self.dialog: NewGameDialog | None = None
         self.error_box: QMessageBox | None = None
@@ -62,12 +63,19 @@ class MainWindow(QMainWindow):
 
         self.library = LibraryPage(host)
         self.library.new_game_requested.connect(self.request_new_game)
-        self.library.open_requested.connect(self.choose_file_to_open)
+        self.library.open_requested.connect(lambda: self.confirm_leave(self.choose_file_to_open))
         self.library.back_requested.connect(self.show_table)
         self.table = TablePage()
         self.table.message.connect(self.show_message)
         self.table.next_game_requested.connect(self.start_next_in_series)
         self.table.replay_requested.connect(self.watch_current_game)
+        self.table.rematch_requested.connect(self.rematch)
+        self.table.new_game_requested.connect(lambda: self.request_new_game(self.current_game_id()))
+        self.library.resume_requested.connect(self.resume_last_game)
+        self.leave_box: QMessageBox | None = None
+        self._closing = False  # the person confirmed quitting: close without asking again
+        self._autosaved_plies = -1
+        self._saved_plies = -1
         self.replay = ReplayPage()
         self.replay.closed.connect(self.close_replay)
         self.series_number = 1  # which game of a series is at the table
@@ -93,9 +101,9 @@ class MainWindow(QMainWindow):
             return entry
 
         self.new_action = action(QKeySequence.StandardKey.New, lambda: self.request_new_game(self.current_game_id()))
-        self.open_action = action(QKeySequence.StandardKey.Open, self.choose_file_to_open)
+        self.open_action = action(QKeySequence.StandardKey.Open, lambda: self.confirm_leave(self.choose_file_to_open))
         self.replay_action = action("Ctrl+R", self.choose_replay_to_watch)
-        self.join_action = action("Ctrl+J", self.choose_table_to_join)
+        self.join_action = action("Ctrl+J", lambda: self.confirm_leave(self.choose_table_to_join))
         self.join_action.setVisible(self.lan_factory is not None)
         self.save_action = action(QKeySequence.StandardKey.Save, self.choose_file_to_save)
         self.undo_action = action(QKeySequence.StandardKey.Undo, self.undo)
@@ -143,6 +151,7 @@ class MainWindow(QMainWindow):
         self.library.set_language(lang)
         self.table.set_language(lang)
         self.replay.set_language(lang)
+        self._update_library()
         self._update_title()
         self._update_enabled()
 
@@ -183,6 +192,7 @@ class MainWindow(QMainWindow):
 
     def show_library(self) -> None:
         self.library.back_button.setVisible(self.session is not None)
+        self._update_library()
         self.pages.setCurrentWidget(self.library)
         self._update_title()
         self._update_enabled()
@@ -196,9 +206,13 @@ class MainWindow(QMainWindow):
     # --- starting games ---
 
     def request_new_game(self, game_id: str | None) -> None:
-        """Open the new-game dialog (not modal-blocking: it starts the game when accepted)."""
+        """Open the new-game dialog (not modal-blocking: it starts the game when accepted),
+        after the person agreed to leave a game in progress."""
         if not game_id:
             return
+        self.confirm_leave(lambda: self._open_new_game_dialog(game_id))
+
+    def _open_new_game_dialog(self, game_id: str) -> None:
         try:
             dialog = NewGameDialog(
                 self.host,
@@ -259,6 +273,128 @@ class MainWindow(QMainWindow):
         self.show_message(tr("series_started", self.lang, number=number))
         return True
 
+    def rematch(self) -> bool:
+        """The finished game again: same game, players, seats, scenario and options, a new deal."""
+        if not isinstance(self.session, Session):
+            return False
+        record = self.session.match.record
+        config = GameConfig(
+            game_id=record.game,
+            players=record.players,
+            seat_kinds=list(record.seat_kinds),
+            options=dict(record.options),
+            scenario=record.scenario,
+            seed=secrets.randbelow(2**31),
+            handover=self.handover,
+        )
+        return self.start_game(config)
+
+    # --- nothing is lost: autosave, resume, asking before a game is left ---
+
+    def game_in_progress(self) -> bool:
+        """A game someone would miss: a local one with moves made and no result yet, or a LAN seat."""
+        session = self.session
+        if isinstance(session, Session):
+            return bool(session.match.record.actions) and not session.match.is_over()
+        if isinstance(session, RemoteSession):
+            return session.outcome() is None
+        return False
+
+    def confirm_leave(self, then: Callable[[], Any], quitting: bool = False) -> None:
+        """Run `then` at once when no game is in progress, else after the person agrees (a
+        window-modal box that does not block the event loop: bots keep moving meanwhile)."""
+        if not self.game_in_progress():
+            then()
+            return
+        lang = self.lang
+        if isinstance(self.session, RemoteSession):
+            text = tr("leave_table", lang)
+        else:
+            text = tr("leave_quit" if quitting else "leave_replace", lang)
+        box = QMessageBox(QMessageBox.Icon.Question, tr("app_title", lang), tr("leave_title", lang), parent=self)
+        box.setInformativeText(text)
+        leave = box.addButton(
+            tr("quit" if quitting else "leave", lang).replace("&", ""), QMessageBox.ButtonRole.AcceptRole
+        )
+        save = None
+        if not quitting and isinstance(self.session, Session):
+            save = box.addButton(tr("save_first", lang), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(tr("cancel", lang), QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(leave)
+
+        def answered() -> None:
+            clicked = box.clickedButton()
+            self.leave_box = None
+            if clicked is leave:
+                then()
+            elif save is not None and clicked is save:
+                self.choose_file_to_save()
+                if not self.game_in_progress() or self._saved_plies == self._plies():
+                    then()
+
+        box.finished.connect(answered)
+        self.leave_box = box
+        box.open()
+
+    def _plies(self) -> int:
+        return len(self.session.match.record.actions) if isinstance(self.session, Session) else -1
+
+    def _autosave(self) -> None:
+        """Save the local game at the table after each action; a finished game leaves no autosave."""
+        session = self.session
+        if not isinstance(session, Session) or self.pages.currentWidget() is self.replay:
+            return
+        plies = self._plies()
+        if plies == self._autosaved_plies:
+            return
+        self._autosaved_plies = plies
+        path = self.settings.autosave_path
+        try:
+            if session.match.is_over() or not plies:
+                path.unlink(missing_ok=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                session.match.save(path)
+        except OSError as exc:  # a full disk is a message, once per action, not a crash
+            self.show_message(tr("save_failed", self.lang) + f": {exc.strerror or exc}")
+
+    def last_game(self) -> tuple[str, int] | None:
+        """(the game's title, the number of moves) of the autosaved game, or None."""
+        path = self.settings.autosave_path
+        if not path.exists():
+            return None
+        try:
+            record = replay.load(path)
+            spec = self.host.games()[record.game].spec
+        except Exception:
+            return None
+        return (spec.title_ru if self.lang == "ru" else spec.title_en), len(record.actions)
+
+    def resume_last_game(self) -> bool:
+        """Open the autosaved game where it was left."""
+        path = self.settings.autosave_path
+        if not path.exists():
+            return False
+        try:
+            record = replay.load(path)
+            match = Match.load(self.host.engine(record.game), path)
+        except Exception as exc:  # kept aside, so that the next start does not stumble on it again
+            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+            with contextlib.suppress(OSError):
+                path.replace(path.with_name(path.name + ".broken"))
+            self.show_message(tr("resume_failed", self.lang, error=message))
+            self._update_library()
+            return False
+        self.handover = True
+        self._seat(match, list(match.record.seat_kinds))
+        self._autosaved_plies = len(match.record.actions)
+        saved = time.strftime("%H:%M", time.localtime(path.stat().st_mtime))
+        self.show_message(tr("resumed", self.lang, time=saved))
+        return True
+
+    def _update_library(self) -> None:
+        self.library.set_resume(None if self.session is not None else self.last_game())
+
     def _seat(self, match: Match, seat_kinds: list[str]) -> None:
         self._sit_at(Session(match, seat_kinds, self.host.bots(), self.bot_delay_ms), self.handover)
 
@@ -267,6 +403,9 @@ class MainWindow(QMainWindow):
             self.session.stop()
             self.session.deleteLater()
         self.session = session
+        self._autosaved_plies = -1
+        self._saved_plies = -1
+        session.changed.connect(self._autosave)
         self.table.set_session(session, self.host.board_painters(), handover)
         self.show_table()
         session.start()
@@ -371,14 +510,14 @@ class MainWindow(QMainWindow):
             return
         name = f"{game_id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
         path, _filter = QFileDialog.getSaveFileName(
-            self, tr("save", self.lang), str(Path(self.settings.folder) / name), tr("files", self.lang)
+            self, tr("save", self.lang).replace("&", ""), str(Path(self.settings.folder) / name), tr("files", self.lang)
         )
         if path:
             self.save_to(path)
 
     def choose_file_to_open(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self, tr("open", self.lang), self.settings.folder, tr("files", self.lang)
+            self, tr("open", self.lang).replace("&", ""), self.settings.folder, tr("files", self.lang)
         )
         if path:
             self.load_from(path)
@@ -398,6 +537,7 @@ class MainWindow(QMainWindow):
             self.show_error(tr("save_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return False
         self.settings.folder = str(Path(path).parent)
+        self._saved_plies = self._plies()
         self.show_message(tr("saved", self.lang, path=path))
         return True
 
@@ -419,7 +559,7 @@ class MainWindow(QMainWindow):
 
     def choose_replay_to_watch(self) -> None:
         path, _filter = QFileDialog.getOpenFileName(
-            self, tr("replay_open", self.lang), self.settings.folder, tr("files", self.lang)
+            self, tr("replay_open", self.lang).replace("&", ""), self.settings.folder, tr("files", self.lang)
         )
         if path:
             self.watch_replay(path)
@@ -469,12 +609,21 @@ class MainWindow(QMainWindow):
         box.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if not self._closing and self.game_in_progress():
+            event.ignore()  # asked first; closes again once the person agrees
+            self.confirm_leave(self.quit_now, quitting=True)
+            return
         if self.session is not None:
             self.session.stop()
         if self.lan is not None:
             self.lan.close()
             self.lan = None
         super().closeEvent(event)
+
+    def quit_now(self) -> None:
+        """Close without asking (the person agreed, or the program is ending)."""
+        self._closing = True
+        self.close()
 
 
 def _player_name() -> str:
@@ -498,6 +647,10 @@ def _open(window: MainWindow, start: GameConfig | Path | None, game_id: str | No
         return window.load_from(start)
     if game_id:
         window.request_new_game(game_id)
+    elif window.last_game() is not None:
+        window.resume_last_game()
+    else:
+        window.show_library()
     return True
 
 

@@ -38,6 +38,28 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "chosen_of": ("Chosen {chosen} of {count}", "Выбрано {chosen} из {count}"),
     "choose_items": ("{action}: choose…", "{action}: выбрать…"),
     "new_game_title": ("New game: {game}", "Новая игра: {game}"),
+    "rematch": ("Rematch", "Реванш"),
+    "resume": ("Resume {game}, move {move}", "Продолжить: {game}, ход {move}"),
+    "resumed": (
+        "Your last game, as it was at {time}: it is saved after every move.",
+        "Ваша прошлая партия, как она была в {time}: она сохраняется после каждого хода.",
+    ),
+    "resume_failed": ("The last game could not be resumed: {error}", "Прошлую партию не удалось продолжить: {error}"),
+    "leave_title": ("Leave the game?", "Покинуть партию?"),
+    "leave_quit": (
+        "The game is saved after every move and resumes when you start Boardwright again.",
+        "Партия сохраняется после каждого хода и продолжится при следующем запуске Boardwright.",
+    ),
+    "leave_replace": (
+        "The game in progress will be replaced. Save it first to come back to it later.",
+        "Текущая партия будет заменена. Сохраните её, чтобы вернуться к ней позже.",
+    ),
+    "leave_table": (
+        "You leave this LAN table; your seat waits for you to join again.",
+        "Вы покидаете стол в сети; ваше место будет ждать вашего возвращения.",
+    ),
+    "leave": ("Leave", "Покинуть"),
+    "save_first": ("Save first…", "Сначала сохранить…"),
     "players": ("Players", "Игроки"),
     "seat": ("Seat {n}", "Место {n}"),
     "human": ("Person", "Человек"),

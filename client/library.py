@@ -25,6 +25,7 @@ class LibraryPage(QWidget):
     new_game_requested = Signal(str)
     open_requested = Signal()
     back_requested = Signal()
+    resume_requested = Signal()
 
     def __init__(self, host: PluginHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -46,6 +47,10 @@ class LibraryPage(QWidget):
         self.back_button = QPushButton()
         self.back_button.clicked.connect(self.back_requested.emit)
         self.back_button.hide()
+        self.resume_button = QPushButton()
+        self.resume_button.setStyleSheet("font-weight: bold;")
+        self.resume_button.clicked.connect(self.resume_requested.emit)
+        self.resume_button.hide()
         self.broken_title = QLabel()
         self.broken_title.setStyleSheet("font-weight: bold; color: #b91c1c;")
         self.broken = QLabel()
@@ -57,6 +62,7 @@ class LibraryPage(QWidget):
         buttons.addWidget(self.new_button)
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.back_button)
+        buttons.addWidget(self.resume_button)
         buttons.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.title)
@@ -115,6 +121,14 @@ class LibraryPage(QWidget):
         self.broken.setText("\n".join(f"{b.name}: {b.error}" for b in broken))
         self.broken_title.setVisible(bool(broken))
         self.broken.setVisible(bool(broken))
+
+    def set_resume(self, last: tuple[str, int] | None) -> None:
+        """Offer the autosaved game ((title, moves made)), or hide the offer."""
+        if last is None:
+            self.resume_button.hide()
+            return
+        self.resume_button.setText(tr("resume", self.lang, game=last[0], move=last[1]))
+        self.resume_button.show()
 
     def selected_game(self) -> str | None:
         # selectedItems(), not currentItem(): see board_view.py on None returned by PySide6 6.12

@@ -62,6 +62,11 @@ class Settings:
         self.save()
 
     @property
+    def autosave_path(self) -> Path:
+        """The game at the table, saved after every action (beside the settings file)."""
+        return self.path.with_name("autosave.bwr")
+
+    @property
     def folder(self) -> str:
         folder = self.data.get("folder")
         return folder if isinstance(folder, str) else str(Path.home())

@@ -70,6 +70,8 @@ class TablePage(QWidget):
     message = Signal(str)
     next_game_requested = Signal()
     replay_requested = Signal()
+    rematch_requested = Signal()
+    new_game_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -91,11 +93,18 @@ class TablePage(QWidget):
         self.next_button.clicked.connect(self.next_game_requested)
         self.replay_button = QPushButton()
         self.replay_button.clicked.connect(self.replay_requested)
+        # the same game again with a fresh deal, or the new-game dialog
+        self.rematch_button = QPushButton()
+        self.rematch_button.clicked.connect(self.rematch_requested)
+        self.new_game_button = QPushButton()
+        self.new_game_button.clicked.connect(self.new_game_requested)
         self.banner_row = QWidget()
         banner_layout = QHBoxLayout(self.banner_row)
         banner_layout.setContentsMargins(0, 0, 0, 0)
         banner_layout.addWidget(self.banner, 1)
         banner_layout.addWidget(self.replay_button)
+        banner_layout.addWidget(self.rematch_button)
+        banner_layout.addWidget(self.new_game_button)
         banner_layout.addWidget(self.next_button)
         self.banner_row.hide()
 
@@ -336,8 +345,11 @@ class TablePage(QWidget):
             following = None
         self.next_button.setText(tr("next_in_series", lang))
         self.replay_button.setText(tr("watch_replay", lang))
+        self.rematch_button.setText(tr("rematch", lang))
+        self.new_game_button.setText(tr("new_game", lang).replace("&", ""))
         self.next_button.setVisible(following is not None)
         self.replay_button.setVisible(session.has_record)
+        self.rematch_button.setVisible(session.has_record and following is None)
         self.banner_row.show()
 
     # --- playing ---

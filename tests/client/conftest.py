@@ -145,7 +145,7 @@ def settings(tmp_path: Path) -> Settings:
 
 def make_window(qtbot: Any, host: PluginHost, settings: Settings) -> MainWindow:
     window = MainWindow(host, settings, bot_delay_ms=0)
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=lambda w: w.quit_now())  # no "leave the game?" at teardown
     window.resize(1200, 800)
     window.show()
     qtbot.waitExposed(window)

@@ -26,7 +26,7 @@ def lan_window(qtbot: Any, host: Any, tmp_path: Path, name: str) -> MainWindow:
         return LanService(host, bind="127.0.0.1", advertise_address="127.0.0.1", interfaces=["127.0.0.1"])
 
     window = MainWindow(host, Settings(tmp_path / name / "client.json"), bot_delay_ms=0, lan=service)
-    qtbot.addWidget(window)
+    qtbot.addWidget(window, before_close_func=lambda w: w.quit_now())
     window.resize(1200, 800)
     window.show()
     return window
@@ -37,7 +37,7 @@ def two_windows(qtbot: Any, host: Any, tmp_path: Path):
     windows = [lan_window(qtbot, host, tmp_path, "anna"), lan_window(qtbot, host, tmp_path, "boris")]
     yield windows
     for window in windows:
-        window.close()  # leaves the tables and stops the services
+        window.quit_now()  # leaves the tables and stops the services
 
 
 def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list[MainWindow]) -> None:
@@ -88,7 +88,9 @@ def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windo
 
 def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: list[MainWindow]) -> None:
     anna, boris = two_windows
-    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False, lan=True))
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False, lan=True)), (
+        anna.last_error
+    )
     boris.choose_table_to_join()
     dialog = boris.join_dialog
     qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=8000)
@@ -160,7 +162,9 @@ def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainW
     port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
-    anna.close()  # the host's window goes, and its table with it
+    anna.close()  # the host's window goes, and its table with it, once she agrees
+    assert anna.isVisible() and anna.leave_box is not None
+    next(button for button in anna.leave_box.buttons() if button.text() == "Quit").click()
     qtbot.waitUntil(lambda: boris.session.closed, timeout=5000)
     assert "closed the connection" in boris.statusBar().currentMessage()
     assert boris.session.legal_for_viewer() == [] and boris.table.action_list.count() == 0
