@@ -39,6 +39,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choose_items": ("{action}: choose…", "{action}: выбрать…"),
     "new_game_title": ("New game: {game}", "Новая игра: {game}"),
     "rematch": ("Rematch", "Реванш"),
+    "replay_speed": ("Speed", "Скорость"),
+    "replay_speed_tip": (
+        "How fast Play steps through the game (+ and - keys)",
+        "Как быстро идёт просмотр (клавиши + и -)",
+    ),
     "resume": ("Resume {game}, move {move}", "Продолжить: {game}, ход {move}"),
     "resumed": (
         "Your last game, as it was at {time}: it is saved after every move.",

@@ -37,6 +37,7 @@ from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
 
 PLAY_INTERVAL_MS = 700
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)  # times the normal pace of one action each PLAY_INTERVAL_MS
 
 
 class ReplayPage(QWidget):
@@ -92,12 +93,22 @@ class ReplayPage(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(PLAY_INTERVAL_MS)
         self.timer.timeout.connect(self._tick)
+        self.speed_label = QLabel()
+        self.speed = QComboBox()
+        for factor in SPEEDS:
+            self.speed.addItem(f"{factor:g}×", factor)
+        self.speed.setCurrentIndex(SPEEDS.index(1.0))
+        self.speed.currentIndexChanged.connect(self._on_speed_chosen)
+        self.speed.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         for key, slot in (
             (QKeySequence(Qt.Key.Key_Left), lambda: self.go_to(self.ply - 1)),
             (QKeySequence(Qt.Key.Key_Right), lambda: self.go_to(self.ply + 1)),
             (QKeySequence(Qt.Key.Key_Home), lambda: self.go_to(0)),
             (QKeySequence(Qt.Key.Key_End), lambda: self.go_to(self._plies())),
             (QKeySequence(Qt.Key.Key_Space), self.toggle_play),
+            (QKeySequence(Qt.Key.Key_Plus), lambda: self.set_speed_index(self.speed.currentIndex() + 1)),
+            (QKeySequence(Qt.Key.Key_Equal), lambda: self.set_speed_index(self.speed.currentIndex() + 1)),
+            (QKeySequence(Qt.Key.Key_Minus), lambda: self.set_speed_index(self.speed.currentIndex() - 1)),
         ):
             QShortcut(key, self, activated=slot)
 
@@ -106,6 +117,8 @@ class ReplayPage(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the arrow keys stay with the timeline
             controls.addWidget(button)
         controls.addWidget(self.slider, 1)
+        controls.addWidget(self.speed_label)
+        controls.addWidget(self.speed)
         controls.addWidget(self.close_button)
 
         side = QWidget()
@@ -147,6 +160,8 @@ class ReplayPage(QWidget):
         self.seat_label.setText(tr("replay_seat", lang))
         self.close_button.setText(tr("replay_close", lang))
         self.play_button.setToolTip(tr("replay_play", lang))
+        self.speed_label.setText(tr("replay_speed", lang))
+        self.speed.setToolTip(tr("replay_speed_tip", lang))
         for button, key in (
             (self.first_button, "replay_first"),
             (self.back_button, "replay_back"),
@@ -199,6 +214,13 @@ class ReplayPage(QWidget):
                 self.go_to(0)
             self.timer.start()
         self._show_play_state()
+
+    def set_speed_index(self, index: int) -> None:
+        """Play faster or slower (+ and - on the keyboard); the slider seeks at any speed."""
+        self.speed.setCurrentIndex(max(0, min(index, len(SPEEDS) - 1)))
+
+    def _on_speed_chosen(self, index: int) -> None:
+        self.timer.setInterval(round(PLAY_INTERVAL_MS / SPEEDS[index]))
 
     def _tick(self) -> None:
         if self.ply >= self._plies():

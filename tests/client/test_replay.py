@@ -113,3 +113,24 @@ def test_a_damaged_replay_file_shows_an_error(window: MainWindow, tmp_path: Path
     bad.write_bytes(b"not a replay")
     assert not window.watch_replay(bad)
     assert window.last_error and window.pages.currentWidget() is window.library
+
+
+def test_play_speed_and_seek(qtbot: Any, host: Any, window: MainWindow, tmp_path: Path) -> None:
+    assert window.watch_replay(saved_game(host, tmp_path / "game.bwr"))
+    page = window.replay
+    page.setFocus()
+    assert page.timer.interval() == 700 and page.speed.currentText() == "1×"
+    qtbot.keyClick(page, Qt.Key.Key_Plus)
+    qtbot.keyClick(page, Qt.Key.Key_Plus)
+    assert page.speed.currentText() == "4×" and page.timer.interval() == 175
+    for _ in range(10):  # the fastest is the end of the list, and no further
+        qtbot.keyClick(page, Qt.Key.Key_Plus)
+    assert page.speed.currentText() == "8×" and page.timer.interval() == 88
+    page.speed.setCurrentIndex(0)  # chosen in the list, as with the mouse
+    assert page.timer.interval() == 2800
+    page.slider.setValue(4)  # seek: drag the slider anywhere
+    assert page.ply == 4 and discs(window) == 4
+    page.set_speed_index(5)
+    qtbot.mouseClick(page.play_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: page.ply == 5 and not page.timer.isActive(), timeout=3000)
+    assert discs(window) == 5
