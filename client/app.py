@@ -34,6 +34,7 @@ from .settings import Settings
 from .table import TablePage
 
 SAVE_SUFFIX = ".bwr"
+ZOOM_KEY_STEP = 1.25  # Ctrl++ and Ctrl+- zoom the board by this much
 LAN_OPEN = "open"  # the protocol's seat kind for a person who joins over the network (net/PROTOCOL.md)
 
 
@@ -122,6 +123,12 @@ class MainWindow(QMainWindow):
         self.game_menu.addSeparator()
         self.game_menu.addAction(self.library_action)
         self.game_menu.addAction(self.quit_action)
+        self.zoom_in_action = action(QKeySequence.StandardKey.ZoomIn, lambda: self._zoom(ZOOM_KEY_STEP))
+        self.zoom_out_action = action(QKeySequence.StandardKey.ZoomOut, lambda: self._zoom(1 / ZOOM_KEY_STEP))
+        self.fit_action = action("Ctrl+0", lambda: self._zoom(0))
+        self.view_menu = self.menuBar().addMenu("")
+        for entry in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
+            self.view_menu.addAction(entry)
         self.language_menu = self.menuBar().addMenu("")
         group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
@@ -140,6 +147,10 @@ class MainWindow(QMainWindow):
         self.language_actions[lang].setChecked(True)
         self.game_menu.setTitle(tr("menu_game", lang))
         self.language_menu.setTitle(tr("menu_language", lang))
+        self.view_menu.setTitle(tr("menu_view", lang))
+        self.zoom_in_action.setText(tr("zoom_in", lang))
+        self.zoom_out_action.setText(tr("zoom_out", lang))
+        self.fit_action.setText(tr("zoom_fit", lang))
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
         self.replay_action.setText(tr("replay_open", lang))
@@ -202,6 +213,13 @@ class MainWindow(QMainWindow):
             self.pages.setCurrentWidget(self.table)
             self._update_title()
             self._update_enabled()
+
+    def _zoom(self, factor: float) -> None:
+        """Zoom the board on the page in view by `factor`; 0 fits the whole board to the window."""
+        page = self.pages.currentWidget()
+        view = getattr(page, "view", None)
+        if view is not None:
+            view.set_zoom(view.zoom * factor if factor else 1.0)
 
     # --- starting games ---
 
