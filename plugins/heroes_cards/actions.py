@@ -51,27 +51,27 @@ def day_actions(state: State, seat: int) -> list[Action]:
     if state["captures"]:
         return [*war.capture_actions(state, seat), {"type": "pass"}]
     out: list[Action] = []
+    pool = cards.payment_order(state, seat)
     for plot in capital.buildable(state, seat):
-        paid = cards.cheapest_payment(state, seat, capital.build_cost(state, seat, plot))
-        if paid is not None:
-            out.append({"type": "build", "plot": plot, "cards": paid})
+        cost = capital.build_cost(state, seat, plot)
+        if cost <= len(pool):
+            out.append({"type": "build", "plot": plot, "cards": pool[:cost]})
     for plot in capital.PLOTS:
-        cost = capital.upgrade_cost(state, seat, plot)
-        paid = cards.cheapest_payment(state, seat, cost) if cost is not None else None
-        if paid is not None:
-            out.append({"type": "upgrade", "plot": plot, "cards": paid})
+        upgrade = capital.upgrade_cost(state, seat, plot)
+        if upgrade is not None and upgrade <= len(pool):
+            out.append({"type": "upgrade", "plot": plot, "cards": pool[:upgrade]})
     for card in cards.travel_hand(state, seat):
         out.extend(playable(state, seat, card))
     out.extend({"type": "attack", "card": card} for card in zones.items(state, "table") if may_attack(state, card))
     out.extend(war.capture_actions(state, seat))
     if state["tower"][seat] and state["ritual"][seat] < CONFIG["ritual_luck_cap"]:
         out.append({"type": "ritual"})
-    out.extend(free_actions(state, seat))
+    out.extend(free_actions(state, seat, pool))
     out.append({"type": "pass"})
     return out
 
 
-def free_actions(state: State, seat: int) -> list[Action]:
+def free_actions(state: State, seat: int, pool: list[str]) -> list[Action]:
     out: list[Action] = []
     if state["spy"][seat] > 0:
         out.append({"type": "spy", "what": "travel", "target": -1})
@@ -79,10 +79,10 @@ def free_actions(state: State, seat: int) -> list[Action]:
         out.extend({"type": "spy", "what": "hand", "target": t} for t in range(kernel.seats(state)) if t != seat)
     for card in cards.heroes(state, seat):
         if card not in state["policies"][seat]:
-            others = [c for c in cards.hand(state, seat) if c != card]
-            paid = cards.cheapest_payment_from(others, policy_cost(state))
-            if paid is not None:
-                out.append({"type": "policy", "hero": card, "cards": paid})
+            others = [c for c in pool if c != card]
+            cost = policy_cost(state)
+            if cost <= len(others):
+                out.append({"type": "policy", "hero": card, "cards": others[:cost]})
     if state["closure"]:
         out.extend(
             {"type": "declare", "target": t} for t in range(kernel.seats(state)) if war.may_declare(state, seat, t)

@@ -90,31 +90,7 @@ def kingdom_luck(state: State, seat: int) -> int:
     return int(luck)
 
 
-# --- deployment and the spell ---
-
-
-def step_deploy(state: State, data: dict[str, Any], log: Any) -> None:
-    battle = state["battle"]
-    side = battle["sides"][data["side"]]
-    kind = "player" if battle["type"] == "player" else battle["type"]
-    kernel.ask(state, side["seat"], "army", army.candidates(state, side["seat"], kind), auto=True, side=data["side"])
-
-
-def answer_army(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    side = state["battle"]["sides"][decision["data"]["side"]]
-    seat = side["seat"]
-    side["units"] = [list(unit) for unit in choice["units"]]
-    side["hero"] = choice["hero"]
-    for unit in side["units"]:
-        for card in unit:
-            zones.move(state, f"creatures:{seat}", f"line:{seat}", card)
-    if side["hero"] is not None:
-        zones.move(state, f"heroes:{seat}", f"line:{seat}", side["hero"])
-    log.emit("deployed", seat=seat, units=len(side["units"]), hero=_hero_text(side["hero"]))
-
-
-def _hero_text(card: str | None) -> dict[str, Any]:
-    return {"key": f"hero_{card.split(':')[2]}"} if card else {"key": "no_hero"}
+# --- the spell ---
 
 
 def step_cast(state: State, data: dict[str, Any], log: Any) -> None:
@@ -329,7 +305,7 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
         damage = (1 + m) * great + state["courage"].get(side["hero"], 0)
         side["hero_routed"] = m == 0
         side["total"] += damage
-        log.emit("strike", seat=seat, unit=_hero_text(side["hero"]), mark=m, damage=damage)
+        log.emit("strike", seat=seat, unit={"key": f"hero_{side['hero'].split(':')[2]}"}, mark=m, damage=damage)
 
 
 def clash_result(battle: dict[str, Any]) -> str:

@@ -32,12 +32,15 @@ def new_capital() -> list[int]:
     return [0 if plot in (PALACE, GATES) else EMPTY for plot in PLOTS]
 
 
+PLOT_INDEX = {plot: index for index, plot in enumerate(PLOTS)}
+
+
 def built(state: State, seat: int, plot: str) -> bool:
-    return bool(state["capital"][seat][PLOTS.index(plot)] != EMPTY)
+    return bool(state["capital"][seat][PLOT_INDEX[plot]] != EMPTY)
 
 
 def upgrades(state: State, seat: int, plot: str) -> int:
-    return int(state["capital"][seat][PLOTS.index(plot)])
+    return int(state["capital"][seat][PLOT_INDEX[plot]])
 
 
 def neighbours(plot: str) -> list[str]:
@@ -50,16 +53,19 @@ def neighbours(plot: str) -> list[str]:
     return out
 
 
+# the plots each plot may be built from: its neighbours, never the City Gates (DECISION 2)
+STARTS = [[PLOT_INDEX[n] for n in neighbours(plot) if n != GATES] for plot in PLOTS]
+
+
 def buildable(state: State, seat: int) -> list[str]:
     """Empty plots next to the Palace or to a building of the player's own; the pre-built
     City Gates are no starting point (digest DECISION 2)."""
-    out = []
-    for plot in PLOTS:
-        if built(state, seat, plot):
-            continue
-        if any(n != GATES and built(state, seat, n) for n in neighbours(plot)):
-            out.append(plot)
-    return out
+    grid = state["capital"][seat]
+    return [
+        plot
+        for index, plot in enumerate(PLOTS)
+        if grid[index] == EMPTY and any(grid[n] != EMPTY for n in STARTS[index])
+    ]
 
 
 def tier(state: State, seat: int) -> int:
@@ -148,7 +154,7 @@ def recruited(state: State, seat: int, level: int) -> bool:
 def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None:
     cards.pay(state, seat, paid)
     old_tier = tier(state, seat)
-    state["capital"][seat][PLOTS.index(plot)] = 0
+    state["capital"][seat][PLOT_INDEX[plot]] = 0
     state["fresh"][seat] = plot
     state["cart_discount"][seat] = 0
     state["vp"][seat] += BUILDINGS[plot]["vp"]
@@ -167,7 +173,7 @@ def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None
 
 def upgrade(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None:
     cards.pay(state, seat, paid)
-    state["capital"][seat][PLOTS.index(plot)] += 1
+    state["capital"][seat][PLOT_INDEX[plot]] += 1
     level = upgrades(state, seat, plot)
     log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1)
     if plot == "tower":

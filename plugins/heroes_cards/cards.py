@@ -112,7 +112,7 @@ def return_chest(state: State, seat: int) -> bool:
     return True
 
 
-def _payment_order(state: State, seat: int, card: str) -> tuple[int, int]:
+def _payment_key(card: str) -> tuple[int, int]:
     card_kind = kind(card)
     if card_kind == "travel":
         return (0, 0)
@@ -123,13 +123,16 @@ def _payment_order(state: State, seat: int, card: str) -> tuple[int, int]:
     return (3, 0)
 
 
+def payment_order(state: State, seat: int) -> list[str]:
+    """The hand in the order a bot pays with it: travel cards first, then the lowest
+    creatures, then chests, heroes last; any cost takes the first cards of it."""
+    return sorted(hand(state, seat), key=_payment_key)
+
+
 def cheapest_payment(state: State, seat: int, cost: int) -> list[str] | None:
-    """The cards a bot pays with: travel cards first, then the lowest creatures, then
-    chests, heroes last. None when the hand is too small."""
-    cards = hand(state, seat)
-    if len(cards) < cost:
-        return None
-    return sorted(cards, key=lambda card: _payment_order(state, seat, card))[:cost]
+    """The cards a bot pays `cost` with; None when the hand is too small."""
+    cards = payment_order(state, seat)
+    return cards[:cost] if len(cards) >= cost else None
 
 
 def max_courage() -> int:
@@ -143,4 +146,4 @@ def add_courage(state: State, card: str, amount: int) -> None:
 def cheapest_payment_from(pool: list[str], cost: int) -> list[str] | None:
     if len(pool) < cost:
         return None
-    return sorted(pool, key=lambda card: _payment_order({}, 0, card))[:cost]
+    return sorted(pool, key=_payment_key)[:cost]

@@ -13,7 +13,7 @@ from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
-from . import actions, aftermath, battle, board, capital, hidden, outlook, setup, spells, text, war, week
+from . import actions, aftermath, battle, board, capital, deployment, hidden, outlook, setup, spells, text, war, week
 from .catalog import CONFIG, RACE_IDS
 from .outlook import OUTLOOK
 from .scoring import total
@@ -43,6 +43,7 @@ class HeroesCards(Game):
         "visit": {"source": "card"},
         "attack": {"target": "card"},
         "draw_travel": {"target": "pile"},
+        "place": {"target": "card"},
     }
     short_options: ClassVar[dict[str, Any]] = {"weeks": 1}
 
@@ -72,7 +73,7 @@ class HeroesCards(Game):
                 ),
             ),
             steps={
-                "deploy": battle.step_deploy,
+                "deploy": deployment.step_deploy,
                 "cast": battle.step_cast,
                 "bonuses": battle.step_bonuses,
                 "sequence": battle.step_sequence,
@@ -83,7 +84,8 @@ class HeroesCards(Game):
             decisions={
                 "split": week.answer_split,
                 "keep_heroes": week.answer_keep_heroes,
-                "army": battle.answer_army,
+                "army": deployment.answer_army,
+                "line_up": deployment.answer_line_up,
                 "spell": battle.answer_spell,
                 "window": battle.answer_window,
                 "machine": capital.answer_machine,

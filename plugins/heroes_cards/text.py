@@ -165,12 +165,30 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
     if kind_ == "give_up":
         given = action["cards"] if isinstance(action["cards"], list) else []
         return {"key": "action_give_up", "cards": _names(given, lang)}
+    if kind_ == "line_up":
+        first = action["cards"] if isinstance(action["cards"], list) else []
+        return {"key": "action_line_up", "cards": _names(first, lang)}
+    if kind_ == "place":
+        return place_text(state, action)
     if kind_ == "machine":
         return {"key": "action_machine", "machine": {"key": f"machine_{action['machine']}"}}
     if kind_ in ("bribe", "mercenary", "intercept", "peace"):
         flag = action.get("pay", action.get("fight", action.get("accept")))
         return {"key": f"action_{kind_}_{'yes' if flag else 'no'}"}
     return {"key": f"action_{kind_}"}
+
+
+def place_text(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """A card into the battle line: the hero's slot, a new slot, or a column (deployment.py)."""
+    slot = action["slot"]
+    if slot < 0:
+        return {"key": "action_place_hero", "card": name_of(action["card"])}
+    battle = state.get("battle")
+    owner = int(action["card"].split(":")[0])
+    sides = [side for side in battle["sides"] if side["seat"] == owner] if battle else []
+    mine = sides[0]["units"] if sides else []
+    key = "action_place_column" if slot < len(mine) else "action_place_new"
+    return {"key": key, "card": name_of(action["card"]), "slot": slot + 1}
 
 
 def race_names() -> list[str]:
