@@ -31,7 +31,7 @@ from .remote import RemoteSession
 from .replay_view import ReplayPage
 from .session import HUMAN, Session, TableSession
 from .settings import Settings
-from .table import TablePage
+from .table import PACES, TablePage, pace_for_delay
 
 SAVE_SUFFIX = ".bwr"
 ZOOM_KEY_STEP = 1.25  # Ctrl++ and Ctrl+- zoom the board by this much
@@ -43,7 +43,7 @@ class MainWindow(QMainWindow):
         self,
         host: PluginHost,
         settings: Settings | None = None,
-        bot_delay_ms: int = 500,
+        bot_delay_ms: int = 700,
         parent: QWidget | None = None,
         lan: Callable[[], Any] | None = None,
     ) -> None:
@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.table.next_game_requested.connect(self.start_next_in_series)
         self.table.replay_requested.connect(self.watch_current_game)
         self.table.rematch_requested.connect(self.rematch)
+        self.table.pace_chosen.connect(self.set_pace)
         self.table.new_game_requested.connect(lambda: self.request_new_game(self.current_game_id()))
         self.library.resume_requested.connect(self.resume_last_game)
         self.leave_box: QMessageBox | None = None
@@ -213,6 +214,27 @@ class MainWindow(QMainWindow):
             self.pages.setCurrentWidget(self.table)
             self._update_title()
             self._update_enabled()
+
+    def set_pace(self, key: str) -> None:
+        """The person chose how bots' moves are shown (kept in the settings for later games)."""
+        if key not in PACES:
+            return
+        self.settings.data["bot_pace"] = key
+        self.settings.save()
+        if self.session is not None:
+            self._apply_pace(self.session)
+        self.table.refresh()
+
+    def _apply_pace(self, session: TableSession) -> None:
+        """The pace the person chose last, else this window's own bot delay."""
+        chosen = self.settings.data.get("bot_pace")
+        key = chosen if chosen in PACES else None
+        self.table.set_pace(key or pace_for_delay(self.bot_delay_ms))
+        if isinstance(session, Session):
+            if key is None:
+                session.set_pace(self.bot_delay_ms, stepping=False)
+            else:
+                session.set_pace(max(PACES[key], 0), stepping=key == "step")
 
     def _zoom(self, factor: float) -> None:
         """Zoom the board on the page in view by `factor`; 0 fits the whole board to the window."""
@@ -424,6 +446,7 @@ class MainWindow(QMainWindow):
         self._autosaved_plies = -1
         self._saved_plies = -1
         session.changed.connect(self._autosave)
+        self._apply_pace(session)
         self.table.set_session(session, self.host.board_painters(), handover)
         self.show_table()
         session.start()

@@ -121,6 +121,9 @@ class Session(TableSession):
         self._thinking = False
         self._stopped = False
         self.bot_error = ""  # the last bot failure, until the game moves on
+        # one move at a time: a bot's chosen move waits for `step` (the person presses Next move)
+        self.stepping = False
+        self.waiting_move: tuple[int, dict[str, Any]] | None = None
         self._pool = QThreadPool(self)
         self._pool.setMaxThreadCount(1)
         self._bot_done.connect(self._on_bot_done)
@@ -216,6 +219,21 @@ class Session(TableSession):
                 return self.match.undo(len(movers) - index)
         return 0
 
+    def set_pace(self, delay_ms: int, stepping: bool) -> None:
+        """How long a bot's move stays in view before it is made, or (stepping) wait for `step`."""
+        self.bot_delay_ms = max(0, int(delay_ms))
+        self.stepping = stepping
+        if not stepping and self.waiting_move is not None:
+            self.step()
+
+    def step(self) -> bool:
+        """Make the bot's move that waits for the person; False when none waits."""
+        waiting, self.waiting_move = self.waiting_move, None
+        if waiting is None:
+            return False
+        self._apply_bot(*waiting)
+        return True
+
     def stop(self) -> None:
         """Forget any bot move under way and wait for the worker (the window closes or a game replaces this)."""
         self._stopped = True
@@ -244,6 +262,7 @@ class Session(TableSession):
 
     def _on_match_changed(self, _match: Match) -> None:
         self._epoch += 1
+        self.waiting_move = None
         self._thinking = False
         self.bot_error = ""
         self._update_viewer()
@@ -279,6 +298,10 @@ class Session(TableSession):
             return
         if error:
             self._fail(error)
+            return
+        if self.stepping:
+            self.waiting_move = (epoch, result["action"])
+            self.changed.emit()
             return
         remaining = self.bot_delay_ms - result["waited"]
         if remaining > 0:

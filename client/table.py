@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt, Signal
-from PySide6.QtGui import QCursor, QFont
+from PySide6.QtGui import QCursor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QComboBox,
     QFrame,
     QGroupBox,
     QHBoxLayout,
@@ -64,6 +65,15 @@ def _number(value: Any) -> str:
     return str(int(value)) if isinstance(value, float) and value.is_integer() else str(value)
 
 
+# how bots' moves are shown: the time a chosen move waits before it is made, or one at a time
+PACES = {"instant": 0, "fast": 250, "normal": 700, "slow": 1600, "step": -1}
+
+
+def pace_for_delay(delay_ms: int) -> str:
+    """The pace nearest a delay (a window made with a given delay shows it in the list)."""
+    return min((key for key in PACES if key != "step"), key=lambda key: abs(PACES[key] - delay_ms))
+
+
 class TablePage(QWidget):
     """Shows one session; a person plays by clicking the board, a card or an action."""
 
@@ -72,6 +82,7 @@ class TablePage(QWidget):
     replay_requested = Signal()
     rematch_requested = Signal()
     new_game_requested = Signal()
+    pace_chosen = Signal(str)  # a key of PACES
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -112,6 +123,23 @@ class TablePage(QWidget):
         self.view.clicked.connect(self.on_id_clicked)
         self.view.dropped.connect(self.on_dropped)
         self.fields: list[dict[str, Any]] = []
+
+        # bots' pace, and the next bot move when they go one move at a time
+        self.pace_label = QLabel()
+        self.pace = QComboBox()
+        for key in PACES:
+            self.pace.addItem(key, key)
+        self.pace.currentIndexChanged.connect(lambda _i: self.pace_chosen.emit(self.pace.currentData()))
+        self.next_move_button = QPushButton()
+        self.next_move_button.clicked.connect(self.step_bot)
+        self.next_move_shortcut = QShortcut(QKeySequence("N"), self, activated=self.step_bot)
+        self.pace_row = QWidget()
+        pace_layout = QHBoxLayout(self.pace_row)
+        pace_layout.setContentsMargins(0, 0, 0, 0)
+        pace_layout.addWidget(self.pace_label)
+        pace_layout.addWidget(self.pace, 1)
+        pace_layout.addWidget(self.next_move_button)
+        self.pace_row.hide()
 
         self.status = QLabel()
         status_font = QFont(self.status.font())
@@ -164,6 +192,7 @@ class TablePage(QWidget):
         side_layout = QVBoxLayout(side)
         side_layout.addWidget(self.status)
         side_layout.addWidget(self.seats)
+        side_layout.addWidget(self.pace_row)
         side_layout.addWidget(self.side_splitter, 1)
         splitter = board_and_side(self.view, side)
 
@@ -230,6 +259,7 @@ class TablePage(QWidget):
             return
         self.shown_seat = session.viewer
         names = session.seat_names(lang)
+        self._show_pace()
         self.legal = session.legal_for_viewer()
         self.open = session.open_for_viewer()
         self.selection = Selection(self.legal, self.open, dict(getattr(session.game, "action_parts", {}) or {}))
@@ -243,6 +273,35 @@ class TablePage(QWidget):
         except Exception as exc:  # a broken message template costs the log, not the window
             self.log.addItem(f"{type(exc).__name__}: {exc}")
         self.log.scrollToBottom()
+
+    def set_pace(self, key: str) -> None:
+        """Show `key` as the chosen pace (the window applies it to the session)."""
+        index = self.pace.findData(key)
+        if index >= 0 and index != self.pace.currentIndex():
+            self.pace.blockSignals(True)
+            self.pace.setCurrentIndex(index)
+            self.pace.blockSignals(False)
+
+    def step_bot(self) -> None:
+        """Make the bot move that waits (bots going one move at a time)."""
+        step = getattr(self.session, "step", None)
+        if step is not None:
+            step()
+
+    def _show_pace(self) -> None:
+        session = self.session
+        local_bots = session is not None and bool(session.bots) and hasattr(session, "set_pace")
+        self.pace_row.setVisible(local_bots)
+        if not local_bots:
+            return
+        lang = self.lang
+        self.pace_label.setText(tr("pace", lang))
+        for index in range(self.pace.count()):
+            self.pace.setItemText(index, tr(f"pace_{self.pace.itemData(index)}", lang))
+        stepping = self.pace.currentData() == "step"
+        self.next_move_button.setText(tr("next_move", lang))
+        self.next_move_button.setVisible(stepping)
+        self.next_move_button.setEnabled(getattr(session, "waiting_move", None) is not None)
 
     def _draw_board(self, names: list[str]) -> None:
         """The board with what a click would act on now and what is selected."""
