@@ -10,27 +10,37 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, render
-from boardwright.framework.match import Match
 
 
 async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
     from boardwright.net.discovery import Advertiser, local_addresses
-    from boardwright.net.host import OPEN, Table
+    from boardwright.net.host import OPEN, Limits, Table
 
     engine = host.engine(args.game)
     journal = Path(args.journal) if args.journal else None
+    limits = Limits(max_connections=args.max_connections, max_spectators=args.max_spectators)
+    settings: dict[str, Any] = {
+        "name": args.name,
+        "bot_delay": args.bot_delay,
+        "limits": limits,
+        "on_drop": args.on_drop,
+        "ready_step": not args.no_ready,
+    }
     if journal is not None and journal.exists():
-        table = Table.resume(engine, journal, host.bots(), name=args.name, bot_delay=args.bot_delay)
+        table = Table.resume(engine, journal, host.bots(), **settings)
         print(f"resumed {journal} at action {len(table.match.record.actions)}", flush=True)
     else:
         seats = [s for s in args.seats.split(",") if s] if args.seats else []
         players = args.players or (len(seats) if seats else None)
-        match = Match(engine, players, options, args.seed, args.scenario)
-        count = kernel.seats(match.state)
+        count = kernel.seats(engine.new_game(players, options, 1, args.scenario))
         kinds = seats if seats else [OPEN] * count
         if len(kinds) == 1:
             kinds = kinds * count
-        table = Table(engine, match, kinds, host.bots(), name=args.name, journal=journal, bot_delay=args.bot_delay)
+        if args.seed is not None:
+            print("a fixed --seed: whoever knows it can compute every hidden card", file=sys.stderr, flush=True)
+        table = Table.new(
+            engine, players, options, args.scenario, kinds, host.bots(), seed=args.seed, journal=journal, **settings
+        )
     port = await table.start(args.bind, args.port)
     print(f"table {args.name!r} for {args.game} on {args.bind}:{port}", flush=True)
     advertiser = None

@@ -328,10 +328,18 @@ def build_parser() -> Parser:
     p.add_argument("game")
     p.add_argument("--players", type=int)
     p.add_argument("--seats", default="", help="one per seat: open (a person joins) or a bot, e.g. open,open,random")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--seed", type=int, help="a fixed seed, for tests only (default: a secret one that no peer can compute)"
+    )
     p.add_argument("--scenario")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--name", default="Boardwright table")
+    p.add_argument("--max-connections", type=int, default=64, help="sockets at once, joined or not (default 64)")
+    p.add_argument("--max-spectators", type=int, default=16)
+    p.add_argument(
+        "--on-drop", default="pause", help="a dropped person's seat: pause (wait for them) or a bot label that holds it"
+    )
+    p.add_argument("--no-ready", action="store_true", help="start at once, without every person saying ready")
     p.add_argument("--bind", default="0.0.0.0", help="the address to listen on (127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, default=0)
     p.add_argument("--journal", help="a save file kept current after every action; an existing one resumes the table")

@@ -1,41 +1,75 @@
 """The table host: the authority for one game on the LAN.
 
-Peers send intents; the host checks each with the kernel (`Match.apply`, so nothing
-illegal and nothing out of turn is applied) and sends every peer only what its seat may
-see: its own view, its own board, its own legal actions and the events it may read.
-Bots for empty seats run here. Every applied action is written to the journal (a normal
-save file, replaced atomically), so a restarted host resumes the table and peers rejoin
-their seats with their tokens.
+Peers send intents; the host checks each with the engine (nothing illegal and nothing out
+of turn is applied, and only the legal action the engine returned is kept) and sends every
+peer only what its seat may see, as a delta of its own view and board. Every peer has its
+own bounded send queue (`link.py`): a peer that stops reading is dropped and never slows
+the others. Limits bound the connections, the spectators and the time a peer may stay
+silent. An action is written to the journal and synced before anybody is shown it; a
+write that fails refuses the action to its sender. The seed of a table comes from
+`secrets` and never leaves the host. Bots for empty seats run here.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import os
+import resource
 import secrets
+from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import msgpack
-
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
-from boardwright.framework import replay as replay_files
-from boardwright.framework.match import Match
 
-from .protocol import FROM_PEER, PROTOCOL_VERSION, ProtocolError, read_message, send_message
+from .journal import Journal, clean_temporaries, header_of, read_journal
+from .link import Link
+from .live import LiveGame, Trial
+from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
+from .updates import Seen, Snapshot
 
 log = logging.getLogger(__name__)
 
 OPEN = "open"  # a seat for a person who joins over the network
+PAUSE = "pause"  # a dropped person's seat waits for them (else a bot label holds it)
+CHAT_KEEP = 100  # chat lines a newcomer is shown
+
+
+def secret_seed() -> int:
+    """A table's seed: 64 random bits from the operating system, never 0."""
+    return secrets.randbits(64) or 1
+
+
+@dataclass
+class Limits:
+    max_connections: int = 64  # sockets at once, joined or not (also bounded by the descriptors left)
+    max_spectators: int = 16
+    join_timeout: float = 10.0  # from connecting to a join
+    idle_timeout: float = 90.0  # a joined peer silent this long is dropped (peers ping every 20 s)
+    frame_timeout: float = 10.0  # from a frame's first byte to its last
+    max_queue_bytes: int = 4 << 20  # what may wait for one peer before it counts as not reading
+    write_timeout: float = 10.0  # the longest one peer's socket may take to drain
+    chat_per_minute: int = 30
+    chat_length: int = 300
 
 
 @dataclass
 class Connection:
-    writer: asyncio.StreamWriter
+    link: Link
     name: str
     seat: int | None  # None: a spectator
-    events_sent: int = 0
+    seen: Seen = field(init=False)
+    ready: bool = False
+    chat_times: deque[float] = field(default_factory=lambda: deque(maxlen=64))
+
+    def __post_init__(self) -> None:
+        self.seen = Seen(self.seat)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.link.send(encode(message))
 
 
 @dataclass
@@ -44,67 +78,123 @@ class Seat:
     token: str = field(default_factory=lambda: secrets.token_hex(16))
     name: str = ""
     connection: Connection | None = None
+    ready: bool = False
+
+    def saved(self) -> dict[str, Any]:
+        return {"kind": self.kind, "token": self.token, "name": self.name}
 
 
 class Table:
     def __init__(
         self,
         engine: Engine,
-        match: Match,
+        match: LiveGame,
         seat_kinds: list[str],
         bot_kinds: dict[str, Any],
         name: str = "Boardwright table",
         journal: Path | None = None,
         bot_delay: float = 0.0,
+        limits: Limits | None = None,
+        on_drop: str = PAUSE,
+        ready_step: bool = True,
+        durable: bool = True,
     ) -> None:
         if len(seat_kinds) != kernel.seats(match.state):
             raise BoardwrightError(f"{len(seat_kinds)} seat kinds for {kernel.seats(match.state)} seats", "bad-seats")
         self.engine = engine
         self.match = match
+        self.match.record.seat_kinds = list(seat_kinds)
         self.name = name
-        self.journal = journal
+        self.journal_path = journal
+        self.journal: Journal | None = None
+        self.durable = durable
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
+        self.bot_kinds = bot_kinds
+        self.on_drop = on_drop
         self.seats = [Seat(kind) for kind in seat_kinds]
         self.bots: dict[int, Any] = {}
         for seat, kind in enumerate(seat_kinds):
             if kind != OPEN:
-                bot_name, _, level = kind.partition(":")
-                if bot_name not in bot_kinds:
-                    raise BoardwrightError(
-                        f"unknown bot {bot_name!r} (bots: {', '.join(sorted(bot_kinds))})", "bad-seats"
-                    )
-                seed = kernel.derive_seed(match.record.seed, 2000 + seat)
-                self.bots[seat] = bot_kinds[bot_name].make(engine, seat, seed, level or "normal")
-                self.seats[seat].name = bot_name
+                self.bots[seat] = self._make_bot(kind, seat)
+                self.seats[seat].name = kind.partition(":")[0]
+        if on_drop != PAUSE:
+            self._bot_kind(on_drop)  # an unknown stand-in is refused now, not when somebody drops
+        self.stand_ins: dict[int, Any] = {}
+        self.started = not ready_step or match.plies > 0 or OPEN not in seat_kinds
         self.spectators: list[Connection] = []
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
         self.server: asyncio.Server | None = None
         self.changed = asyncio.Event()
+        self.max_connections = self.limits.max_connections
+        self._links: set[Link] = set()
+        self._handlers: set[asyncio.Task[None]] = set()
+        self._lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
+        self._closing = False
+
+    @classmethod
+    def new(
+        cls,
+        engine: Engine,
+        players: int | None,
+        options: dict[str, Any] | None,
+        scenario: str | None,
+        seat_kinds: list[str],
+        bot_kinds: dict[str, Any],
+        seed: int | None = None,
+        **kwargs: Any,
+    ) -> Table:
+        """A table for a new game; its seed is secret unless one is given (tests)."""
+        match = LiveGame(engine, players, options, secret_seed() if seed is None else seed, scenario)
+        return cls(engine, match, seat_kinds, bot_kinds, **kwargs)
+
+    def _bot_kind(self, label: str) -> tuple[Any, str]:
+        bot_name, _, level = label.partition(":")
+        if bot_name not in self.bot_kinds:
+            raise BoardwrightError(f"unknown bot {bot_name!r} (bots: {', '.join(sorted(self.bot_kinds))})", "bad-seats")
+        return self.bot_kinds[bot_name], level or "normal"
+
+    def _make_bot(self, label: str, seat: int) -> Any:
+        kind, level = self._bot_kind(label)
+        return kind.make(self.engine, seat, kernel.derive_seed(self.match.record.seed, 2000 + seat), level)
 
     # --- journal ---
 
     @classmethod
     def resume(cls, engine: Engine, journal: Path, bot_kinds: dict[str, Any], **kwargs: Any) -> Table:
-        """A table as it was before the host stopped: the game and the seats' tokens."""
-        match = Match.load(engine, journal)
-        seats_file = journal.with_name(journal.name + ".seats")
-        try:
-            seats = msgpack.unpackb(seats_file.read_bytes(), raw=False)
-            kinds = [s["kind"] for s in seats]
-        except (OSError, ValueError, KeyError, TypeError, msgpack.ExtraData) as exc:
-            raise FileFormatError(f"{seats_file}: cannot read the seats of the table ({type(exc).__name__})") from None
-        table = cls(engine, match, kinds, bot_kinds, journal=journal, **kwargs)
+        """A table as it was before the host stopped: the game, verified action by action
+        against the journal's hashes, and the seats' tokens."""
+        record, seats, _size = read_journal(journal)
+        if seats is None:
+            raise FileFormatError(f"{journal}: the journal names no seats (no {journal.name}.seats beside it)")
+        if len(seats) != record.players:
+            raise FileFormatError(f"{journal}: {len(seats)} seats for a {record.players}-player game")
+        match = LiveGame.resume(engine, record, str(journal))
+        table = cls(engine, match, [s["kind"] for s in seats], bot_kinds, journal=journal, **kwargs)
         for seat, saved in zip(table.seats, seats, strict=True):
             seat.token = saved["token"]
             seat.name = saved.get("name", "")
         return table
 
-    def _write_journal(self) -> None:
-        if self.journal is None:
+    async def _open_journal(self) -> None:
+        if self.journal_path is None:
             return
-        self.match.save(self.journal)
-        seats = [{"kind": s.kind, "token": s.token, "name": s.name} for s in self.seats]
-        replay_files.write_atomic(self.journal.with_name(self.journal.name + ".seats"), msgpack.packb(seats))
+        clean_temporaries(self.journal_path)
+        if self.match.is_over():
+            return  # a finished game's journal is its save file already
+        self.journal = Journal(self.journal_path, self.durable)
+        # written whole (write-then-rename) once at the start: it resumes from here
+        self.journal.create(header_of(self.match.record), [s.saved() for s in self.seats])
+        for action, state_hash in zip(self.match.record.actions, self.match.record.hashes, strict=True):
+            await self.journal.append({"r": "act", "a": action, "h": state_hash})
+
+    async def _journal_seats(self) -> None:
+        if self.journal is not None:
+            try:
+                await self.journal.append({"r": "seats", "seats": [s.saved() for s in self.seats]})
+            except OSError as exc:
+                log.warning("the journal could not record the seats: %s", exc.strerror or exc)
 
     # --- what a table shows on the LAN ---
 
@@ -125,117 +215,180 @@ class Table:
     # --- serving ---
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        self._write_journal()
-        self.server = await asyncio.start_server(self._serve, host, port)
+        await self._open_journal()
+        self.max_connections = min(self.limits.max_connections, _descriptors_left() - 16)
+        self.server = await asyncio.start_server(self._accept, host, port)
         self._kick_bots()
         return int(self.server.sockets[0].getsockname()[1])
 
     async def close(self) -> None:
+        self._closing = True
         if self._bot_task is not None:
             self._bot_task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
-            except (asyncio.CancelledError, Exception):
-                pass
-        for conn in self._connections():
-            conn.writer.close()
         if self.server is not None:
             self.server.close()
+        for link in list(self._links):
+            await link.finish(0.5)
+        for task in list(self._handlers):
+            task.cancel()
+        if self._handlers:
+            await asyncio.gather(*self._handlers, return_exceptions=True)
+        if self.server is not None:
             await self.server.wait_closed()
+        if self.journal is not None:
+            await self.journal.close()
+            self.journal = None
 
     def _connections(self) -> list[Connection]:
         return [s.connection for s in self.seats if s.connection is not None] + list(self.spectators)
 
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        self._handlers.add(task)
+        try:
+            await self._serve(reader, writer)
+        except asyncio.CancelledError:
+            pass  # the table is closing: nothing to report
+        finally:
+            self._handlers.discard(task)
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if len(self._links) >= self.max_connections or self._closing:
+            writer.write(
+                encode({"t": "refused", "code": "busy", "message": "the table has no room for more connections"})
+            )
+            writer.close()
+            return
+        link = Link(writer, self._dropped, self.limits.max_queue_bytes, self.limits.write_timeout)
+        self._links.add(link)
         conn: Connection | None = None
         try:
-            first = await asyncio.wait_for(read_message(reader, FROM_PEER), timeout=30)
-            if first is None or first["t"] != "join":
-                raise ProtocolError("the first message must be a join")
-            conn = await self._join(first, writer)
-            if conn is None:
+            first = await asyncio.wait_for(self._read(reader), self.limits.join_timeout)
+            if first is None:
                 return
-            while True:
-                message = await read_message(reader, FROM_PEER)
-                if message is None or message["t"] == "bye":
-                    break
-                if message["t"] == "ping":
-                    await send_message(writer, {"t": "pong"})
-                elif message["t"] == "act":
-                    await self._act(conn, message)
-                else:
-                    raise ProtocolError(f"{message['t']} is not allowed after joining")
-        except (ProtocolError, TimeoutError) as exc:
-            error = exc if isinstance(exc, ProtocolError) else ProtocolError("no join within 30 s")
-            log.info("closing a peer: %s", error)
-            try:
-                await send_message(writer, {"t": "error", **error.to_wire()})
-            except (ConnectionError, OSError):
-                pass
+            if first["t"] != "join":
+                raise ProtocolError("the first message must be a join")
+            conn = await self._join(first, link)
+            if conn is not None:
+                await self._converse(conn, reader)
+        except ProtocolError as exc:
+            log.info("closing a peer: %s", exc)
+            link.send(encode({"t": "error", **exc.to_wire()}))
+        except TimeoutError:
+            silent = self.limits.join_timeout if conn is None else self.limits.idle_timeout
+            link.send(encode({"t": "error", "code": "idle", "message": f"nothing heard for {silent:g} s"}))
         except (ConnectionError, OSError):
             pass
+        except Exception as exc:  # a bug must cost one peer, never the table, and never print a traceback
+            log.warning("closing a peer after an internal error: %s: %s", type(exc).__name__, exc)
+            link.send(encode({"t": "error", "code": "internal", "message": "the host could not handle that"}))
         finally:
+            self._links.discard(link)
             self._leave(conn)
-            writer.close()
-            if conn is not None and conn.seat is not None and self.server is not None and self.server.is_serving():
-                await self._broadcast()  # the others see the seat waiting for its person
+            await link.finish(1.0)
+            if conn is not None and conn.seat is not None and not self._closing:
+                self._broadcast()  # the others see the seat waiting for its person
 
-    async def _join(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> Connection | None:
+    async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
+        return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout)
+
+    async def _converse(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+        while not conn.link.closed:
+            message = await asyncio.wait_for(self._read(reader), self.limits.idle_timeout)
+            kind = message["t"] if message is not None else "bye"
+            if kind == "bye":
+                return
+            if kind == "ping":
+                conn.send({"t": "pong"})
+            elif kind == "act":
+                await self._act(conn, message.get("action"), message.get("ply"))  # type: ignore[union-attr]
+            elif kind == "ready":
+                self._ready(conn)
+            elif kind == "chat":
+                self._chat(conn, message.get("text"))  # type: ignore[union-attr]
+            elif kind == "resync":
+                conn.seen.document = None
+                conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
+            elif kind == "undo":
+                conn.send({"t": "error", "code": "no-undo", "message": "a LAN table takes nothing back"})
+            else:
+                raise ProtocolError(f"{kind} is not allowed after joining")
+
+    def _dropped(self, link: Link, reason: str) -> None:
+        """A peer that could not keep up: its seat waits (or a stand-in plays), the rest go on."""
+        for conn in self._connections():
+            if conn.link is link:
+                log.info("dropped %s (seat %s): %s", conn.name, conn.seat, reason)
+                self._leave(conn)
+                if conn.seat is not None and not self._closing:
+                    asyncio.get_running_loop().call_soon(self._broadcast)
+                    self._kick_bots()
+
+    # --- joining ---
+
+    async def _join(self, message: dict[str, Any], link: Link) -> Connection | None:
         spec = self.engine.spec
+
+        def refuse(code: str, text: str) -> None:
+            link.send(encode({"t": "refused", "code": code, "message": text}))
+
         if message.get("protocol") != PROTOCOL_VERSION:
-            await send_message(
-                writer,
-                {"t": "refused", "code": "protocol", "message": f"this table speaks protocol {PROTOCOL_VERSION}"},
-            )
+            refuse("protocol", f"this table speaks protocol {PROTOCOL_VERSION}")
             return None
         if message.get("game") not in (None, spec.id) or message.get("version") not in (None, spec.version):
-            await send_message(
-                writer, {"t": "refused", "code": "game", "message": f"this table plays {spec.id} {spec.version}"}
-            )
+            refuse("game", f"this table plays {spec.id} {spec.version}")
             return None
-        name = str(message.get("name") or "guest")[:40]
-        if message.get("spectate"):
-            conn = Connection(writer, name, None)
+        raw_name = message.get("name")
+        name = raw_name.strip()[:40] if isinstance(raw_name, str) and raw_name.strip() else "guest"
+        if message.get("spectate") is True:
+            if len(self.spectators) >= self.limits.max_spectators:
+                refuse("full", f"no room for more spectators ({self.limits.max_spectators})")
+                return None
+            conn = Connection(link, name, None)
             self.spectators.append(conn)
-            await self._welcome(conn, None)
+            self._welcome(conn, None)
             return conn
-        seat_index = message.get("seat")
-        token = message.get("token")
+        seat_index, token = message.get("seat"), message.get("token")
+        if seat_index is not None and (type(seat_index) is not int or not 0 <= seat_index < len(self.seats)):
+            refuse("seat", f"there is no seat {seat_index!r:.20} at this table")
+            return None
         if token is not None:
             if (
-                not isinstance(seat_index, int)
-                or not 0 <= seat_index < len(self.seats)
-                or self.seats[seat_index].token != token
+                not isinstance(token, str)
+                or seat_index is None
+                or not secrets.compare_digest(self.seats[seat_index].token, token)
             ):
-                await send_message(
-                    writer, {"t": "refused", "code": "token", "message": "that seat and token do not match"}
-                )
+                refuse("token", "that seat and token do not match")
                 return None
             seat = self.seats[seat_index]
             if seat.connection is not None:  # the old connection is stale: the person came back
-                seat.connection.writer.close()
+                old = seat.connection
+                self._leave(old)
+                old.link.drop("its person joined again")
         else:
-            free = self.free_seats()
-            if isinstance(seat_index, int):
-                free = [i for i in free if i == seat_index]
+            free = [i for i in self.free_seats() if seat_index is None or i == seat_index]
             if not free:
-                await send_message(writer, {"t": "refused", "code": "full", "message": "no free seat at this table"})
+                refuse("full", "no free seat at this table")
                 return None
             seat_index = free[0]
             seat = self.seats[seat_index]
             seat.name = name
-            self._write_journal()
-        conn = Connection(writer, name, seat_index)
+            async with self._lock:
+                await self._journal_seats()
+        conn = Connection(link, seat.name or name, seat_index)
         seat.connection = conn
-        await self._welcome(conn, seat.token)
-        await self._broadcast()
+        self.stand_ins.pop(seat_index, None)
+        self._welcome(conn, seat.token)
+        self._broadcast()
         return conn
 
-    async def _welcome(self, conn: Connection, token: str | None) -> None:
+    def _welcome(self, conn: Connection, token: str | None) -> None:
         spec = self.engine.spec
         record = self.match.record
-        await send_message(
-            conn.writer,
+        conn.send(
             {
                 "t": "welcome",
                 "seat": conn.seat,
@@ -246,9 +399,10 @@ class Table:
                 "options": record.options,
                 "scenario": record.scenario,
                 "table": self.name,
-            },
+                "chat": list(self.chat),
+            }
         )
-        await self._update(conn)
+        conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
 
     def _leave(self, conn: Connection | None) -> None:
         if conn is None:
@@ -256,81 +410,160 @@ class Table:
         if conn in self.spectators:
             self.spectators.remove(conn)
         elif conn.seat is not None and self.seats[conn.seat].connection is conn:
-            self.seats[conn.seat].connection = None  # the seat waits for its token
+            seat = self.seats[conn.seat]
+            seat.connection = None  # the seat waits for its token
+            if not self.started:
+                seat.ready = False
 
-    async def _act(self, conn: Connection, message: dict[str, Any]) -> None:
-        action = message.get("action")
+    # --- the table's life: ready, chat ---
+
+    def _ready(self, conn: Connection) -> None:
+        if conn.seat is None or self.started:
+            return
+        self.seats[conn.seat].ready = True
+        if all(s.kind != OPEN or (s.connection is not None and s.ready) for s in self.seats):
+            self.started = True
+            self._kick_bots()
+        self._broadcast()
+
+    def _chat(self, conn: Connection, text: Any) -> None:
+        limits = self.limits
+        if not isinstance(text, str) or not text.strip():
+            conn.send({"t": "error", "code": "chat", "message": "a chat line is a text"})
+            return
+        now = asyncio.get_running_loop().time()
+        while conn.chat_times and now - conn.chat_times[0] > 60:
+            conn.chat_times.popleft()
+        if len(conn.chat_times) >= limits.chat_per_minute:
+            conn.send({"t": "error", "code": "chat", "message": f"at most {limits.chat_per_minute} lines a minute"})
+            return
+        conn.chat_times.append(now)
+        line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": text.strip()}
+        line["text"] = line["text"][: limits.chat_length]
+        self.chat.append(line)
+        frame = encode(line)
+        for other in self._connections():
+            other.link.send(frame)
+
+    # --- acting ---
+
+    async def _act(self, conn: Connection, action: Any, ply: Any) -> None:
         if conn.seat is None:
-            await send_message(conn.writer, {"t": "error", "code": "spectator", "message": "spectators cannot act"})
+            conn.send({"t": "error", "code": "spectator", "message": "spectators cannot act"})
             return
-        if message.get("ply") not in (None, len(self.match.record.actions)):
-            await send_message(conn.writer, {"t": "error", "code": "stale", "message": "the game moved on; look again"})
-            await self._update(conn)
+        if not self.started:
+            conn.send({"t": "error", "code": "not-started", "message": "the table starts when every seat is ready"})
             return
-        try:
-            self.match.apply(action, seat=conn.seat)  # type: ignore[arg-type]
-        except BoardwrightError as exc:
-            await send_message(conn.writer, {"t": "error", **exc.to_wire()})
-            return
-        self._write_journal()
-        await self._broadcast()
-        self._kick_bots()
+        async with self._lock:
+            if ply is not None and ply != self.match.plies:
+                conn.send({"t": "error", "code": "stale", "message": "the game moved on; look again"})
+                conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
+                return
+            try:
+                trial = self.match.trial(action, seat=conn.seat)
+            except BoardwrightError as exc:
+                conn.send({"t": "error", **exc.to_wire()})
+                return
+            except Exception as exc:  # the game's own checks met something they did not expect
+                log.info("refused an action the game could not check: %s: %s", type(exc).__name__, exc)
+                conn.send({"t": "error", "code": "illegal-action", "message": "that action is not legal here"})
+                return
+            committed = await self._commit(trial, conn)
+        if committed:
+            self._kick_bots()
+
+    async def _commit(self, trial: Trial, actor: Connection | None) -> bool:
+        """Journal the legal action, then make it the table's and show it; a journal that
+        cannot be written refuses the action to its sender and shows it to nobody."""
+        if self.journal is not None:
+            try:
+                await self.journal.append({"r": "act", "a": trial.action, "h": trial.state_hash})
+            except OSError as exc:
+                why = exc.strerror or str(exc)
+                log.warning("an action was refused: the journal could not be written (%s)", why)
+                if actor is not None:
+                    actor.send(
+                        {"t": "error", "code": "journal", "message": f"the host could not save that action ({why})"}
+                    )
+                return False
+        self.match.commit(trial)
+        if self.journal is not None and self.match.is_over():
+            try:
+                await self.journal.finish(self.match.record)
+            except OSError as exc:
+                log.warning("the finished game could not be saved as a replay: %s", exc.strerror or exc)
+        self._broadcast()
+        return True
 
     # --- bots ---
 
     def _kick_bots(self) -> None:
+        if self._closing or not self.started:
+            return
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 
+    def _bot_for(self, seat: int) -> Any:
+        bot = self.bots.get(seat)
+        if bot is not None or self.on_drop == PAUSE:
+            return bot
+        place = self.seats[seat]
+        if place.kind == OPEN and place.connection is None and place.name:
+            if seat not in self.stand_ins:
+                self.stand_ins[seat] = self._make_bot(self.on_drop, seat)
+            return self.stand_ins[seat]
+        return None
+
     async def _run_bots(self) -> None:
         loop = asyncio.get_running_loop()
-        while not self.match.is_over():
+        while not self.match.is_over() and self.started and not self._closing:
             seat = self.match.to_move()
-            bot = self.bots.get(seat)
+            bot = self._bot_for(seat)
             if bot is None:
                 return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            turn = Turn(self.engine, self.match.state, seat, self.match.legal_actions())
-            action = await loop.run_in_executor(None, bot.choose, turn)
-            self.match.apply(action, seat=seat)
-            self._write_journal()
-            await self._broadcast()
+            async with self._lock:
+                if self.match.is_over() or self.match.to_move() != seat or self._bot_for(seat) is not bot:
+                    continue
+                turn = Turn(self.engine, self.match.state, seat, self.match.legal_actions())
+                action = await loop.run_in_executor(None, bot.choose, turn)
+                try:
+                    trial = self.match.trial(action, seat=seat)
+                except BoardwrightError as exc:
+                    log.warning("the bot of seat %d chose an illegal action: %s", seat + 1, exc)
+                    return
+                if not await self._commit(trial, None):
+                    return
 
     # --- updates: each seat gets only what it may see ---
 
-    async def _update(self, conn: Connection) -> None:
-        match = self.match
-        seat = conn.seat
-        events = match.log.events
-        fresh = [e for e in events[conn.events_sent :] if e["to"] is None or (seat is not None and seat in e["to"])]
-        conn.events_sent = len(events)
-        to_move = None if match.is_over() else match.to_move()
-        await send_message(
-            conn.writer,
+    def _seats_info(self) -> list[dict[str, Any]]:
+        return [
             {
-                "t": "update",
-                "ply": len(match.record.actions),
-                "to_move": to_move,
-                "view": match.view(seat),
-                "board": match.board(seat),
-                "legal": match.legal_actions() if seat is not None and seat == to_move else [],
-                "open": match.engine.open_actions(match.state) if seat is not None and seat == to_move else [],
-                "free": match.free_actions(seat) if seat is not None else [],
-                "events": fresh,
-                "outcome": match.outcome(),
-                "seats": [
-                    {"kind": s.kind, "name": s.name, "connected": s.connection is not None or s.kind != OPEN}
-                    for s in self.seats
-                ],
-            },
-        )
+                "kind": s.kind,
+                "name": s.name,
+                "connected": s.connection is not None or s.kind != OPEN,
+                "ready": s.ready or s.kind != OPEN,
+            }
+            for s in self.seats
+        ]
 
-    async def _broadcast(self) -> None:
+    def _broadcast(self) -> None:
+        """Queue every connection's update (seats first); waits on no socket."""
+        snapshot = Snapshot(self.match, self._seats_info(), self.started)
         for conn in self._connections():
-            try:
-                await self._update(conn)
-            except (ConnectionError, OSError):
-                self._leave(conn)
+            if not conn.link.closed:
+                conn.link.send(snapshot.frame(conn.seen))
         self.changed.set()
         self.changed = asyncio.Event()
+
+
+def _descriptors_left() -> int:
+    """File descriptors this process may still open (its soft limit less those open)."""
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    try:
+        used = len(os.listdir("/proc/self/fd"))
+    except OSError:
+        used = 64
+    return max(0, soft - used) if soft != resource.RLIM_INFINITY else 1 << 16

@@ -1,17 +1,25 @@
 """A peer: one seat (or a spectator) at a hosted table.
 
 The peer holds only what the host sent it: its seat's view, board, legal actions and
-the events it may read. It sends intents; the host decides.
+the events it may read. The host sends the view and the board as deltas; the peer applies
+them, checks the result against the update's `hash` and asks for the whole again
+(`resync`) on a mismatch, so a listener always gets whole updates with `view` and `board`.
+It sends intents; the host decides. It pings the host while it waits, so the host's idle
+timeout drops only peers that are gone.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 from boardwright.framework import BoardwrightError
 
+from .delta import fingerprint, patch
 from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, read_message, send_message
+
+PING_EVERY = 20.0  # seconds; the host drops a peer it has not heard from in 90
 
 
 class Refused(BoardwrightError):
@@ -29,6 +37,8 @@ class Peer:
         spectate: bool = False,
         game: str | None = None,
         version: str | None = None,
+        ready: bool = True,
+        ping_every: float = PING_EVERY,
     ) -> None:
         self.address = address
         self.port = port
@@ -38,6 +48,13 @@ class Peer:
         self.spectate = spectate
         self.game = game
         self.version = version
+        self.ready = ready  # say ready at once after joining (else call `say_ready`)
+        self.ping_every = ping_every
+        self.document: dict[str, Any] | None = None  # the view and board as last applied
+        self.chat: list[dict[str, Any]] = []
+        self.resyncs = 0
+        self._held: list[dict[str, Any]] = []  # events of updates that did not apply
+        self._resyncing = False
         self.welcome: dict[str, Any] | None = None
         self.update: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
@@ -49,6 +66,8 @@ class Peer:
         self._writer: asyncio.StreamWriter | None = None
         self._updates: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
         self._task: asyncio.Task[None] | None = None
+        self._pinger: asyncio.Task[None] | None = None
+        self._send_lock = asyncio.Lock()
 
     async def connect(self, timeout: float = 10) -> dict[str, Any]:
         self._reader, self._writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port), timeout)
@@ -60,6 +79,8 @@ class Peer:
             join["spectate"] = True
         await send_message(self._writer, join)
         first = await asyncio.wait_for(read_message(self._reader, FROM_HOST), timeout)
+        if first is not None and first["t"] == "welcome":
+            self.chat.extend(first.get("chat") or [])
         if first is None:
             raise Refused("the host closed the connection")
         if first["t"] in ("refused", "error"):
@@ -69,8 +90,43 @@ class Peer:
         self.welcome = first
         self.seat = first["seat"]
         self.token = first["token"]
-        self._task = asyncio.get_running_loop().create_task(self._listen())
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self._listen())
+        if self.ping_every:
+            self._pinger = loop.create_task(self._ping())
+        if self.ready and self.seat is not None:
+            await self.say_ready()
         return first
+
+    async def _send(self, message: dict[str, Any]) -> None:
+        assert self._writer is not None
+        async with self._send_lock:
+            await send_message(self._writer, message)
+
+    async def _ping(self) -> None:
+        try:
+            while True:
+                await asyncio.sleep(self.ping_every)
+                await self._send({"t": "ping"})
+        except (ConnectionError, OSError):
+            pass
+
+    def _whole(self, message: dict[str, Any]) -> bool:
+        """Apply an update's delta; False when the result does not match the host's hash."""
+        if "delta" in message:
+            if self.document is None:
+                return False
+            try:
+                document = patch(self.document, message.pop("delta"))
+            except ValueError:
+                return False
+        else:
+            document = {"view": message.get("view"), "board": message.get("board")}
+        if fingerprint(document) != message.get("hash"):
+            return False
+        self.document = document
+        message["view"], message["board"] = document["view"], document["board"]
+        return True
 
     async def _listen(self) -> None:
         assert self._reader is not None
@@ -79,12 +135,28 @@ class Peer:
                 message = await read_message(self._reader, FROM_HOST)
                 if message is None:
                     break
+                if message["t"] == "update":
+                    if not self._whole(message):
+                        # ask for the whole once; the events wait for the update that is whole
+                        if not self._resyncing:
+                            self._resyncing = True
+                            self.resyncs += 1
+                            await self._send({"t": "resync"})
+                        self.document = None
+                        self._held.extend(message["events"])
+                        continue
+                    self._resyncing = False
+                    if self._held:
+                        message["events"] = self._held + message["events"]
+                        self._held = []
                 if self.listener is not None:
                     self.listener(message)
                 if message["t"] == "update":
                     self.update = message
                     self.events.extend(message["events"])
                     await self._updates.put(message)
+                elif message["t"] == "chat":
+                    self.chat.append(message)
                 elif message["t"] in ("error", "refused"):
                     self.errors.append(message)
         except (ProtocolError, ConnectionError, OSError):
@@ -111,23 +183,30 @@ class Peer:
         raise TimeoutError(f"no such update within {max_updates} updates")
 
     async def act(self, action: dict[str, Any]) -> None:
-        assert self._writer is not None
         ply = self.update["ply"] if self.update else None
-        await send_message(self._writer, {"t": "act", "action": action, "ply": ply})
+        await self._send({"t": "act", "action": action, "ply": ply})
+
+    async def say_ready(self) -> None:
+        """This seat is ready: the table starts when every person's seat is."""
+        await self._send({"t": "ready"})
+
+    async def say(self, text: str) -> None:
+        """A line of table chat (everybody at the table reads it)."""
+        await self._send({"t": "chat", "text": text})
 
     async def close(self) -> None:
+        if self._pinger is not None:
+            self._pinger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pinger
         if self._writer is not None:
-            try:
-                await send_message(self._writer, {"t": "bye"})
-            except (ConnectionError, OSError):
-                pass
+            with contextlib.suppress(ConnectionError, OSError):
+                await self._send({"t": "bye"})
             self._writer.close()
         if self._task is not None:
             self._task.cancel()
-            try:
+            with contextlib.suppress(asyncio.CancelledError):
                 await self._task
-            except asyncio.CancelledError:
-                pass
 
 
 async def play_with_bot(

@@ -1,8 +1,9 @@
 """The wire format: length-prefixed msgpack frames with size limits (see PROTOCOL.md).
 
 Every frame is a 4-byte big-endian length followed by one msgpack map with a "t" (type)
-key. A frame that is too long, not msgpack, not a map, or of an unknown type is a
-`ProtocolError`; the host closes that one peer and keeps the table.
+key. A frame that is too long, not msgpack, not a map, nested too deep, keyed by
+anything but texts, or of an unknown type is a `ProtocolError`; the host answers it with
+one `error` frame and closes that one peer, and the table goes on.
 """
 
 from __future__ import annotations
@@ -15,13 +16,15 @@ import msgpack
 
 from boardwright.framework import BoardwrightError
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
+MAX_PEER_FRAME = 64 * 1024  # what a peer may send: an intent, a join, a chat line
+MAX_DEPTH = 32  # maps and lists inside one another; no action needs more
 HEADER = struct.Struct(">I")
 
 # message types each side may send
-FROM_PEER = {"join", "act", "undo", "bye", "ping"}
-FROM_HOST = {"welcome", "update", "error", "refused", "pong"}
+FROM_PEER = {"join", "ready", "act", "chat", "resync", "undo", "bye", "ping"}
+FROM_HOST = {"welcome", "update", "chat", "error", "refused", "pong"}
 
 
 class ProtocolError(BoardwrightError):
@@ -35,34 +38,71 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+def _shape_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
+    """True when no map or list lies more than `limit` levels deep and every map key is a
+    text (checked without recursion)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if type(item) is dict:
+            if depth > limit or not all(type(key) is str for key in item):
+                return False
+            stack.extend((v, depth + 1) for v in item.values())
+        elif type(item) is list:
+            if depth > limit:
+                return False
+            stack.extend((v, depth + 1) for v in item)
+    return True
+
+
 def decode(body: bytes, allowed: set[str]) -> dict[str, Any]:
     try:
-        message = msgpack.unpackb(body, raw=False, strict_map_key=False)
-    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:
-        raise ProtocolError(f"a frame that is not msgpack ({type(exc).__name__})") from None
+        # text keys only: a list or a map as a key is refused here, not by a handler later
+        message = msgpack.unpackb(body, raw=False, strict_map_key=True)
+    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError) as exc:
+        raise ProtocolError(f"a frame that is not msgpack with text keys ({type(exc).__name__})") from None
+    except RecursionError:
+        raise ProtocolError("a frame nested too deep") from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
         raise ProtocolError("a frame that is not a message map with a type")
+    if not _shape_ok(message):
+        raise ProtocolError(f"a frame nested more than {MAX_DEPTH} levels deep or with a key that is not a text")
     if message["t"] not in allowed:
-        raise ProtocolError(f"unknown message type {message['t']!r}")
+        raise ProtocolError(f"unknown message type {message['t'][:40]!r}")
     return message
 
 
-async def read_message(reader: asyncio.StreamReader, allowed: set[str]) -> dict[str, Any] | None:
-    """The next message, or None when the other side closed the connection cleanly."""
+async def read_message(
+    reader: asyncio.StreamReader,
+    allowed: set[str],
+    limit: int = MAX_FRAME,
+    frame_timeout: float | None = None,
+) -> dict[str, Any] | None:
+    """The next message, or None when the other side closed the connection cleanly.
+    `frame_timeout`: the longest a frame may take once its first byte arrived."""
     try:
-        header = await reader.readexactly(HEADER.size)
-    except asyncio.IncompleteReadError as exc:
-        if exc.partial:
-            raise ProtocolError("the connection closed inside a frame header") from None
+        first = await reader.readexactly(1)
+    except asyncio.IncompleteReadError:
         return None
-    (length,) = HEADER.unpack(header)
-    if length > MAX_FRAME:
-        raise ProtocolError(f"a frame of {length} bytes is over the {MAX_FRAME}-byte limit")
     try:
-        body = await reader.readexactly(length)
+        rest = await asyncio.wait_for(_read_rest(reader, first, limit), frame_timeout)
+    except TimeoutError:
+        raise ProtocolError(f"a frame not finished within {frame_timeout:g} s") from None
+    return decode(rest, allowed)
+
+
+async def _read_rest(reader: asyncio.StreamReader, first: bytes, limit: int) -> bytes:
+    try:
+        header = first + await reader.readexactly(HEADER.size - 1)
+    except asyncio.IncompleteReadError:
+        raise ProtocolError("the connection closed inside a frame header") from None
+    (length,) = HEADER.unpack(header)
+    if length > limit:
+        raise ProtocolError(f"a frame of {length} bytes is over the {limit}-byte limit")
+    try:
+        return await reader.readexactly(length)
     except asyncio.IncompleteReadError:
         raise ProtocolError("the connection closed inside a frame") from None
-    return decode(body, allowed)
 
 
 async def send_message(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:

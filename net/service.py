@@ -18,10 +18,10 @@ from dataclasses import asdict
 from typing import Any
 
 from boardwright.framework import BoardwrightError, PluginHost, kernel
-from boardwright.framework.match import Match
 
 from .discovery import Advertiser, browse, local_addresses
 from .host import OPEN, Table
+from .live import LiveGame
 from .peer import Peer, Refused
 
 Update = dict[str, Any]
@@ -105,12 +105,14 @@ class LanService:
         seat_kinds: list[str],
         name: str,
     ) -> tuple[str, int]:
-        """Start a table (OPEN seats for people, bot labels for bots); returns its address and port."""
+        """Start a table (OPEN seats for people, bot labels for bots); returns its address and port.
+        `seed` is not used: a hosted table's seed is secret (`host.secret_seed`), so that no
+        peer can compute the hidden cards from it."""
         engine = self.host.engine(game)
-        match = Match(engine, players, options, seed, scenario)
-        if len(seat_kinds) != kernel.seats(match.state):
-            raise LanError(f"{len(seat_kinds)} seat kinds for {kernel.seats(match.state)} seats")
-        table = Table(engine, match, seat_kinds, self.host.bots(), name=name, bot_delay=0.3)
+        players = kernel.seats(engine.new_game(players, options, 1, scenario))
+        if len(seat_kinds) != players:
+            raise LanError(f"{len(seat_kinds)} seat kinds for {players} seats")
+        table = Table.new(engine, players, options, scenario, seat_kinds, self.host.bots(), name=name, bot_delay=0.3)
 
         async def start() -> tuple[int, Advertiser | None]:
             port = await table.start(self.bind, 0)
@@ -133,7 +135,7 @@ class LanService:
         for table, _advertiser in self.tables:
             if table.server is not None and table.server.sockets[0].getsockname()[1] == port:
 
-                async def save(match: Match = table.match) -> None:
+                async def save(match: LiveGame = table.match) -> None:
                     match.save(path)
 
                 self._call(save())

@@ -56,12 +56,12 @@ def test_host_find_join_and_play_a_whole_game(lan):
     seats = [lan.join(address, port, name, inbox) for name, inbox in zip(("Anna", "Boris"), inboxes, strict=True)]
     assert [s.seat for s in seats] == [0, 1] and seats[0].game == "connect_four"
     for _ in range(42):  # at most one move per hole
-        update = inboxes[0].wait(lambda m: m["t"] == "update")
+        update = inboxes[0].wait(lambda m: m["t"] == "update" and m["started"])  # both said ready
         update = inboxes[0].latest()
         if update["outcome"] is not None:
             break
         mover = update["to_move"]
-        mine = inboxes[mover].wait(lambda m, ply=update["ply"]: m["t"] == "update" and m["ply"] == ply)
+        mine = inboxes[mover].wait(lambda m, ply=update["ply"]: m["t"] == "update" and m["ply"] == ply and m["started"])
         seats[mover].act(mine["legal"][0])
         inboxes[0].wait(lambda m, ply=update["ply"]: m["t"] == "update" and m["ply"] == ply + 1)
     final = inboxes[1].wait(lambda m: m["t"] == "update" and m["outcome"] is not None)

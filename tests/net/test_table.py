@@ -13,8 +13,8 @@ import msgpack
 import pytest
 
 from boardwright.framework import Engine, Game, GameSpec, kernel, zones
-from boardwright.framework.match import Match
 from boardwright.net.host import OPEN, Table
+from boardwright.net.live import LiveGame
 from boardwright.net.peer import Peer, Refused, play_with_bot
 from boardwright.net.protocol import MAX_FRAME
 
@@ -60,10 +60,14 @@ class SecretHands(Game):
         }
 
 
-def _table(seat_kinds, journal=None, seed=3):
+def _table(seat_kinds, journal=None, seed=3, **settings):
     engine = Engine(SecretHands())
-    match = Match(engine, seed=seed)
-    return Table(engine, match, seat_kinds, {"random": _random_kind()}, journal=journal)
+    match = LiveGame(engine, seed=seed)
+    return Table(engine, match, seat_kinds, {"random": _random_kind()}, journal=journal, **settings)
+
+
+def _started(update):
+    return update["started"]
 
 
 def _random_kind():
@@ -116,7 +120,7 @@ def test_a_view_sent_mid_game_holds_only_the_own_hand():
         try:
             welcome = await peer.connect()
             assert welcome["seat"] == 0 and welcome["game"] == "secret_hands"
-            update = peer.update or await peer.next_update()
+            update = await peer.wait_for(lambda u: u["started"] and u["to_move"] == 0)
             mine = update["view"]["zones"]["hand0"]["items"]
             assert len(mine) == 4
             theirs = update["view"]["zones"]["hand1"]
@@ -169,11 +173,12 @@ def test_illegal_and_out_of_turn_intents_are_refused_with_a_reason():
 )
 def test_a_hostile_frame_closes_that_peer_only(payload):
     async def scenario():
-        table = _table([OPEN, OPEN])
+        table = _table([OPEN, OPEN], ready_step=False)
         port = await table.start(LOCAL)
         alice = Peer(LOCAL, port, "Alice")
         try:
             await alice.connect()
+            await alice.wait_for(_started)
             reader, writer = await asyncio.open_connection(LOCAL, port)
             writer.write(payload)
             await writer.drain()
@@ -201,6 +206,7 @@ def test_a_dropped_peer_rejoins_its_seat_with_its_token():
         try:
             await alice.connect()
             await bob.connect()
+            await alice.wait_for(lambda u: u["started"] and u["legal"])
             await alice.act(alice.update["legal"][0])
             await bob.wait_for(lambda u: u["ply"] == 1)
             seat, token = bob.seat, bob.token
@@ -235,7 +241,7 @@ def test_the_table_survives_a_host_restart_from_its_journal(tmp_path):
         try:
             await alice.connect()
             for turn in range(2):
-                update = await alice.wait_for(lambda u, t=turn: u["ply"] == 2 * t and u["to_move"] == 0)
+                update = await alice.wait_for(lambda u, t=turn: u["ply"] == 2 * t and u["legal"])
                 await alice.act(random.Random(1).choice(update["legal"]))
             await alice.wait_for(lambda u: u["ply"] == 4)
             return alice.seat, alice.token, kernel.state_hash(table.match.state), len(table.match.record.actions)

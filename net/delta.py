@@ -1,0 +1,133 @@
+"""Updates as small deltas: what changed in a seat's view and board since the last update.
+
+A delta is a list of operations on plain data (maps with text keys, lists, scalars):
+
+- `[0, path, value]`: set the value at `path` (a list of keys and indices; an index equal
+  to the list's length appends);
+- `[1, path]`: remove the key at the end of `path` from its map;
+- `[2, path, n]`: cut the list at `path` to its first `n` items.
+
+The peer applies the operations to its copy and checks the result with `fingerprint`;
+keys keep their order (a map whose keys moved is sent whole), so the peer's copy packs to
+the same bytes as the host's and a mismatch means a lost or damaged update: the peer then
+asks for a full resynchronisation.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+import msgpack
+
+SET, DELETE, CUT = 0, 1, 2
+Path = list[Any]
+
+
+def diff(old: Any, new: Any) -> list[list[Any]]:
+    """The operations that turn `old` into `new`."""
+    ops: list[list[Any]] = []
+    _diff(old, new, [], ops)
+    return ops
+
+
+def _keys_follow(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """True when `new`'s keys are `old`'s (some removed) followed by the added ones, in order."""
+    kept = [key for key in old if key in new]
+    added = [key for key in new if key not in old]
+    return kept + added == list(new)
+
+
+def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
+    if old is new:
+        return
+    kind = type(new)
+    if type(old) is not kind:
+        ops.append([SET, path, new])
+    elif kind is dict:
+        if not _keys_follow(old, new):
+            ops.append([SET, path, new])
+            return
+        for key in old:
+            if key not in new:
+                ops.append([DELETE, [*path, key]])
+        for key, value in new.items():
+            if key in old:
+                _diff(old[key], value, [*path, key], ops)
+            else:
+                ops.append([SET, [*path, key], value])
+    elif kind is list:
+        _diff_list(old, new, path, ops)
+    elif old != new:
+        ops.append([SET, path, new])
+
+
+def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]]) -> None:
+    if old == new:
+        return
+    start = len(ops)
+    if len(new) < len(old):
+        ops.append([CUT, path, len(new)])
+    for index in range(min(len(old), len(new))):
+        _diff(old[index], new[index], [*path, index], ops)
+    for index in range(len(old), len(new)):
+        ops.append([SET, [*path, index], new[index]])
+    if len(ops) - start > max(4, len(new) // 2):  # mostly changed (an item inserted): send it whole
+        del ops[start:]
+        ops.append([SET, path, new])
+
+
+def patch(document: Any, ops: list[list[Any]]) -> Any:
+    """A new document: `document` with the operations applied. The maps and lists on the
+    changed paths are copied, never changed, so earlier documents stay as they were (a
+    window may still be drawing one). Raises ValueError on an operation that does not fit."""
+    fresh: set[int] = set()  # containers copied by this patch: changed in place from here on
+
+    def own(container: Any) -> Any:
+        if id(container) in fresh:
+            return container
+        copy = dict(container) if type(container) is dict else list(container)
+        fresh.add(id(copy))
+        return copy
+
+    for op in ops:
+        try:
+            code, path = op[0], op[1]
+            if not path:
+                if code == SET:
+                    document = op[2]
+                elif code == CUT:
+                    document = own(document)
+                    del document[op[2] :]
+                else:
+                    raise ValueError("a whole document cannot be removed")
+                continue
+            document = own(document)
+            parent = document
+            for step in path[:-1]:
+                child = own(parent[step])
+                parent[step] = child
+                parent = child
+            last = path[-1]
+            if code == SET:
+                if type(parent) is list and last == len(parent):
+                    parent.append(op[2])
+                else:
+                    parent[last] = op[2]
+            elif code == DELETE:
+                del parent[last]
+            elif code == CUT:
+                target = own(parent[last])
+                parent[last] = target
+                del target[op[2] :]
+            else:
+                raise ValueError(f"unknown delta operation {code!r}")
+        except (KeyError, IndexError, TypeError) as exc:
+            raise ValueError(f"a delta that does not fit ({type(exc).__name__})") from None
+    return document
+
+
+def fingerprint(document: Any) -> str:
+    """A short digest of what a seat holds (its own view and board, nothing more): enough to
+    notice a lost update, and no help in guessing anything the seat does not see."""
+    return hashlib.blake2b(msgpack.packb(document, use_bin_type=True), digest_size=8).hexdigest()

@@ -1,0 +1,207 @@
+"""A hosted table's journal: append-only, one fsync per acknowledged action, off the event loop.
+
+The file starts with `MAGIC`, then records, each a 4-byte big-endian length and one msgpack
+map: `{"r": "start", "game": {...}}` (the record's header: game, version, players, options,
+seed, scenario, start hash), `{"r": "seats", "seats": [...]}` (kinds, tokens and names,
+whenever they change) and `{"r": "act", "a": action, "h": hash}` (the legal action the
+engine returned and the state hash after it). The file never leaves the host: it holds the
+table's secret seed. A record is written and synced before its action is shown to anybody;
+a torn last record (a host killed while writing) was never acknowledged and is dropped on
+resume. When the game is over the host replaces the journal by a normal save file
+(write-then-rename), which `boardwright replay --verify` reads.
+
+A journal from before this format (a normal save and `FILE.seats`) resumes too; either way
+every action's hash is required and checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import struct
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+from boardwright.framework import FileFormatError
+from boardwright.framework import replay as replay_files
+from boardwright.framework.replay import Record
+
+MAGIC = b"BWJ1 boardwright journal\n"
+LENGTH = struct.Struct(">I")
+MAX_RECORD = 16 * 1024 * 1024
+
+
+def temporaries(path: Path) -> list[Path]:
+    """Temporary files a killed host may have left beside `path` (`write_atomic`'s names)."""
+    return sorted(path.parent.glob(f".{path.name}.*.tmp")) + sorted(path.parent.glob(f".{path.name}.seats.*.tmp"))
+
+
+def clean_temporaries(path: Path) -> int:
+    """Remove them; returns how many were removed."""
+    removed = 0
+    for temp in temporaries(path):
+        try:
+            temp.unlink()
+            removed += 1
+        except OSError:
+            pass
+    return removed
+
+
+def _frame(record: dict[str, Any]) -> bytes:
+    body = msgpack.packb(record, use_bin_type=True)
+    return LENGTH.pack(len(body)) + body
+
+
+class Journal:
+    """The open journal of one table. `append` returns once the record is on disk."""
+
+    def __init__(self, path: Path, durable: bool = True) -> None:
+        self.path = path
+        self.durable = durable
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="boardwright-journal")
+        self._handle: Any = None
+        self._size = 0
+
+    # --- opening (before the table serves) ---
+
+    def create(self, header: dict[str, Any], seats: list[dict[str, Any]]) -> None:
+        """A new journal for a new game (replacing any file at the path, atomically)."""
+        clean_temporaries(self.path)
+        payload = MAGIC + _frame({"r": "start", "game": header}) + _frame({"r": "seats", "seats": seats})
+        replay_files.write_atomic(self.path, payload)
+        self._open()
+
+    def reopen(self, good_size: int) -> None:
+        """Continue a journal read by `read_journal`: a torn tail is cut off first."""
+        clean_temporaries(self.path)
+        with open(self.path, "r+b") as handle:
+            handle.truncate(good_size)
+            handle.flush()
+            os.fsync(handle.fileno())
+        self._open()
+
+    def _open(self) -> None:
+        # kept open for the table's life: a write never needs a new file descriptor
+        self._handle = open(self.path, "ab")
+        self._size = self._handle.tell()
+
+    # --- writing (off the event loop) ---
+
+    async def append(self, record: dict[str, Any]) -> None:
+        """Write one record and sync it; raises OSError when it is not durable (the file is
+        cut back to its last whole record, so the journal stays readable)."""
+        frame = _frame(record)
+        await asyncio.get_running_loop().run_in_executor(self._pool, self._write, frame)
+
+    def _write(self, frame: bytes) -> None:
+        handle = self._handle
+        if handle is None:
+            raise OSError("the journal is closed")
+        try:
+            handle.write(frame)
+            handle.flush()
+            if self.durable:
+                os.fsync(handle.fileno())
+        except OSError:
+            try:
+                handle.truncate(self._size)
+                handle.seek(self._size)
+            except (OSError, ValueError):
+                pass
+            raise
+        self._size += len(frame)
+
+    async def finish(self, record: Record) -> None:
+        """The game is over: the journal becomes a normal save file (write-then-rename)."""
+        payload = msgpack.packb(record.to_data(), use_bin_type=True)
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._pool, replay_files.write_atomic, self.path, payload)
+
+    async def close(self) -> None:
+        loop = asyncio.get_running_loop()
+        await loop.run_in_executor(self._pool, self._close)
+        self._pool.shutdown(wait=False)
+
+    def _close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+
+def header_of(record: Record) -> dict[str, Any]:
+    data = record.to_data()
+    del data["actions"], data["hashes"]
+    return data
+
+
+def read_journal(path: Path) -> tuple[Record, list[dict[str, Any]] | None, int]:
+    """The record (header, actions, hashes), the last seats written (None: none) and the size
+    of the file's whole records. Raises FileFormatError with one clear line."""
+    where = str(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FileFormatError(f"{where}: {exc.strerror or exc}") from None
+    if not raw.startswith(MAGIC):
+        record = replay_files.load(path)  # a normal save: the seats are in FILE.seats
+        return record, read_seats_file(path.with_name(path.name + ".seats")), len(raw)
+    offset, record, seats = len(MAGIC), None, None
+    while offset + LENGTH.size <= len(raw):
+        (length,) = LENGTH.unpack_from(raw, offset)
+        end = offset + LENGTH.size + length
+        if length > MAX_RECORD or end > len(raw):
+            break  # a torn last record: it was never acknowledged
+        try:
+            entry = msgpack.unpackb(raw[offset + LENGTH.size : end], raw=False, strict_map_key=True)
+        except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError):
+            raise FileFormatError(f"{where}: a damaged record at byte {offset}") from None
+        kind = entry.get("r") if isinstance(entry, dict) else None
+        if kind == "start" and record is None:
+            record = Record.from_data({**entry.get("game", {}), "actions": [], "hashes": []}, where)
+        elif record is None:
+            raise FileFormatError(f"{where}: the journal does not begin with its game")
+        elif kind == "seats":
+            seats = check_seats(entry.get("seats"), where)
+        elif kind == "act":
+            action, state_hash = entry.get("a"), entry.get("h")
+            if not isinstance(action, dict):
+                raise FileFormatError(f"{where}: action {len(record.actions) + 1} is not an action")
+            if not isinstance(state_hash, str) or not state_hash:
+                raise FileFormatError(f"{where}: action {len(record.actions) + 1} has no state hash")
+            record.actions.append(action)
+            record.hashes.append(state_hash)
+        else:
+            raise FileFormatError(f"{where}: an unknown record {kind!r} at byte {offset}")
+        offset = end
+    if record is None:
+        raise FileFormatError(f"{where}: the journal does not begin with its game")
+    return record, seats, offset
+
+
+def read_seats_file(path: Path) -> list[dict[str, Any]] | None:
+    if not path.exists():
+        return None
+    try:
+        data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True)
+    except (OSError, ValueError, TypeError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as exc:
+        raise FileFormatError(f"{path}: cannot read the seats of the table ({type(exc).__name__})") from None
+    return check_seats(data, str(path))
+
+
+def check_seats(data: Any, where: str) -> list[dict[str, Any]]:
+    """Seat entries, each a map with a text `kind`, a text `token` and an optional `name`."""
+    if not isinstance(data, list):
+        raise FileFormatError(f"{where}: the seats are not a list")
+    for number, entry in enumerate(data, 1):
+        if not isinstance(entry, dict):
+            raise FileFormatError(f"{where}: seat {number} is not a map")
+        for key in ("kind", "token"):
+            if not isinstance(entry.get(key), str) or not entry[key]:
+                raise FileFormatError(f"{where}: seat {number} has no {key}")
+        if not isinstance(entry.get("name", ""), str):
+            raise FileFormatError(f"{where}: seat {number} has a name that is not a text")
+    return data

@@ -1,0 +1,127 @@
+"""The game a table hosts: the state, the event log and the record, and nothing per ply.
+
+`Match` keeps a snapshot of every ply for the desktop's timeline and undo; a host needs
+neither, so its memory stays flat however long the game. An action is applied to a copy
+(`trial`, with its events kept apart), journalled, and only then made the table's state
+and log (`commit`); a journal that cannot be written leaves both as they were.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from boardwright.framework import BoardwrightError, Engine, FileFormatError, kernel
+from boardwright.framework import replay as replay_files
+from boardwright.framework.events import EventLog
+from boardwright.framework.replay import Record
+
+
+@dataclass
+class Trial:
+    action: dict[str, Any]  # the legal action the engine returned: the only thing journalled
+    state: dict[str, Any]
+    state_hash: str
+    events: list[dict[str, Any]]  # shown to nobody before the commit
+
+
+class LiveGame:
+    def __init__(
+        self,
+        engine: Engine,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int = 1,
+        scenario: str | None = None,
+    ) -> None:
+        self.engine = engine
+        self.log = EventLog()
+        self.state = engine.new_game(players, options, seed, scenario, log=self.log)
+        self.record = Record(
+            game=engine.spec.id,
+            game_version=engine.spec.version,
+            players=kernel.seats(self.state),
+            options=engine.spec.resolve_options(options),
+            seed=seed,
+            scenario=scenario,
+            start_hash=kernel.state_hash(self.state),
+        )
+
+    @classmethod
+    def resume(cls, engine: Engine, record: Record, where: str) -> LiveGame:
+        """The game of a journal, every action checked by the engine and every hash compared."""
+        if record.game != engine.spec.id:
+            raise FileFormatError(f"{where}: the journal is a {record.game} game, not {engine.spec.id}")
+        if len(record.hashes) != len(record.actions) or not record.start_hash:
+            raise FileFormatError(
+                f"{where}: the journal's state hashes are missing ({len(record.hashes)} for "
+                f"{len(record.actions)} actions); a table resumes only from a verified journal"
+            )
+        note = replay_files.version_note(record, engine)
+        try:
+            game = cls(engine, record.players, record.options, record.seed, record.scenario)
+        except BoardwrightError as exc:
+            raise FileFormatError(f"{where}: cannot set the game up again{note}: {exc}") from None
+        if game.record.start_hash != record.start_hash:
+            raise FileFormatError(f"{where}: the starting position differs from the journal's{note}")
+        for index, (action, expected) in enumerate(zip(record.actions, record.hashes, strict=True)):
+            try:
+                trial = game.trial(action)
+            except BoardwrightError as exc:
+                raise FileFormatError(f"{where}: action {index + 1} does not apply{note}: {exc}") from None
+            if trial.state_hash != expected:
+                raise FileFormatError(f"{where}: the state after action {index + 1} differs from the journal{note}")
+            game.commit(trial)
+        return game
+
+    # --- reading ---
+
+    def legal_actions(self) -> list[dict[str, Any]]:
+        return self.engine.legal_actions(self.state)
+
+    def open_actions(self) -> list[dict[str, Any]]:
+        return self.engine.open_actions(self.state)
+
+    def free_actions(self, seat: int) -> list[dict[str, Any]]:
+        return self.engine.free_actions(self.state, seat)
+
+    def to_move(self) -> int:
+        return kernel.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return kernel.is_over(self.state)
+
+    def outcome(self) -> dict[str, Any] | None:
+        return kernel.outcome(self.state)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.view(self.state, seat)
+
+    def board(self, seat: int | None) -> dict[str, Any]:
+        return self.engine.board(self.state, seat)
+
+    @property
+    def plies(self) -> int:
+        return len(self.record.actions)
+
+    # --- changing ---
+
+    def trial(self, action: Any, seat: int | None = None) -> Trial:
+        """Apply `action` for `seat` to a copy; raises IllegalAction (and the like) with the
+        state and the log unchanged. The trial's action is the engine's legal one."""
+        legal = self.engine.check(self.state, action, seat)
+        state = kernel.clone(self.state)
+        log = EventLog()
+        self.engine.apply_unchecked(state, legal, log)
+        return Trial(legal, state, kernel.state_hash(state), log.events)
+
+    def commit(self, trial: Trial) -> None:
+        self.state = trial.state
+        self.log.events.extend(trial.events)
+        self.record.actions.append(trial.action)
+        self.record.hashes.append(trial.state_hash)
+        self.record.outcome = kernel.outcome(self.state)
+
+    def save(self, path: str | Path) -> None:
+        replay_files.save(path, self.record)
