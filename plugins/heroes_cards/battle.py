@@ -36,6 +36,7 @@ def new_side(seat: int | None, total: int = 0) -> dict[str, Any]:
         "warded": [],
         "blinded": [],
         "phoenix": False,
+        "dealt": [],
     }
 
 
@@ -48,7 +49,8 @@ def start(state: State, battle_type: str, card: str | None, opponent: dict[str, 
         "sides": [new_side(seat), opponent],
         "units_vp": 0,
         "mercenaries": 0,
-        "turn": 0,
+        # between players the defender reveals first (DECISION 14)
+        "turn": 1 if opponent["seat"] is not None else 0,
         "result": None,
         **extra,
     }
@@ -204,12 +206,34 @@ def step_sequence(state: State, data: dict[str, Any], log: Any) -> None:
 
 
 def window_seats(state: State, battle: dict[str, Any]) -> list[int]:
-    """The fighter first, then the others clockwise; only in battles against neutrals."""
-    fighter = battle["sides"][0]["seat"]
-    if battle["sides"][1]["seat"] is not None or battle["type"] != "field":
+    """Who may pay chests before a reveal (digest 6.5): against neutrals the fighter first,
+    then the others clockwise; between players both sides, the attacker first; none in
+    sieges and dungeons."""
+    fighter, enemy = battle["sides"][0]["seat"], battle["sides"][1]["seat"]
+    if battle["type"] == "player":
+        return [fighter, enemy]
+    if enemy is not None or battle["type"] != "field":
         return []
     count = kernel.seats(state)
     return [(fighter + i) % count for i in range(count)]
+
+
+def bribe_target(battle: dict[str, Any], seat: int) -> int | None:
+    """The slot a chest of `seat` bribes away: the enemy's weakest unit, ties to the right
+    (DECISION 33); a player's elemental counts as level 7, a hero never goes (digest 6.5)."""
+    sides = battle["sides"]
+    enemy = sides[1] if sides[0]["seat"] == seat else sides[0]
+    if enemy["seat"] is None:
+        cards_left = enemy["cards"]
+        if not cards_left:
+            return None
+        return min(reversed(range(len(cards_left))), key=lambda i: neutral(cards_left[i])["strength"])
+    levels = [army.level(unit) for unit in enemy["units"]]
+    if enemy["elemental"]:
+        levels.append(int(BATTLE["elemental_level"]))
+    if not levels:
+        return None
+    return min(reversed(range(len(levels))), key=lambda i: levels[i])
 
 
 def step_window(state: State, data: dict[str, Any], log: Any) -> None:
@@ -219,9 +243,10 @@ def step_window(state: State, data: dict[str, Any], log: Any) -> None:
         seat = seats[position]
         if not cards.chests(state, seat):
             continue
-        if position == 0 and battle["sides"][1]["cards"]:
+        bribes = position == 0 or battle["type"] == "player"
+        if bribes and bribe_target(battle, seat) is not None:
             choices = [{"type": "bribe", "pay": False}, {"type": "bribe", "pay": True}]
-        elif position > 0 and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
+        elif not bribes and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
             choices = [{"type": "mercenary", "pay": False}, {"type": "mercenary", "pay": True}]
         else:
             continue
@@ -236,20 +261,48 @@ def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any]
     battle = state["battle"]
     seat = decision["seat"]
     cards.return_chest(state, seat)
-    opponent = battle["sides"][1]
     if choice["type"] == "bribe":
-        weakest = min(reversed(opponent["cards"]), key=lambda c: neutral(c)["strength"])
-        opponent["cards"].remove(weakest)
-        opponent["total"] -= neutral(weakest)["strength"]
+        bribe(state, battle, seat, log)
+        return
+    opponent = battle["sides"][1]
+    drawn = decks.draw(state, "neutral_deck", "army", 1, discard_id="neutral_discard")
+    if drawn:
+        opponent["cards"].append(drawn[0])
+        opponent["total"] += neutral(drawn[0])["strength"]
+        battle["mercenaries"] += 1
+        log.emit("mercenary", seat=seat, card={"key": f"neutral_{drawn[0].split(':')[1]}"})
+
+
+def bribe(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
+    """The weakest enemy unit leaves the battle: a neutral card to its discard (O drops by
+    its strength); a player's unit back to its owner's hand, not routed, its damage taken
+    off if it was revealed, or the elemental with the strength it added (digest 6.5).
+    Bonuses added before the sequence stay as they are."""
+    sides = battle["sides"]
+    enemy = sides[1] if sides[0]["seat"] == seat else sides[0]
+    slot = bribe_target(battle, seat)
+    assert slot is not None
+    if enemy["seat"] is None:
+        weakest = enemy["cards"].pop(slot)
+        enemy["total"] -= neutral(weakest)["strength"]
         zones.move(state, "army", "neutral_discard", weakest)
         log.emit("bribe", seat=seat, card={"key": f"neutral_{weakest.split(':')[1]}"})
+        return
+    owner = enemy["seat"]
+    revealed = slot < enemy["next"]
+    if slot == len(enemy["units"]):
+        enemy["total"] -= enemy["elemental"]
+        enemy["elemental"] = 0
+        log.emit("bribe", seat=seat, card={"key": "elemental"})
     else:
-        drawn = decks.draw(state, "neutral_deck", "army", 1, discard_id="neutral_discard")
-        if drawn:
-            opponent["cards"].append(drawn[0])
-            opponent["total"] += neutral(drawn[0])["strength"]
-            battle["mercenaries"] += 1
-            log.emit("mercenary", seat=seat, card={"key": f"neutral_{drawn[0].split(':')[1]}"})
+        unit = enemy["units"].pop(slot)
+        enemy["total"] -= enemy["dealt"].pop(slot) if revealed else 0
+        enemy["routed"] = [r - (r > slot) for r in enemy["routed"] if r != slot]
+        for card in unit:
+            zones.move(state, f"line:{owner}", f"creatures:{owner}", card, show=[owner])
+        log.emit("bribe", seat=seat, card={"key": f"creature_{creature(unit[0])['key']}"})
+    if revealed:
+        enemy["next"] -= 1
 
 
 def step_reveal(state: State, data: dict[str, Any], log: Any) -> None:
@@ -257,8 +310,8 @@ def step_reveal(state: State, data: dict[str, Any], log: Any) -> None:
     index = battle["turn"]
     side = battle["sides"][index]
     other = battle["sides"][1 - index]
-    if other["done"] and side["total"] > other["total"]:
-        side["done"] = True
+    if side["next"] >= slot_count(side) or (other["done"] and side["total"] > other["total"]):
+        side["done"] = True  # a bribe in the window took its last slot away, or the early stop
     else:
         reveal_slot(state, side, log)
     if side["next"] >= slot_count(side):
@@ -294,6 +347,7 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
         damage = (least + counted) * len(unit) * army.multiplier(side["hero"], unit)
         if m == 0 and unit[0] not in side["shielded"]:
             side["routed"].append(slot)
+        side["dealt"].append(damage)
         side["total"] += damage
         log.emit("strike", seat=seat, unit={"key": f"creature_{data['key']}"}, mark=m, damage=damage)
     elif side["elemental"] and slot == len(units):

@@ -31,6 +31,9 @@ def value(state: State, seat: int) -> float:
         + OUTLOOK["domain_tie"] * len(capital.domain_cards(state, seat))
         + OUTLOOK["chest_tie"] * len(cards.chests(state, seat))
     )
+    if not kernel.is_over(state):
+        # Charm pays its VP at every week end still to come while its hero stays (digest 6.9)
+        worth += CONFIG["charm_vp"] * capital.policy_active(state, seat, 6) * week_ends_left(state)
     turns = turns_left(state, seat)
     if turns == 0:
         return worth
@@ -61,6 +64,10 @@ def turns_this_week(state: State, seat: int) -> int:
     order = from_watchman(state)
     acted = order.index(seat) < order.index(kernel.active(state))
     return int(days - state["day"] + (0 if acted else 1))
+
+
+def week_ends_left(state: State) -> int:
+    return int(state["weeks"]) - int(state["week"]) + 1
 
 
 def dawns_left(state: State) -> int:

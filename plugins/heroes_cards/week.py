@@ -198,10 +198,10 @@ def week_end(state: State, log: Any) -> None:
     for seat in range(players):
         for card in list(cards.travel_hand(state, seat)):
             zones.move(state, f"travel:{seat}", "travel_deck", card)
-        charm = capital.policy_active(state, seat, 6)
+        charm = capital.policy_active(state, seat, 6) * CONFIG["charm_vp"]
         if charm:
-            state["vp"][seat] += 2 * charm
-            log.emit("charm", seat=seat, vp=2 * charm)
+            state["vp"][seat] += charm
+            log.emit("charm", seat=seat, vp=charm)
         state["ritual"][seat] = 0
         state["well"][seat] = False
         state["cart_discount"][seat] = 0

@@ -1,0 +1,112 @@
+"""Bribes between players (digest 6.5): in a player-vs-player battle both sides may pay a
+chest before each reveal to send the enemy's weakest unit (lowest level, ties to the right)
+back to its owner's hand, not routed, its damage taken off if it was revealed; heroes are
+never bribed, and nobody adds mercenaries to a player's army."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.framework import Engine, kernel, zones
+from boardwright.plugins.heroes_cards import capital, cards
+from boardwright.plugins.heroes_cards.aftermath import join_domain
+from boardwright.plugins.heroes_cards.battle import bribe_target
+from boardwright.plugins.heroes_cards.catalog import RACES
+from boardwright.plugins.heroes_cards.rules import HeroesCards
+
+ENGINE = Engine(HeroesCards())
+
+
+def _move(state: dict[str, Any], card: str, zone: str) -> None:
+    source = next(name for name, data in state["zones"].items() if card in data["items"])
+    zones.move(state, source, zone, card)
+
+
+def interception(seed: int = 1) -> tuple[dict[str, Any], int, int, dict[int, list[str]]]:
+    """Day 1 at war: the attacker tries to capture the defender's mine and the defender
+    intercepts. Each side lines up a level-1 and a level-3 creature and its hero, and holds
+    one chest. Returns (state, attacker, defender, {seat: [level-1 card, level-3 card]})."""
+    state = ENGINE.new_game(2, {}, seed)
+    while kernel.phase(state) != "day" or kernel.pending(state):
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    attacker = kernel.active(state)
+    defender = 1 - attacker
+    state["wars"] = [{"attacker": attacker, "defender": defender, "crusade": False}]
+    _move(state, "t:iron_mine:0", "table")
+    join_domain(state, defender, "t:iron_mine:0", "table")
+    lines: dict[int, list[str]] = {}
+    for seat in (attacker, defender):
+        for plot in ("barracks1", "barracks3"):
+            state["capital"][seat][capital.PLOT_INDEX[plot]] = 0
+        for card in list(cards.creatures(state, seat)):
+            zones.move(state, f"creatures:{seat}", f"deck:{seat}", card)
+        creatures = RACES[state["race"][seat]]["creatures"]
+        lines[seat] = [f"{seat}:{creatures[level]['key']}:0" for level in (0, 2)]
+        for card in lines[seat]:
+            _move(state, card, f"creatures:{seat}")
+        while len(cards.chests(state, seat)) > 1:
+            cards.return_chest(state, seat)
+    ENGINE.apply(state, {"type": "capture", "target": defender})
+    ENGINE.apply(state, {"type": "intercept", "fight": True})
+    for seat in (defender, attacker):
+        assert kernel.pending(state)["kind"] == "army" and kernel.to_move(state) == seat
+        ENGINE.apply(state, {"type": "line_up", "cards": [lines[seat][0]]})
+        ENGINE.apply(state, {"type": "place", "card": lines[seat][1], "slot": 1})
+        ENGINE.apply(state, {"type": "place", "card": cards.heroes(state, seat)[0], "slot": -1})
+    return state, attacker, defender, lines
+
+
+def test_both_sides_are_asked_to_bribe_the_attacker_first_and_a_bribed_unit_goes_home():
+    state, attacker, defender, lines = interception()
+    battle = state["battle"]
+    assert battle["type"] == "player" and battle["turn"] == 1  # the defender reveals first
+    decision = kernel.pending(state)
+    assert decision["kind"] == "window" and decision["seat"] == attacker
+    assert {c["type"] for c in decision["choices"]} == {"bribe"}  # no mercenaries against a player
+    defending = battle["sides"][1]
+    before = defending["total"]
+    ENGINE.apply(state, {"type": "bribe", "pay": True})
+    assert cards.chests(state, attacker) == []
+    assert defending["units"] == [[lines[defender][1]]]  # the level-1 unit left, the hero stays
+    assert lines[defender][0] in cards.creatures(state, defender)
+    assert lines[defender][0] not in zones.items(state, f"line:{defender}")
+    assert defending["total"] == before  # not revealed yet: nothing to take off
+    decision = kernel.pending(state)
+    assert decision["kind"] == "window" and decision["seat"] == defender
+
+
+def test_a_revealed_unit_bribed_takes_its_damage_off_and_is_not_routed():
+    state, attacker, defender, lines = interception()
+    attacking = state["battle"]["sides"][0]
+    # nobody bribes until the attacker's first unit has struck
+    while attacking["next"] == 0:
+        assert kernel.pending(state)["kind"] == "window"
+        ENGINE.apply(state, {"type": "bribe", "pay": False})
+    while kernel.pending(state)["seat"] != defender:
+        ENGINE.apply(state, {"type": "bribe", "pay": False})
+    dealt = attacking["dealt"][0]
+    before = attacking["total"]
+    ENGINE.apply(state, {"type": "bribe", "pay": True})
+    assert attacking["total"] == before - dealt
+    assert attacking["units"] == [[lines[attacker][1]]] and attacking["next"] == 0
+    assert 0 not in attacking["routed"]
+    assert lines[attacker][0] in cards.creatures(state, attacker)
+
+
+def test_the_weakest_is_the_lowest_level_rightmost_an_elemental_counts_seven_a_hero_never():
+    state, attacker, defender, lines = interception()
+    battle = state["battle"]
+    defending = battle["sides"][1]
+    low, high = lines[defender]
+    twin = f"{low.rsplit(':', 1)[0]}:1"
+    defending["units"] = [[high], [low], [twin]]
+    assert bribe_target(battle, attacker) == 2  # two level-1 units: the rightmost
+    defending["units"] = [[high]]
+    defending["elemental"] = 9
+    assert bribe_target(battle, attacker) == 0  # level 3 is weaker than the elemental's 7
+    defending["units"] = []
+    assert bribe_target(battle, attacker) == 0  # the elemental, in the slot after the units
+    ENGINE.apply(state, {"type": "bribe", "pay": True})
+    assert defending["elemental"] == 0
+    assert bribe_target(battle, attacker) is None  # the hero alone is never bribed
+    assert defending["hero"] is not None
