@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractGraphicsShapeItem,
@@ -38,6 +38,10 @@ SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered poin
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
 VIEW_BACKGROUND = "#2a2d33"
+# each seat's colour for the mark on what its last move changed (seat 1 first)
+SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
+UNKNOWN_MARK = "#e5e7eb"  # changes of moves made too fast to tell whose they were
+VOLATILE = ("highlight", "tip")  # keys that change with the selection, not with a move
 
 Painter = Callable[[dict[str, Any]], Any]
 
@@ -116,6 +120,12 @@ class BoardView(QGraphicsView):
         self._snaps: list[QGraphicsItem] = []
         self._drawn: dict[str, list[QGraphicsItem]] = {}  # the last board's items, by their spec
         self._extras: list[QGraphicsItem] = []  # everything else added to the scene for this board
+        # moves you can follow: pieces glide or drop in, and what each seat's last move changed is marked
+        self.animation_ms = 0  # 0: no animation
+        self._animations: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
+        self._pieces: set[str] = set()  # the last board's pieces, without their volatile keys
+        self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
+        self._last_moves: dict[int | None, set[str]] = {}  # seat (None: unknown) -> its last move's pieces
 
     # --- drawing ---
 
@@ -127,10 +137,15 @@ class BoardView(QGraphicsView):
         active_ids: Iterable[Any] = (),
         empty_text: str = "",
         marked_ids: Iterable[Any] = (),
+        moved_by: int | bool | None = False,
     ) -> None:
         """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor, and
         outlined while a source is selected), `marked_ids` the selected ones; `empty_text`
-        is shown for a board with nothing to draw."""
+        is shown for a board with nothing to draw. `moved_by`: a move was made since the
+        last board, by that seat (None: by seats that cannot be told apart); False: no move
+        (a selection, a language switch), so nothing glides and the marks stay."""
+        self._finish_animations()
+        old_places = self._places() if moved_by is not False and self.animation_ms else {}
         scene = self.scene()
         painter = (painters or {}).get(board.get("kind", ""))
         # items drawn for the last board and unchanged are kept: a repaint after one action
@@ -166,17 +181,114 @@ class BoardView(QGraphicsView):
             self.show_message(empty_text)
             return
         if not drawn:
-            self._draw_items(board.get("items", []), lang, background, kept)
+            fresh = self._draw_items(board.get("items", []), lang, background, kept)
+            if moved_by is not False:
+                self._follow_move(moved_by, fresh, old_places)
+            self._mark_last_moves()
         self._forget(kept)
         self._outline(marked_ids, MARKED, 5)
         self._fit()
 
+    def forget_moves(self) -> None:
+        """A new game, or a jump in a replay: no earlier move is marked."""
+        self._last_moves = {}
+        self._pieces = set()
+
+    # --- moves you can follow ---
+
+    def _places(self) -> dict[str, QPointF]:
+        """Where each drawn piece with a click id is (scene centre), by its id."""
+        places = {}
+        for pointer, item in self._tops.items():
+            if item.zValue() >= LAYER_Z["piece"]:
+                places[repr(self._ids[pointer])] = item.sceneBoundingRect().center()
+        return places
+
+    def _follow_move(
+        self, seat: int | None, fresh: list[tuple[str, dict[str, Any], QGraphicsItem]], old_places: dict[str, QPointF]
+    ) -> None:
+        """Mark the pieces the move changed for `seat`, and glide or drop them in."""
+        changed = {stable for stable, _spec, _item in fresh}
+        if changed:
+            self._last_moves[seat] = changed
+            for other in list(self._last_moves):  # a piece is marked for the latest move that changed it
+                if other != seat:
+                    self._last_moves[other] -= changed
+        if not self.animation_ms:
+            return
+        for _stable, spec, item in fresh[:60]:  # a whole new board does not fly in piece by piece
+            start = old_places.get(repr(spec.get("id"))) if spec.get("id") is not None else None
+            end = item.sceneBoundingRect().center()
+            if start is not None and start != end:
+                self._animate(item, start - end)  # the same piece, somewhere else: it glides
+            elif start is None:
+                self._animate(item, QPointF(0, -item.sceneBoundingRect().height() * 0.6), fade=True)
+
+    def _animate(self, item: QGraphicsItem, offset: QPointF, fade: bool = False) -> None:
+        base = item.pos()
+        animation = QVariantAnimation(self)
+        animation.setStartValue(0.0)
+        animation.setEndValue(1.0)
+        animation.setDuration(self.animation_ms)
+        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
+
+        def step(progress: Any) -> None:
+            item.setPos(base + offset * (1.0 - float(progress)))
+            if fade:
+                item.setOpacity(0.25 + 0.75 * float(progress))
+
+        animation.valueChanged.connect(step)
+        step(0.0)
+        self._animations.append((animation, item, base))
+        animation.start()
+
+    def _finish_animations(self) -> None:
+        """Every piece where it belongs before the board changes again."""
+        for animation, item, base in self._animations:
+            animation.stop()
+            item.setPos(base)
+            item.setOpacity(1.0)
+        self._animations = []
+
+    def animating(self) -> bool:
+        return any(animation.state() == QVariantAnimation.State.Running for animation, _i, _b in self._animations)
+
+    def _mark_last_moves(self) -> None:
+        """A ring in the seat's colour around each piece its last move changed."""
+        if not self._last_moves:
+            return
+        by_stable: dict[str, list[QGraphicsItem]] = {}
+        for key, items in self._drawn.items():
+            if key in self._stable:
+                by_stable.setdefault(self._stable[key], []).extend(items)
+        for seat, pieces in self._last_moves.items():
+            colour_name = UNKNOWN_MARK if seat is None else SEAT_MARKS[seat % len(SEAT_MARKS)]
+            halo = QPen(QColor("#0b0f19"), 6)  # a dark edge: the mark reads on a piece of its own colour
+            pen = QPen(QColor(colour_name), 3, Qt.PenStyle.DashLine)
+            for line in (halo, pen):
+                line.setCosmetic(True)
+            for stable in pieces:
+                for item in by_stable.get(stable, ()):
+                    outline = item.mapToScene(item.shape())
+                    for z, line in ((39, halo), (40, pen)):
+                        ring = self.scene().addPath(outline, line)
+                        ring.setZValue(LAYER_Z["marker"] + z)
+                        self._extras.append(ring)
+
+    def last_move_marks(self) -> dict[int | None, int]:
+        """How many pieces are marked for each seat's last move (for tests and the status line)."""
+        drawn = set(self._stable.values())
+        return {seat: len(pieces & drawn) for seat, pieces in self._last_moves.items() if pieces & drawn}
+
     def _draw_items(
         self, specs: list[dict[str, Any]], lang: str, background: QColor | None, kept: dict[str, list[Any]]
-    ) -> None:
-        """Draw the items in order (later on top), reusing the kept item of an identical spec."""
+    ) -> list[tuple[str, dict[str, Any], QGraphicsItem]]:
+        """Draw the items in order (later on top), reusing the kept item of an identical spec;
+        returns the pieces that are new since the last board (not counting volatile keys)."""
         scene = self.scene()
         tint = background.name() if background is not None else ""
+        before, self._pieces, self._stable = self._pieces, set(), {}
+        fresh = []
         for index, spec in enumerate(specs):
             key = repr((spec, lang, tint))
             pool = kept.get(key)
@@ -184,12 +296,20 @@ class BoardView(QGraphicsView):
             item = pool.pop() if reused else self._make_item(spec, lang, background)
             if item is None:
                 continue
+            if spec.get("layer") == "piece":
+                # the piece as a move leaves it: without the keys that change with the selection
+                stable = repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
+                self._stable[key] = stable
+                self._pieces.add(stable)
+                if stable not in before:
+                    fresh.append((stable, spec, item))
             if not reused:
                 scene.addItem(item)
             # drawing order as given, within the item's layer
             item.setZValue(LAYER_Z.get(spec.get("layer", "board"), 0.0) + index * 1e-4)
             self._drawn.setdefault(key, []).append(item)
             self._remember(item, spec.get("id"))
+        return fresh
 
     def _forget(self, kept: dict[str, list[Any]]) -> None:
         """Remove the items of the last board that this one no longer has."""

@@ -132,6 +132,9 @@ class RemoteSession(TableSession):
     def outcome(self) -> dict[str, Any] | None:
         return self.update.get("outcome") if self.update else None
 
+    def ply(self) -> int:
+        return int(self.update["ply"]) if self.update else 0
+
     def describe(self, action: dict[str, Any], lang: str) -> str:
         try:
             assert self.game is not None

@@ -77,6 +77,10 @@ class TableSession(QObject):
     def describe(self, action: dict[str, Any], lang: str) -> str:
         raise NotImplementedError
 
+    def ply(self) -> int:
+        """Actions made so far (the table marks what each new one changed)."""
+        return 0
+
     def start(self) -> None:
         self.changed.emit()
 
@@ -170,6 +174,9 @@ class Session(TableSession):
 
     def outcome(self) -> dict[str, Any] | None:
         return self.match.outcome()
+
+    def ply(self) -> int:
+        return len(self.match.record.actions)
 
     def next_in_series(self) -> dict[str, Any] | None:
         return self.match.next_in_series()

@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from boardwright.framework import BoardwrightError
 from boardwright.framework.choices import POINT
 
-from .board_view import BoardView
+from .board_view import SEAT_MARKS, BoardView
 from .i18n import localise, tr
 from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
@@ -67,6 +67,8 @@ def _number(value: Any) -> str:
 
 # how bots' moves are shown: the time a chosen move waits before it is made, or one at a time
 PACES = {"instant": 0, "fast": 250, "normal": 700, "slow": 1600, "step": -1}
+# how long a piece takes to glide or drop in at each pace (ms; 0: it is there at once)
+ANIMATION_MS = {"instant": 0, "fast": 150, "normal": 320, "slow": 520, "step": 320}
 
 
 def pace_for_delay(delay_ms: int) -> str:
@@ -87,6 +89,8 @@ class TablePage(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.session: TableSession | None = None
+        self._seen_ply: int | None = None  # the ply and the seat to move when the board was last drawn
+        self._mover: int | None = None
         self.lang = "en"
         self.board_painters: dict[str, Any] = {}
         self.handover = False
@@ -220,6 +224,7 @@ class TablePage(QWidget):
 
     def set_session(self, session: TableSession, painters: dict[str, Any], handover: bool) -> None:
         self.session = session
+        self._seen_ply, self._mover = None, None
         self.board_painters = painters
         self.handover = handover and len(session.humans) > 1
         self.shown_seat = session.viewer
@@ -274,6 +279,20 @@ class TablePage(QWidget):
             self.log.addItem(f"{type(exc).__name__}: {exc}")
         self.log.scrollToBottom()
 
+    def _moved_by(self) -> int | bool | None:
+        """Who made the moves since the board was last drawn: a seat, None (several seats),
+        or False (no move: a selection or a language switch; or an undo, which unmarks all)."""
+        session = self.session
+        assert session is not None
+        ply, seen, mover = session.ply(), self._seen_ply, self._mover
+        self._seen_ply, self._mover = ply, session.to_move()
+        if seen is None or ply < seen:
+            self.view.forget_moves()
+            return False
+        if ply == seen:
+            return False
+        return mover if ply == seen + 1 else None
+
     def set_pace(self, key: str) -> None:
         """Show `key` as the chosen pace (the window applies it to the session)."""
         index = self.pace.findData(key)
@@ -317,7 +336,9 @@ class TablePage(QWidget):
             self.status.setText("")
         if board is not None:
             marked = self.selection.marked_ids()
-            self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang), marked)
+            self.view.animation_ms = ANIMATION_MS.get(self.pace.currentData(), 0)
+            moved_by = self._moved_by()
+            self.view.show_board(board, lang, self.board_painters, active_ids, tr("no_board", lang), marked, moved_by)
             self.fields = list(board.get("fields", []))
             self.view.set_draggable(self._draggable())
             self.status.setText(localise(board.get("status"), lang))
@@ -335,7 +356,8 @@ class TablePage(QWidget):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
-            row = f"{name} <span style='color:#6b7280'>({marker})</span>"
+            mark = SEAT_MARKS[seat % len(SEAT_MARKS)]  # the colour of the mark on its last move
+            row = f"<span style='color:{mark}'>■</span> {name} <span style='color:#6b7280'>({marker})</span>"
             if seat == to_move:
                 row = f"▶ <b>{row}</b>"
             rows.append(row)

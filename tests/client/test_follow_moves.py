@@ -1,0 +1,72 @@
+"""Moves you can follow: what each seat's last move changed is marked in its colour, a new
+piece drops in and a moved piece glides, at the pace the person chose."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QApplication
+
+from boardwright.client.app import MainWindow
+from boardwright.client.board_view import BoardView
+from boardwright.client.new_game import GameConfig
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+
+def _play(qtbot: Any, window: MainWindow, row: int) -> None:
+    before = window.session.ply()
+    window.table.action_list.setCurrentRow(row)
+    qtbot.keyClick(window.table.action_list, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: window.session.ply() == before + 1, timeout=3000)
+
+
+def test_each_seats_last_move_is_marked(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    view = window.table.view
+    assert view.last_move_marks() == {}
+    _play(qtbot, window, 3)
+    assert view.last_move_marks() == {0: 1}, "seat 1's disc"
+    _play(qtbot, window, 4)
+    assert view.last_move_marks() == {0: 1, 1: 1}
+    window.table.action_list.setCurrentRow(2)  # choosing is not a move: the marks stay
+    window.table.refresh()
+    assert view.last_move_marks() == {0: 1, 1: 1}
+    _play(qtbot, window, 3)
+    assert view.last_move_marks() == {0: 1, 1: 1}, "seat 1's mark moved to its newest disc"
+    ARTIFACTS.mkdir(exist_ok=True)
+    assert window.grab().save(str(ARTIFACTS / "client_last_moves.png"))
+    window.undo()
+    assert view.last_move_marks() == {}, "after an undo nothing is marked as last"
+
+
+def test_a_new_disc_drops_in_at_the_chosen_pace(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "random"], seed=1, handover=False))
+    window.table.pace.setCurrentIndex(window.table.pace.findData("normal"))
+    view = window.table.view
+    _play(qtbot, window, 3)
+    assert view.animation_ms == 320
+    assert view.animating(), "the disc is on its way"
+    qtbot.waitUntil(lambda: not view.animating(), timeout=2000)
+
+
+def test_a_piece_with_the_same_id_glides_to_its_new_place(qtbot: Any) -> None:
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(400, 400)
+    view.show()
+    view.animation_ms = 300
+    piece = {"shape": "circle", "radius": 20, "fill": "#ff0000", "layer": "piece", "id": "knight"}
+    board = {"size": [400, 400], "items": [{**piece, "center": [50, 50]}]}
+    view.show_board(board, "en", moved_by=0)
+    view.show_board({**board, "items": [{**piece, "center": [350, 350]}]}, "en", moved_by=0)
+    (item,) = [i for i in view.scene().items() if i.zValue() >= 100 and i.boundingRect().width() == 40]
+    assert view.animating()
+    start = item.sceneBoundingRect().center()
+    assert (start - QPointF(50, 50)).manhattanLength() < 1, "it starts where it was"
+    qtbot.waitUntil(lambda: not view.animating(), timeout=2000)
+    QApplication.processEvents()
+    assert (item.sceneBoundingRect().center() - QPointF(350, 350)).manhattanLength() < 1
+    assert view.last_move_marks() == {0: 1}
