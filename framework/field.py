@@ -47,6 +47,10 @@ def point_segment_distance(p: Sequence[float], a: Sequence[float], b: Sequence[f
     px, py = _p(p)
     ax, ay = _p(a)
     bx, by = _p(b)
+    return _point_segment(px, py, ax, ay, bx, by)
+
+
+def _point_segment(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     if length2 <= EPSILON:
@@ -149,9 +153,18 @@ def point_distance(point: Sequence[float], shape: Shape) -> float:
     if "circle" in shape:
         return max(0.0, distance(p, shape["circle"]) - float(shape["radius"]))
     corners = polygon_of(shape)
-    if inside(p, shape):
-        return 0.0
-    return min(point_segment_distance(p, a, b) for a, b in _edges(corners))
+    px, py = p
+    best = math.inf
+    outside = False
+    for (ax, ay), (bx, by) in _edges(corners):
+        if (bx - ax) * (py - ay) - (by - ay) * (px - ax) <= EPSILON:
+            outside = True  # not strictly left of every edge: not inside
+        # the point's distance to the edge's box is a lower bound: skip edges that cannot be nearer
+        gap_x = max(0.0, min(ax, bx) - px, px - max(ax, bx))
+        gap_y = max(0.0, min(ay, by) - py, py - max(ay, by))
+        if gap_x * gap_x + gap_y * gap_y < best * best:
+            best = min(best, _point_segment(px, py, ax, ay, bx, by))
+    return best if outside else 0.0
 
 
 def segment_shape_distance(a: Sequence[float], b: Sequence[float], shape: Shape) -> float:
@@ -161,7 +174,17 @@ def segment_shape_distance(a: Sequence[float], b: Sequence[float], shape: Shape)
         return max(0.0, point_segment_distance(shape["circle"], pa, pb) - float(shape["radius"]))
     if inside(pa, shape) or inside(pb, shape):
         return 0.0
-    return min(segment_distance(pa, pb, c, d) for c, d in _edges(polygon_of(shape)))
+    low_x, high_x = min(pa[0], pb[0]), max(pa[0], pb[0])
+    low_y, high_y = min(pa[1], pb[1]), max(pa[1], pb[1])
+    best = math.inf
+    for c, d in _edges(polygon_of(shape)):
+        # the gap between the two segments' bounding boxes is a lower bound: an edge that
+        # cannot come closer than the best so far is not measured
+        gap_x = max(0.0, min(c[0], d[0]) - high_x, low_x - max(c[0], d[0]))
+        gap_y = max(0.0, min(c[1], d[1]) - high_y, low_y - max(c[1], d[1]))
+        if gap_x * gap_x + gap_y * gap_y < best * best:
+            best = min(best, segment_distance(pa, pb, c, d))
+    return best
 
 
 def base_distance(base: Shape, shape: Shape) -> float:
@@ -193,16 +216,19 @@ def shapes_overlap(a: Shape, b: Shape) -> bool:
         circle, other = (a, b) if "circle" in a else (b, a)
         return point_distance(circle["circle"], other) < float(circle["radius"]) - EPSILON
     first, second = polygon_of(a), polygon_of(b)
-    for corners in (first, second):
-        for c, d in _edges(corners):
-            nx, ny = d[1] - c[1], c[0] - d[0]
-            low1 = min(nx * x + ny * y for x, y in first)
-            high1 = max(nx * x + ny * y for x, y in first)
-            low2 = min(nx * x + ny * y for x, y in second)
-            high2 = max(nx * x + ny * y for x, y in second)
-            if high1 <= low2 + EPSILON or high2 <= low1 + EPSILON:
-                return False  # a separating axis: at most touching
-    return True
+    # two convex polygons whose interiors do not meet are separated by the line of an edge of
+    # one of them, with the other wholly on that edge's outer side (touching it at most)
+    return not (_beyond_an_edge(first, second) or _beyond_an_edge(second, first))
+
+
+def _beyond_an_edge(own: list[Point], other: list[Point]) -> bool:
+    """Whether `other` lies wholly on the outer side of one of the edges of `own` (anticlockwise)."""
+    for c, d in _edges(own):
+        nx, ny = d[1] - c[1], c[0] - d[0]  # the outward normal
+        limit = nx * c[0] + ny * c[1] - EPSILON
+        if all(nx * x + ny * y >= limit for x, y in other):
+            return True
+    return False
 
 
 def segment_crosses_interior(a: Sequence[float], b: Sequence[float], shape: Shape) -> bool:
@@ -249,7 +275,12 @@ def first_contact(start: Sequence[float], end: Sequence[float], reach: float, sh
         return _circle_entry(a, (dx, dy), _p(shape["circle"]), float(shape["radius"]) + reach)
     best: float | None = None
     corners = polygon_of(shape)
+    low_x, high_x = min(a[0], b[0]) - reach - EPSILON, max(a[0], b[0]) + reach + EPSILON
+    low_y, high_y = min(a[1], b[1]) - reach - EPSILON, max(a[1], b[1]) + reach + EPSILON
     for c, d in _edges(corners):
+        # an edge whose box is farther than `reach` from the segment's box cannot be met
+        if max(c[0], d[0]) < low_x or min(c[0], d[0]) > high_x or max(c[1], d[1]) < low_y or min(c[1], d[1]) > high_y:
+            continue
         hit = _circle_entry(a, (dx, dy), c, reach)
         ex, ey = d[0] - c[0], d[1] - c[1]
         length = math.hypot(ex, ey)
@@ -313,7 +344,12 @@ def check_path(move: Move, path: Sequence[Sequence[float]]) -> str | None:
     on a `no_end` shape, and its total length is within the allowance; on first touching
     difficult ground the allowance becomes `slowed_to` counting what was moved already, and a
     base that had already moved that far must stop where it touched."""
-    points = [_p(p) for p in path]
+    return _walk(move, [_p(p) for p in path], None)
+
+
+def _walk(move: Move, points: list[Point], touched: bool | None) -> str | None:
+    """`check_path` for the path's points; `touched`: whether the start touches difficult
+    ground, when already known."""
     if len(points) < 2:
         return "a move needs a destination"
     width, height = move.size
@@ -323,7 +359,8 @@ def check_path(move: Move, path: Sequence[Sequence[float]]) -> str | None:
             return "the base would leave the field"
     allowance = move.allowance
     moved = 0.0
-    touched = any(point_distance(points[0], area) <= r + move.contact + EPSILON for area in move.difficult)
+    if touched is None:
+        touched = any(point_distance(points[0], area) <= r + move.contact + EPSILON for area in move.difficult)
     if touched:
         if not move.may_touch_difficult:
             return "a run may not touch difficult ground"
@@ -358,6 +395,68 @@ def check_path(move: Move, path: Sequence[Sequence[float]]) -> str | None:
         if overlaps(end, shape):
             return "the base may not end there"
     return None
+
+
+class Paths:
+    """Straight moves of one base from one start: `check_path`'s answer for each end, sharing
+    the work. Each shape's surrounding circle is found once, and whether the start touches
+    difficult ground; a path is then measured exactly only against the shapes whose circles
+    come within the base's reach of it (the others can neither block it, slow it nor be
+    stood on)."""
+
+    def __init__(self, move: Move, start: Sequence[float]) -> None:
+        self.move = move
+        self.start = _p(start)
+        self.reach = move.radius + move.contact + EPSILON
+        self.roles = [
+            [(shape, *enclosing(shape)) for shape in shapes] for shapes in (move.blocking, move.no_end, move.difficult)
+        ]
+        self.touched = any(point_distance(self.start, area) <= self.reach for area, cx, cy, outer in self.roles[2])
+
+    def near(self, end: Sequence[float]) -> list[list[Shape]]:
+        """The blocking, no-end and difficult shapes that come within reach of the path to `end`."""
+        sx, sy = self.start
+        ex, ey = _p(end)
+        return [
+            [shape for shape, cx, cy, outer in role if _point_segment(cx, cy, sx, sy, ex, ey) - outer <= self.reach]
+            for role in self.roles
+        ]
+
+    def problem(self, end: Sequence[float]) -> str | None:
+        blocking, no_end, difficult = self.near(end)
+        move = Move(
+            self.move.size,
+            self.move.radius,
+            self.move.allowance,
+            blocking,
+            no_end,
+            difficult,
+            self.move.slowed_to,
+            self.move.contact,
+            self.move.may_touch_difficult,
+        )
+        return _walk(move, [self.start, _p(end)], self.touched)
+
+
+def check_paths(move: Move, start: Sequence[float], ends: Iterable[Sequence[float]]) -> list[str | None]:
+    """`check_path` for a straight move from `start` to each of `ends`, in one go (see `Paths`)."""
+    paths = Paths(move, start)
+    return [paths.problem(end) for end in ends]
+
+
+def enclosing(shape: Shape) -> tuple[float, float, float]:
+    """A circle around the shape: its centre and radius (the shape itself for a circle)."""
+    if "circle" in shape:
+        x, y = _p(shape["circle"])
+        return x, y, float(shape["radius"])
+    return _enclosing_corners(tuple(polygon_of(shape)))
+
+
+@lru_cache(maxsize=4096)
+def _enclosing_corners(corners: tuple[Point, ...]) -> tuple[float, float, float]:
+    cx = sum(p[0] for p in corners) / len(corners)
+    cy = sum(p[1] for p in corners) / len(corners)
+    return cx, cy, max(math.hypot(p[0] - cx, p[1] - cy) for p in corners)
 
 
 # --- line of sight ---

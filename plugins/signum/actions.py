@@ -41,13 +41,11 @@ def legal(state: State) -> list[Action]:
         return [*({"type": "build", "building": b} for b in economy.buildable(state, seat)), TO_ACTIVATION]
     current = state["turn"]["current"]
     if current is not None and current in units(state):
-        return [*activation.attacks(state, current), {"type": "done", "unit": current}]
+        return activation.continuations(state, current)
     found: list[Action] = []
     for uid, unit in units(state).items():
         if unit["owner"] == seat and activation.may_activate(state, uid):
-            found += activation.moves(state, uid)
-            found += activation.attacks(state, uid)
-            found.append({"type": "hold", "unit": uid})
+            found += activation.openings(state, uid)
     found += play.card_plays(state, seat)
     for card in play.terrain_cards(state, seat):
         for angle in play.angles(card):
@@ -71,15 +69,24 @@ def abilities(state: State, seat: int) -> list[Action]:
 
 
 def open_actions(state: State) -> list[Action]:
-    """Points a person may drag to: every move and run, a summon, a terrain card, a hero."""
+    """Points a person may drag to: every move and run, a summon, a terrain card, a hero.
+
+    A creature not yet activated may be dragged at once: its moves are listed here, while
+    `legal` offers them only once the creature is activated."""
+    offered = legal(state)
+    if kernel.phase(state) == turn.TURN and state["stage"] == turn.ACTIVATION and state["turn"]["current"] is None:
+        seat = kernel.active(state)
+        for uid, unit in units(state).items():
+            if unit["owner"] == seat and activation.may_activate(state, uid):
+                offered += activation.moves(state, uid)
     found: list[Action] = []
-    for action in legal(state):
+    for action in offered:
         if "to" in action and action["type"] != "reposition":
             template = {**action, "to": None}
             if template not in found:
                 found.append(template)
     for template in found:
-        snaps = [a["to"] for a in legal(state) if {**a, "to": None} == template]
+        snaps = [a["to"] for a in offered if {**a, "to": None} == template]
         template["to"] = choices.point(snaps)
     seat = kernel.active(state)
     if kernel.phase(state) == turn.MULLIGAN:
@@ -141,7 +148,7 @@ def explain(state: State, action: Action) -> str | None:
         return economy.build_problem(state, seat, action.get("building"))
     if state["stage"] == turn.BUILDING:
         return "finish the building phase first"
-    if kind in ("move", "run", "attack", "shoot", "heal", "hold", "done"):
+    if kind in ("activate", "move", "run", "attack", "shoot", "heal", "hold", "done"):
         reason = activation.activation_problem(state, seat, action.get("unit"))
         if reason:
             return reason
@@ -198,6 +205,8 @@ def apply(state: State, action: Action, log: Log) -> None:
         activation.move(state, action["unit"], action["to"], kind == "run", log)
     elif kind in ("attack", "shoot", "heal"):
         activation.act(state, action, log)
+    elif kind == "activate":
+        activation.activate(state, action["unit"], log)
     elif kind in ("hold", "done"):
         activation.hold(state, action["unit"], log)
     state["last"] = dict(action, seat=seat)

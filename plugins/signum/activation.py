@@ -6,12 +6,13 @@ done; no other creature is activated meanwhile.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from boardwright.framework import field, kernel
 
 from . import combat, tactics
-from .cards import CONFIG, TERRAIN, ruler
+from .cards import CONFIG, CONTACT, TERRAIN, ruler
 from .geometry import destinations, edge_gap, facing, in_contact, sees
 from .units import enemies, friends, has, prop, units, within
 
@@ -44,7 +45,42 @@ def activation_problem(state: State, seat: int, uid: Any) -> str | None:
 
 
 def engaged(state: State, uid: str) -> bool:
-    return any(in_contact(state, uid, e) for e in enemies(state, uid))
+    return bool(in_contact_with(state, uid))
+
+
+def in_contact_with(state: State, uid: str) -> list[str]:
+    """The enemies whose bases the creature's base is in contact with (§6.2)."""
+    everyone = units(state)
+    me = everyone[uid]
+    (x, y), radius, owner = me["at"], me["radius"], me["owner"]
+    reach = CONTACT + field.EPSILON  # the same test as geometry.in_contact
+    return [
+        other
+        for other, unit in everyone.items()
+        if unit["owner"] != owner
+        and math.hypot(x - unit["at"][0], y - unit["at"][1]) - radius - unit["radius"] <= reach
+    ]
+
+
+def openings(state: State, uid: str) -> list[Action]:
+    """What a creature not yet activated may start with: activate it to move (its
+    destinations are listed once it is chosen, see `continuations`), act where it stands,
+    or hold."""
+    return [{"type": "activate", "unit": uid}, *attacks(state, uid), {"type": "hold", "unit": uid}]
+
+
+def continuations(state: State, uid: str) -> list[Action]:
+    """The acting creature's choices: just activated, it may advance, run or act where it
+    stands; after an advance, its one action; at any point it may stop."""
+    found = moves(state, uid) if units(state)[uid]["moved"] == 0 else []
+    return [*found, *attacks(state, uid), {"type": "done", "unit": uid}]
+
+
+def activate(state: State, uid: str, log: Log) -> None:
+    """The creature is chosen: its activation begins, and nothing else happens meanwhile."""
+    begin(state, uid)
+    state["turn"]["current"] = uid
+    log.emit("activate", unit=combat.unit_name(state, uid))
 
 
 def moves(state: State, uid: str) -> list[Action]:
@@ -58,10 +94,9 @@ def attacks(state: State, uid: str) -> list[Action]:
     """The one action the creature may take now: melee, a shot or magic shot, healing."""
     everyone = units(state)
     moved = everyone[uid]["moved"] > 0
-    found: list[Action] = [
-        {"type": "attack", "unit": uid, "target": e} for e in enemies(state, uid) if in_contact(state, uid, e)
-    ]
-    if shot_ready(state, uid, moved):
+    contacts = in_contact_with(state, uid)
+    found: list[Action] = [{"type": "attack", "unit": uid, "target": e} for e in contacts]
+    if not contacts and shot_ready(state, uid, moved):
         found += [
             {"type": "shoot", "unit": uid, "target": e}
             for e in enemies(state, uid)

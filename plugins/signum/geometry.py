@@ -300,6 +300,8 @@ def _move(around: Surroundings) -> field.Move:
 
 def move_problem(state: State, uid: str, to: list[float], run: bool = False, reach: float | None = None) -> str | None:
     unit = units(state)[uid]
+    if field.distance(unit["at"], to) <= field.EPSILON:
+        return "the creature is already there"
     return path_problem(movement(state, uid, run, reach), unit["at"], to)
 
 
@@ -323,22 +325,23 @@ def destinations(
     if known is not None and known[0] == shapes:
         return [list(p) for p in known[3]]
     start = list(around.start)
-    ground = _Ground(_move(around))
+    move = _move(around)
+    paths = field.Paths(move, start)
     if known is None:
-        groups = _candidates(ground.move, start, [shape_of(k) for k in enemies], [shape_of(k) for k in cover])
+        groups = _candidates(move, start, [shape_of(k) for k in enemies], [shape_of(k) for k in cover])
         results: list[list[str | bool | None]] = [[False] * len(group) for group in groups]  # False: not measured
     else:
         groups, results = known[1], [list(r) for r in known[2]]
         changed = [extent_of(key) for old, new in zip(known[0], shapes, strict=True) for key in set(old) ^ set(new)]
         for group, measured in zip(groups, results, strict=True):
             for i, point in enumerate(group):
-                if measured[i] is not False and ground.passes_near(start, point, changed):
+                if measured[i] is not False and passes_near(start, point, changed, paths.reach):
                     measured[i] = False
     found: list[list[float]] = []
     for group, measured in zip(groups, results, strict=True):
         for i, point in enumerate(group):
             if measured[i] is False:
-                measured[i] = ground.problem(start, point)
+                measured[i] = paths.problem(point)
             if measured[i] is None:
                 if point not in found:
                     found.append(list(point))
@@ -388,60 +391,18 @@ def extent_of(key: tuple[Any, ...]) -> tuple[float, float, float]:
     return extent(shape_of(key))[:3]
 
 
-class _Ground:
-    """A move's shapes with their surrounding circles, to hand the field's exact check only
-    the shapes that come near a path: the rest cannot block, slow or be stood on."""
-
-    def __init__(self, move: field.Move) -> None:
-        self.move = move
-        self.reach = move.radius + move.contact + field.EPSILON
-        self.lists = [
-            [(s, *extent_of(shape_key(s))) for s in shapes] for shapes in (move.blocking, move.no_end, move.difficult)
-        ]
-        self.shapes = frozenset(
-            (role, shape_key(s))
-            for role, shapes in enumerate((move.blocking, move.no_end, move.difficult))
-            for s in shapes
-        )
-
-    def passes_near(self, start: list[float], end: list[float], circles: list[tuple[float, float, float]]) -> bool:
-        sx, sy = float(start[0]), float(start[1])
-        dx, dy = float(end[0]) - sx, float(end[1]) - sy
-        length2 = dx * dx + dy * dy or 1.0
-        for cx, cy, r in circles:
-            t = max(0.0, min(1.0, ((cx - sx) * dx + (cy - sy) * dy) / length2))
-            if math.hypot(cx - sx - t * dx, cy - sy - t * dy) - r <= self.reach:
-                return True
-        return False
-
-    def problem(self, start: list[float], end: list[float]) -> str | None:
-        sx, sy, ex, ey = float(start[0]), float(start[1]), float(end[0]), float(end[1])
-        dx, dy = ex - sx, ey - sy
-        length2 = dx * dx + dy * dy or 1.0
-        close: list[list[Shape]] = []
-        for entries in self.lists:
-            kept = []
-            for shape, cx, cy, r in entries:
-                t = max(0.0, min(1.0, ((cx - sx) * dx + (cy - sy) * dy) / length2))
-                if math.hypot(cx - sx - t * dx, cy - sy - t * dy) - r <= self.reach:
-                    kept.append(shape)
-            close.append(kept)
-        if not any(close):
-            # nothing near the path: the field's check comes down to the field's edges and the length
-            r = self.move.radius
-            width, height = self.move.size
-            if not (r <= ex <= width - r and r <= ey <= height - r and r <= sx <= width - r and r <= sy <= height - r):
-                return "the base would leave the field"
-            if math.sqrt(dx * dx + dy * dy) > self.move.allowance + 1e-6:
-                return f"too far: {math.sqrt(dx * dx + dy * dy):.1f} cm of {self.move.allowance:g}"
-            return None
-        near_path = dataclasses.replace(self.move, blocking=close[0], no_end=close[1], difficult=close[2])
-        return field.check_path(near_path, [start, end])
+def passes_near(start: list[float], end: list[float], circles: list[tuple[float, float, float]], reach: float) -> bool:
+    """Whether the straight path comes within `reach` of any of the circles (x, y, radius)."""
+    sx, sy = float(start[0]), float(start[1])
+    for cx, cy, r in circles:
+        if field.point_segment_distance((cx, cy), (sx, sy), end) - r <= reach:
+            return True
+    return False
 
 
 def path_problem(move: field.Move, start: list[float], end: list[float]) -> str | None:
-    """The field's check of a straight move, given only the shapes near the path."""
-    return _Ground(move).problem(start, end)
+    """The field's check of a straight move."""
+    return field.Paths(move, start).problem(end)
 
 
 def facing(start: list[float], end: list[float]) -> float:

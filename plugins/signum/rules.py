@@ -35,6 +35,7 @@ class Signum(Game):
     messages = MESSAGES
     short_options: ClassVar[dict[str, Any]] = {"rounds": 4}
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
+        "activate": {"source": "unit"},
         "move": {"source": "unit", "point": "to"},
         "run": {"source": "unit", "point": "to"},
         "attack": {"source": "unit", "target": "target"},

@@ -165,3 +165,62 @@ def test_shapes_overlap_only_when_their_interiors_meet():
     assert field.shapes_overlap(SQUARE, {"circle": [16, 12], "radius": 2.1})
     assert field.shapes_overlap({"ellipse": [30, 30], "radii": [8, 5]}, {"circle": [38, 30], "radius": 0.5})
     assert not field.shapes_overlap({"circle": [0, 0], "radius": 1}, {"circle": [2, 0], "radius": 1})
+
+
+def test_rectangles_touching_at_a_corner_or_along_an_edge_do_not_overlap():
+    diamond = field.rectangle(16.0 + math.sqrt(2), 12, 2, 2, 45)  # its left corner on the point (16, 12)
+    assert not field.shapes_overlap(field.rectangle(14, 12, 4, 4), diamond), "a corner on an edge"
+    assert field.shapes_overlap(field.rectangle(14.01, 12, 4, 4), diamond)
+    below = field.rectangle(12, 7, 4, 6)  # the edge y = 10 shared with SQUARE
+    assert not field.shapes_overlap(SQUARE, below) and not field.shapes_overlap(below, SQUARE)
+    assert field.shapes_overlap(SQUARE, field.rectangle(12, 7.01, 4, 6))
+
+
+def test_two_ellipses_overlap_only_when_they_meet():
+    first = {"ellipse": [20, 30], "radii": [8, 4]}
+    assert not field.shapes_overlap(first, {"ellipse": [36.5, 30], "radii": [8, 4]}), "0.5 cm apart"
+    assert field.shapes_overlap(first, {"ellipse": [35, 30], "radii": [8, 4]}), "1 cm deep"
+    assert not field.shapes_overlap(first, {"ellipse": [20, 38.5], "radii": [8, 4]})
+
+
+def test_distances_to_a_polygon_measure_the_nearest_edge_or_corner():
+    assert field.point_distance([12, 12], SQUARE) == 0.0
+    assert field.point_distance([12, 20], SQUARE) == pytest.approx(6.0)
+    assert field.point_distance([17, 18], SQUARE) == pytest.approx(5.0), "to the corner (14, 14)"
+    marsh = {"ellipse": [30, 30], "radii": [8, 5], "angle": 0}
+    assert field.point_distance([30, 40], marsh) == pytest.approx(5.0), "a corner of the 48-gon lies at (30, 35)"
+    assert field.segment_shape_distance([0, 20], [30, 20], SQUARE) == pytest.approx(6.0)
+    assert field.segment_shape_distance([17, 18], [30, 40], SQUARE) == pytest.approx(5.0)
+    assert field.segment_shape_distance([0, 0], [20, 20], SQUARE) == 0.0, "through it"
+
+
+def test_many_ends_from_one_start_get_the_answers_of_one_path_each():
+    other = base(2, 20)
+    move = _move(allowance=L, blocking=[other], no_end=[other], difficult=[FOREST])
+    start = [8.0, 10.0]  # the forest's edge is 14.5 cm to the right: contact after 12.5 cm
+    ends = [[23.0, 10.0], [20.5, 10.0], [8.0, 26.0], [8.0, 0.5], [2.0, 24.0], [12.0, 22.0]]
+    answers = field.check_paths(move, start, ends)
+    assert answers == [
+        "difficult ground stops the move after 12.5 cm",
+        None,  # it stops exactly where it touches
+        "too far: 16.0 cm of 15",
+        "the base would leave the field",
+        "the way is blocked",  # past the other base 1.6 cm from its centre
+        None,
+    ]
+    assert answers == [field.check_path(move, [start, end]) for end in ends]
+
+
+def test_many_ends_from_a_start_touching_difficult_ground():
+    start = [30.0 - 7.5 - 1.5 - CONTACT, 10.0]  # the base touches the forest where it stands
+    move = _move(allowance=L, difficult=[FOREST])
+    ends = [[start[0] - 8, 10.0], [start[0] - 8.1, 10.0], [start[0], 25.0]]
+    assert field.check_paths(move, start, ends) == [None, "too far: 8.1 cm of 8", "too far: 15.0 cm of 8"]
+    run = _move(allowance=L, difficult=[FOREST], may_touch_difficult=False)
+    assert field.check_paths(run, start, ends[:1]) == ["a run may not touch difficult ground"]
+
+
+def test_a_circle_around_each_shape():
+    assert field.enclosing({"circle": [3, 4], "radius": 2}) == (3.0, 4.0, 2.0)
+    x, y, r = field.enclosing(SQUARE)
+    assert (x, y) == pytest.approx((12.0, 12.0)) and r == pytest.approx(2 * math.sqrt(2))
