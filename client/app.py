@@ -470,7 +470,14 @@ class MainWindow(QMainWindow):
         try:
             lan = self._lan_service()
             address, port = lan.host_table(
-                config.game_id, config.players, config.options, config.seed, config.scenario, kinds, name
+                config.game_id,
+                config.players,
+                config.options,
+                config.seed,
+                config.scenario,
+                kinds,
+                name,
+                local_only=config.lan_local_only,
             )
         except Exception as exc:
             message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"

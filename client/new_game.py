@@ -40,6 +40,7 @@ class GameConfig:
     seed: int = 0
     handover: bool = True
     lan: bool = False  # open the table on the LAN: you take the first person's seat, friends the others
+    lan_local_only: bool = False  # the table listens on this computer only (127.0.0.1), not the LAN
 
 
 def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
@@ -93,6 +94,13 @@ class NewGameDialog(QDialog):
         self.lan = QCheckBox(tr("lan_host", lang))
         self.lan.setToolTip(tr("lan_host_tip", lang))
         self.lan.setVisible(lan_available)
+        self.lan_available = lan_available  # read by config(): a hidden dialog's boxes all say "not visible"
+        # who may join: people on this computer only, or anyone on the local network
+        self.lan_scope = QComboBox()
+        self.lan_scope.addItem(tr("lan_scope_lan", lang), False)
+        self.lan_scope.addItem(tr("lan_scope_local", lang), True)
+        self.lan_scope.setEnabled(False)
+        self.lan.toggled.connect(self.lan_scope.setEnabled)
 
         top = QFormLayout()
         top.addRow(tr("scenario", lang), self.scenario)
@@ -115,6 +123,8 @@ class NewGameDialog(QDialog):
         seed_form.addRow(tr("seed", lang), self.seed)
         seed_form.addRow(self.handover)
         seed_form.addRow(self.lan)
+        seed_form.addRow(tr("lan_scope", lang), self.lan_scope)
+        seed_form.setRowVisible(self.lan_scope, lan_available)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("start", lang))
@@ -231,7 +241,8 @@ class NewGameDialog(QDialog):
             scenario=self.scenario.currentData() or None,
             seed=self.seed.value(),
             handover=self.handover.isChecked(),
-            lan=self.lan.isVisible() and self.lan.isChecked(),
+            lan=self.lan_available and self.lan.isChecked(),
+            lan_local_only=bool(self.lan_scope.currentData()),
         )
 
 

@@ -104,29 +104,34 @@ class LanService:
         scenario: str | None,
         seat_kinds: list[str],
         name: str,
+        local_only: bool = False,
     ) -> tuple[str, int]:
         """Start a table (OPEN seats for people, bot labels for bots); returns its address and port.
         `seed` is not used: a hosted table's seed is secret (`host.secret_seed`), so that no
-        peer can compute the hidden cards from it."""
+        peer can compute the hidden cards from it. `local_only`: the table listens on
+        127.0.0.1 and is announced there only, so only people on this computer can join."""
         engine = self.host.engine(game)
         players = kernel.seats(engine.new_game(players, options, 1, scenario))
         if len(seat_kinds) != players:
             raise LanError(f"{len(seat_kinds)} seat kinds for {players} seats")
         table = Table.new(engine, players, options, scenario, seat_kinds, self.host.bots(), name=name, bot_delay=0.3)
 
+        bind = "127.0.0.1" if local_only else self.bind
+
         async def start() -> tuple[int, Advertiser | None]:
-            port = await table.start(self.bind, 0)
+            port = await table.start(bind, 0)
             advertiser = None
             if self.advertise:
-                address = self.advertise_address or local_addresses()[0]
-                advertiser = Advertiser(port, address=address, interfaces=self.interfaces)
+                address = "127.0.0.1" if local_only else self.advertise_address or local_addresses()[0]
+                interfaces = ["127.0.0.1"] if local_only else self.interfaces
+                advertiser = Advertiser(port, address=address, interfaces=interfaces)
                 await advertiser.start(table.info())
                 self._announcers.append(self.loop.create_task(self._keep_announced(table, advertiser)))
             return port, advertiser
 
         port, advertiser = self._call(start())
         self.tables.append((table, advertiser))
-        address = "127.0.0.1" if self.bind in ("0.0.0.0", "127.0.0.1") else self.bind
+        address = "127.0.0.1" if bind in ("0.0.0.0", "127.0.0.1") else bind
         return address, port
 
     def save_table(self, address: str, port: int, path: Any) -> None:
