@@ -190,9 +190,7 @@ def building_text(state: State, seat: int, plot: str) -> dict[str, Any]:
 
 def draw_hero(state: State, seat: int) -> None:
     """One hero from the tavern deck, its discard reshuffled in when empty."""
-    from boardwright.framework import decks
-
-    decks.draw(state, f"tavern:{seat}", f"heroes:{seat}", 1, discard_id=f"tavern_discard:{seat}")
+    cards.draw_heroes(state, seat, 1)
 
 
 def draw_school(state: State, seat: int, log: Any) -> None:

@@ -77,14 +77,60 @@ def pay(state: State, seat: int, cards: list[str]) -> None:
         discard(state, seat, card)
 
 
+def face_down_zone(seat: int, card: str) -> str:
+    """Where a card given up face down lies (hidden; its count is public, as the backs
+    differ by kind): beside the creature discard, the tavern discard, the travel discard."""
+    card_kind = kind(card)
+    if card_kind == "creature":
+        return f"buried:{seat}"
+    if card_kind == "hero":
+        return f"tavern_buried:{seat}"
+    return "travel_buried"
+
+
+def discard_face_down(state: State, seat: int, card: str) -> None:
+    """A card given up face down (Armageddon, Devastation, digest 6.7): nobody but its
+    owner learns which; chests go to the bank, as all chests are alike."""
+    if kind(card) == "chest":
+        discard(state, seat, card)
+        return
+    if kind(card) == "hero":
+        lose_hero(state, seat, card)
+    zones.move(state, zone_of(seat, card), face_down_zone(seat, card), card)
+
+
+def draw_from(state: State, deck: str, target: str, count: int, discard_id: str, buried: str) -> list[str]:
+    """Draw from `deck`; when it runs out it is rebuilt from its discard and the cards
+    given up face down beside it, shuffled together (digest 2, 6.7)."""
+    drawn: list[str] = []
+    for _ in range(count):
+        if not zones.zone(state, deck)["items"] and zones.count(state, buried):
+            for card in list(zones.items(state, buried)):
+                zones.move(state, buried, deck, card)
+            decks.refill(state, deck, discard_id)
+            decks.shuffle(state, deck)
+        got = decks.draw(state, deck, target, 1, discard_id=discard_id)
+        if not got:
+            break
+        drawn.append(got[0])
+    return drawn
+
+
 def draw_creatures(state: State, seat: int, count: int) -> list[str]:
     """From the creature deck, its discard reshuffled in when it runs out (digest 2)."""
-    return decks.draw(state, f"deck:{seat}", f"creatures:{seat}", count, discard_id=f"discard:{seat}")
+    return draw_from(state, f"deck:{seat}", f"creatures:{seat}", count, f"discard:{seat}", f"buried:{seat}")
+
+
+def draw_heroes(state: State, seat: int, count: int) -> list[str]:
+    """From the tavern deck, its discard reshuffled in when it runs out (digest 4.1 c)."""
+    return draw_from(
+        state, f"tavern:{seat}", f"heroes:{seat}", count, f"tavern_discard:{seat}", f"tavern_buried:{seat}"
+    )
 
 
 def reveal_top(state: State, seat: int, target: str) -> str | None:
     """The top creature card face up into a public zone (a strike, luck or save card)."""
-    drawn = decks.draw(state, f"deck:{seat}", target, 1, discard_id=f"discard:{seat}")
+    drawn = draw_from(state, f"deck:{seat}", target, 1, f"discard:{seat}", f"buried:{seat}")
     return drawn[0] if drawn else None
 
 

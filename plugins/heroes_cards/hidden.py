@@ -28,14 +28,15 @@ def determinize(view: State, seat: int, seed: int) -> State:
     # a trap is paid and discarded as it is drawn, so no hand ever holds one
     in_hand = [card for card in travel if travel_data(card)["kind"] != "trap"]
     pools: dict[str, list[Any]] = {"travel_deck": travel, "neutral_deck": [c for c in neutral_deck() if c not in seen]}
+    pools["travel_buried"] = in_hand  # a trap never reaches a hand, so it is never given up
     pools["schools"] = [c for c in school_tablets(players) if c not in seen]
     for pile in range(3):
         pools[f"pile:{pile}"] = travel
     for other, race in enumerate(state["race"]):
         creatures = [c for c in creature_deck(other, race) if c not in seen]
         heroes = [c for c in hero_cards(other, race) if c not in seen]
-        pools[f"deck:{other}"] = pools[f"creatures:{other}"] = creatures
-        pools[f"tavern:{other}"] = pools[f"heroes:{other}"] = heroes
+        pools[f"deck:{other}"] = pools[f"creatures:{other}"] = pools[f"buried:{other}"] = creatures
+        pools[f"tavern:{other}"] = pools[f"heroes:{other}"] = pools[f"tavern_buried:{other}"] = heroes
         pools[f"travel:{other}"] = in_hand
         pools[f"school:{other}"] = pools["schools"]
     zones.fill_all(state, seat, pools, random.Random(seed))

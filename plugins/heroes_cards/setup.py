@@ -29,6 +29,8 @@ def add_seat_zones(state: State, seat: int, race: str) -> None:
     zones.add_zone(state, f"discard:{seat}", PUBLIC)
     zones.add_zone(state, f"tavern:{seat}", HIDDEN, items=hero_cards(seat, race))
     zones.add_zone(state, f"tavern_discard:{seat}", PUBLIC)
+    zones.add_zone(state, f"buried:{seat}", HIDDEN)
+    zones.add_zone(state, f"tavern_buried:{seat}", HIDDEN)
     zones.add_zone(state, f"domain:{seat}", PUBLIC)
     zones.add_zone(state, f"line:{seat}", PUBLIC)
     zones.add_zone(state, f"strikes:{seat}", PUBLIC)
@@ -78,6 +80,7 @@ def setup(state: State, options: Setup) -> None:
     for name in ("travel_discard", "table", "removed", "neutral_discard", "standing", "army", "bank"):
         zones.add_zone(state, name, PUBLIC)
     zones.add_zone(state, "neutral_deck", HIDDEN, items=neutral_deck())
+    zones.add_zone(state, "travel_buried", HIDDEN)
     zones.add_zone(state, "schools", HIDDEN, items=school_tablets(players))
     decks.shuffle(state, "travel_deck")
     decks.shuffle(state, "neutral_deck")

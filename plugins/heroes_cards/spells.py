@@ -190,18 +190,20 @@ def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any
         cards.lose_hero(state, other["seat"], hero_card)
         zones.move(state, f"line:{other['seat']}", f"tavern_discard:{other['seat']}", hero_card)
     elif effect == "devastation":
-        discard_cheapest(state, other["seat"], cards.hand(state, other["seat"]), len(cards.hand(state, other["seat"])))
+        for card in cards.hand(state, other["seat"]):
+            cards.discard_face_down(state, other["seat"], card)
     elif effect == "armageddon":
         for everyone in range(len(state["race"])):
-            give_up(state, everyone, cards.hand(state, everyone), int(spell["discards"]))
+            give_up(state, everyone, cards.hand(state, everyone), int(spell["discards"]), face_down=True)
 
 
-def give_up(state: State, seat: int, pool: list[str], count: int) -> None:
-    """Cards a seat gives up of its choice (Armageddon, Sacrifice): a person picks them, a
-    bot is offered those it would pay with first; with no choice they go at once."""
+def give_up(state: State, seat: int, pool: list[str], count: int, face_down: bool = False) -> None:
+    """Cards a seat gives up of its choice (Armageddon face down, Sacrifice face up): a
+    person picks them, a bot is offered those it would pay with first; with no choice they
+    go at once."""
     count = min(count, len(pool))
     if count == len(pool) or count == 0:
-        discard_cheapest(state, seat, pool, count)
+        discard_cheapest(state, seat, pool, count, face_down)
         return
     cheapest = cards.cheapest_payment_from(list(pool), count)
     kernel.ask(
@@ -210,18 +212,25 @@ def give_up(state: State, seat: int, pool: list[str], count: int) -> None:
         "give_up",
         [{"type": "give_up", "cards": cheapest}],
         open=[{"type": "give_up", "cards": choose(list(pool), count)}],
+        face_down=face_down,
     )
 
 
 def answer_give_up(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    for card in choice["cards"]:
-        cards.discard(state, decision["seat"], card)
+    _give(state, decision["seat"], choice["cards"], decision["data"]["face_down"])
 
 
-def discard_cheapest(state: State, seat: int, pool: list[str], count: int) -> None:
+def discard_cheapest(state: State, seat: int, pool: list[str], count: int, face_down: bool = False) -> None:
     """The cards a seat gives up to a spell: those it would pay with first (digest 5.1 A)."""
-    for card in cards.cheapest_payment_from(list(pool), min(count, len(pool))) or []:
-        cards.discard(state, seat, card)
+    _give(state, seat, cards.cheapest_payment_from(list(pool), min(count, len(pool))) or [], face_down)
+
+
+def _give(state: State, seat: int, given: list[str], face_down: bool) -> None:
+    for card in given:
+        if face_down:
+            cards.discard_face_down(state, seat, card)
+        else:
+            cards.discard(state, seat, card)
 
 
 def maximum_mark() -> int:

@@ -67,7 +67,7 @@ def week_start(state: State, seat: int, log: Any) -> None:
 def tavern(state: State, seat: int) -> None:
     """Reveal as many heroes as the limit; keep at most the limit (digest 4.1 c)."""
     limit = capital.hero_limit(state, seat)
-    decks.draw(state, f"tavern:{seat}", f"heroes:{seat}", limit, discard_id=f"tavern_discard:{seat}")
+    cards.draw_heroes(state, seat, limit)
     held = cards.heroes(state, seat)
     if len(held) <= limit:
         return
@@ -118,7 +118,7 @@ def draw_travel(state: State, seat: int, source: str, log: Any) -> None:
     """One face-down card: the top of a pile, or of the deck with its discard reshuffled in
     when everything is empty; a trap is paid at once (digest 4.2, DECISION 21)."""
     state["travel_drawn"][seat] += 1
-    drawn = decks.draw(state, source, f"travel:{seat}", 1, discard_id="travel_discard")
+    drawn = cards.draw_from(state, source, f"travel:{seat}", 1, "travel_discard", "travel_buried")
     if not drawn:
         log.emit("travel_lost", seat=seat)
         return

@@ -211,3 +211,54 @@ def test_phoenix_brings_the_routed_units_and_the_hero_home():
     aftermath.losses(state, side, "loss", EventLog())
     assert {"0:pikemen:0", "0:swordsmen:0", "0:swordsmen:1"} <= set(cards.creatures(state, 0))
     assert "0:hero:valent" in cards.heroes(state, 0)
+
+
+# --- cards given up face down (Devastation, Armageddon) lie in hidden zones ---
+
+
+def _seen_by(state: dict, seat: int, zone: str) -> list:
+    """The items of `zone` a seat's view shows or knows."""
+    shown = ENGINE.view(state, seat)["zones"][zone]
+    return list(shown["items"]) if "items" in shown else [item for _index, item in shown["known"]]
+
+
+def test_devastation_puts_the_enemy_hand_face_down_known_to_its_owner_alone():
+    state = fight(versus_player=True)
+    hand = list(cards.hand(state, 1))
+    creatures, heroes = list(cards.creatures(state, 1)), list(cards.heroes(state, 1))
+    discards = {zone: list(zones.items(state, zone)) for zone in ("discard:1", "tavern_discard:1", "travel_discard")}
+    cast(state, "devastation")
+    assert cards.hand(state, 1) == [] and hand
+    assert {zone: zones.items(state, zone) for zone in discards} == discards  # no open pile got them
+    assert sorted(zones.items(state, "buried:1")) == sorted(creatures)
+    assert sorted(zones.items(state, "tavern_buried:1")) == sorted(heroes)
+    for zone in ("buried:1", "tavern_buried:1", "travel_buried"):
+        assert _seen_by(state, 0, zone) == []
+        assert sorted(_seen_by(state, 1, zone)) == sorted(zones.items(state, zone))
+
+
+def test_armageddon_gives_up_face_down():
+    state = fight(tower=6)
+    before = {seat: set(cards.hand(state, seat)) for seat in (0, 1)}
+    cast(state, "armageddon")
+    give_up(state)
+    for seat in (0, 1):
+        gone = before[seat] - set(cards.hand(state, seat))
+        assert gone and all(card not in zones.items(state, f"discard:{seat}") for card in gone)
+        buried = set(zones.items(state, f"buried:{seat}")) | set(zones.items(state, "travel_buried"))
+        assert gone - {c for c in gone if c.startswith("chest")} <= buried
+        assert not set(_seen_by(state, 1 - seat, f"buried:{seat}"))
+
+
+def test_cards_given_up_face_down_come_back_when_the_deck_is_rebuilt():
+    state = fight(versus_player=True)
+    cast(state, "devastation")
+    buried = list(zones.items(state, "buried:1"))
+    for card in list(zones.items(state, "deck:1")):
+        zones.move(state, "deck:1", "discard:1", card)
+    discarded = list(zones.items(state, "discard:1"))
+    drawn = cards.draw_creatures(state, 1, 1)
+    assert zones.items(state, "buried:1") == [] and zones.items(state, "discard:1") == []
+    assert sorted(zones.items(state, "deck:1") + drawn) == sorted(buried + discarded)
+    # shuffled: the owner does not know where its given-up cards lie in the deck
+    assert _seen_by(state, 1, "deck:1") == []
