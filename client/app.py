@@ -29,6 +29,7 @@ from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
 from .remote import RemoteSession
 from .replay_view import ReplayPage
+from .rules_dialog import RulesDialog
 from .session import HUMAN, Session, TableSession
 from .settings import Settings
 from .table import PACES, TablePage, pace_for_delay
@@ -74,6 +75,8 @@ class MainWindow(QMainWindow):
         self.table.pace_chosen.connect(self.set_pace)
         self.table.new_game_requested.connect(lambda: self.request_new_game(self.current_game_id()))
         self.library.resume_requested.connect(self.resume_last_game)
+        self.library.rules_requested.connect(self.show_rules)
+        self.rules_dialog: RulesDialog | None = None
         self.leave_box: QMessageBox | None = None
         self._closing = False  # the person confirmed quitting: close without asking again
         self._autosaved_plies = -1
@@ -130,6 +133,7 @@ class MainWindow(QMainWindow):
         self.view_menu = self.menuBar().addMenu("")
         for entry in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             self.view_menu.addAction(entry)
+        self.rules_action = action(QKeySequence.StandardKey.HelpContents, self.show_rules)
         self.language_menu = self.menuBar().addMenu("")
         group = QActionGroup(self)
         self.language_actions: dict[str, QAction] = {}
@@ -139,6 +143,8 @@ class MainWindow(QMainWindow):
             group.addAction(entry)
             self.language_menu.addAction(entry)
             self.language_actions[code] = entry
+        self.help_menu = self.menuBar().addMenu("")
+        self.help_menu.addAction(self.rules_action)
 
     def set_language(self, lang: str) -> None:
         """Switch every text of the window, the game's texts included."""
@@ -149,6 +155,8 @@ class MainWindow(QMainWindow):
         self.game_menu.setTitle(tr("menu_game", lang))
         self.language_menu.setTitle(tr("menu_language", lang))
         self.view_menu.setTitle(tr("menu_view", lang))
+        self.help_menu.setTitle(tr("menu_help", lang))
+        self.rules_action.setText(tr("rules", lang))
         self.zoom_in_action.setText(tr("zoom_in", lang))
         self.zoom_out_action.setText(tr("zoom_out", lang))
         self.fit_action.setText(tr("zoom_fit", lang))
@@ -235,6 +243,17 @@ class MainWindow(QMainWindow):
                 session.set_pace(self.bot_delay_ms, stepping=False)
             else:
                 session.set_pace(max(PACES[key], 0), stepping=key == "step")
+
+    def show_rules(self, game_id: str | None = None) -> RulesDialog | None:
+        """The rules of the game at the table, or of the game chosen in the library (F1)."""
+        game_id = game_id or self.current_game_id()
+        game = self.host.games().get(game_id) if game_id else None
+        if game is None:
+            return None
+        dialog = RulesDialog(game, self.lang, self)
+        self.rules_dialog = dialog
+        dialog.show()
+        return dialog
 
     def _zoom(self, factor: float) -> None:
         """Zoom the board on the page in view by `factor`; 0 fits the whole board to the window."""

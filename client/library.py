@@ -26,6 +26,7 @@ class LibraryPage(QWidget):
     open_requested = Signal()
     back_requested = Signal()
     resume_requested = Signal()
+    rules_requested = Signal(str)
 
     def __init__(self, host: PluginHost, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -42,6 +43,8 @@ class LibraryPage(QWidget):
         self.games.itemActivated.connect(self._activated)
         self.new_button = QPushButton()
         self.new_button.clicked.connect(self._new_clicked)
+        self.rules_button = QPushButton()
+        self.rules_button.clicked.connect(self._rules_clicked)
         self.open_button = QPushButton()
         self.open_button.clicked.connect(self.open_requested.emit)
         self.back_button = QPushButton()
@@ -60,6 +63,7 @@ class LibraryPage(QWidget):
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.new_button)
+        buttons.addWidget(self.rules_button)
         buttons.addWidget(self.open_button)
         buttons.addWidget(self.back_button)
         buttons.addWidget(self.resume_button)
@@ -79,6 +83,7 @@ class LibraryPage(QWidget):
         self.hint.setText(tr("library_hint", lang))
         self.new_button.setText(tr("new_game", lang).replace("&", ""))
         self.open_button.setText(tr("open", lang).replace("&", ""))
+        self.rules_button.setText(tr("rules_button", lang))
         self.back_button.setText(tr("back_to_table", lang))
         selected = self.selected_game()
         self.games.clear()
@@ -139,6 +144,11 @@ class LibraryPage(QWidget):
         game_id = item.data(0, Qt.ItemDataRole.UserRole)
         if game_id:
             self.new_game_requested.emit(game_id)
+
+    def _rules_clicked(self) -> None:
+        game_id = self.selected_game()
+        if game_id:
+            self.rules_requested.emit(game_id)
 
     def _new_clicked(self) -> None:
         game_id = self.selected_game()

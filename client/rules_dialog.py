@@ -1,0 +1,52 @@
+"""A game's rules, as the game ships them: `data/rules.<lang>.md` in its package (English
+when the language has none), shown in a window beside the table."""
+
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any
+
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+
+from .i18n import tr
+
+
+def rules_text(game: Any, lang: str) -> str | None:
+    """The game's rules page in `lang` (Markdown), else in English, else None."""
+    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
+    try:
+        folder = resources.files(package) / "data"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    for code in dict.fromkeys((lang, "en")):
+        page = folder / f"rules.{code}.md"
+        try:
+            if page.is_file():
+                return page.read_text(encoding="utf-8")
+        except OSError:
+            continue
+    return None
+
+
+class RulesDialog(QDialog):
+    """Non-modal: a person reads the rules while the game goes on."""
+
+    def __init__(self, game: Any, lang: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        spec = game.spec
+        title = spec.title_ru if lang == "ru" else spec.title_en
+        self.setWindowTitle(tr("rules_title", lang, game=title))
+        self.text = QTextBrowser()
+        self.text.setOpenExternalLinks(False)
+        page = rules_text(game, lang)
+        if page is None:
+            self.text.setPlainText(tr("rules_missing", lang, game=title))
+        else:
+            self.text.setMarkdown(page)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.button(QDialogButtonBox.StandardButton.Close).setText(tr("close", lang))
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(buttons)
+        self.resize(720, 760)
