@@ -27,7 +27,8 @@ Path = list[Any]
 def diff(old: Any, new: Any) -> list[list[Any]]:
     """The operations that turn `old` into `new`."""
     ops: list[list[Any]] = []
-    _diff(old, new, [], ops)
+    if not _same(old, new):
+        _diff(old, new, [], ops)
     return ops
 
 
@@ -38,9 +39,14 @@ def _keys_follow(old: dict[str, Any], new: dict[str, Any]) -> bool:
     return kept + added == list(new)
 
 
+def _same(a: Any, b: Any) -> bool:
+    """Equal and of one type (in Python 1 == 1.0 == True; on the wire they differ). Inside
+    equal maps and lists such a difference is not looked for: the fingerprint catches it
+    and the peer asks for the whole document."""
+    return a is b or (type(a) is type(b) and a == b)
+
+
 def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
-    if old is new:
-        return
     kind = type(new)
     if type(old) is not kind:
         ops.append([SET, path, new])
@@ -52,10 +58,10 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
             if key not in new:
                 ops.append([DELETE, [*path, key]])
         for key, value in new.items():
-            if key in old:
-                _diff(old[key], value, [*path, key], ops)
-            else:
+            if key not in old:
                 ops.append([SET, [*path, key], value])
+            elif not _same(old[key], value):
+                _diff(old[key], value, [*path, key], ops)
     elif kind is list:
         _diff_list(old, new, path, ops)
     elif old != new:
@@ -63,13 +69,12 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
 
 
 def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]]) -> None:
-    if old == new:
-        return
     start = len(ops)
     if len(new) < len(old):
         ops.append([CUT, path, len(new)])
-    for index in range(min(len(old), len(new))):
-        _diff(old[index], new[index], [*path, index], ops)
+    for index, (a, b) in enumerate(zip(old, new, strict=False)):
+        if not _same(a, b):
+            _diff(a, b, [*path, index], ops)
     for index in range(len(old), len(new)):
         ops.append([SET, [*path, index], new[index]])
     if len(ops) - start > max(4, len(new) // 2):  # mostly changed (an item inserted): send it whole

@@ -18,6 +18,7 @@ import logging
 import os
 import resource
 import secrets
+import socket
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -52,6 +53,7 @@ class Limits:
     frame_timeout: float = 10.0  # from a frame's first byte to its last
     max_queue_bytes: int = 4 << 20  # what may wait for one peer before it counts as not reading
     write_timeout: float = 10.0  # the longest one peer's socket may take to drain
+    socket_buffer: int = 256 * 1024  # the kernel's send buffer per peer (bounded, so a stall shows)
     chat_per_minute: int = 30
     chat_length: int = 300
 
@@ -262,6 +264,10 @@ class Table:
             )
             writer.close()
             return
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         link = Link(writer, self._dropped, self.limits.max_queue_bytes, self.limits.write_timeout)
         self._links.add(link)
         conn: Connection | None = None
@@ -291,6 +297,7 @@ class Table:
             await link.finish(1.0)
             if conn is not None and conn.seat is not None and not self._closing:
                 self._broadcast()  # the others see the seat waiting for its person
+                self._kick_bots()  # or its stand-in playing
 
     async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
         return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout)

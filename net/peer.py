@@ -132,7 +132,7 @@ class Peer:
         assert self._reader is not None
         try:
             while True:
-                message = await read_message(self._reader, FROM_HOST)
+                message = await read_message(self._reader, FROM_HOST, check_shape=False)
                 if message is None:
                     break
                 if message["t"] == "update":

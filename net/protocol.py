@@ -55,7 +55,9 @@ def _shape_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     return True
 
 
-def decode(body: bytes, allowed: set[str]) -> dict[str, Any]:
+def decode(body: bytes, allowed: set[str], check_shape: bool = True) -> dict[str, Any]:
+    """One message; `check_shape` (the host, reading peers) also bounds its nesting and
+    requires text keys all the way down."""
     try:
         # text keys only: a list or a map as a key is refused here, not by a handler later
         message = msgpack.unpackb(body, raw=False, strict_map_key=True)
@@ -65,7 +67,7 @@ def decode(body: bytes, allowed: set[str]) -> dict[str, Any]:
         raise ProtocolError("a frame nested too deep") from None
     if not isinstance(message, dict) or not isinstance(message.get("t"), str):
         raise ProtocolError("a frame that is not a message map with a type")
-    if not _shape_ok(message):
+    if check_shape and not _shape_ok(message):
         raise ProtocolError(f"a frame nested more than {MAX_DEPTH} levels deep or with a key that is not a text")
     if message["t"] not in allowed:
         raise ProtocolError(f"unknown message type {message['t'][:40]!r}")
@@ -77,6 +79,7 @@ async def read_message(
     allowed: set[str],
     limit: int = MAX_FRAME,
     frame_timeout: float | None = None,
+    check_shape: bool = True,
 ) -> dict[str, Any] | None:
     """The next message, or None when the other side closed the connection cleanly.
     `frame_timeout`: the longest a frame may take once its first byte arrived."""
@@ -88,7 +91,7 @@ async def read_message(
         rest = await asyncio.wait_for(_read_rest(reader, first, limit), frame_timeout)
     except TimeoutError:
         raise ProtocolError(f"a frame not finished within {frame_timeout:g} s") from None
-    return decode(rest, allowed)
+    return decode(rest, allowed, check_shape)
 
 
 async def _read_rest(reader: asyncio.StreamReader, first: bytes, limit: int) -> bytes:
