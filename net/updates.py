@@ -22,7 +22,7 @@ class Seen:
     seat: int | None
     document: dict[str, Any] | None = None  # None: the next update is sent whole
     events_sent: int = 0
-    to_move: int | None = None
+    mine: bool = False  # the last update asked this seat to move
 
 
 def _redact_pending(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -63,17 +63,17 @@ class Snapshot:
         seat, game = seen.seat, self.game
         over = game.is_over()
         to_move = None if over else game.to_move()
-        key = (seat, id(seen.document), seen.events_sent, seen.to_move)
+        mine = seat is not None and seat == to_move and self.started
+        key = (seat, id(seen.document), seen.events_sent)
         frame = self.frames.get(key) if seat is None else None
         document = self.document(seat)
         events = game.log.events
         if frame is None:
-            mine = seat is not None and seat == to_move and self.started
             message: dict[str, Any] = {
                 "t": "update",
                 "ply": game.plies,
                 "to_move": to_move,
-                "turn": mine and seen.to_move != seat,  # the turn has just come to this seat: an alert
+                "turn": mine and not seen.mine,  # the turn has just come to this seat: an alert
                 "started": self.started,
                 "legal": game.legal_actions() if mine else [],
                 "open": game.open_actions() if mine else [],
@@ -94,5 +94,5 @@ class Snapshot:
                 self.frames[key] = frame
         seen.document = document
         seen.events_sent = len(events)
-        seen.to_move = to_move
+        seen.mine = mine
         return frame
