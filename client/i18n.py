@@ -43,6 +43,11 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choose_items": ("{action}: choose…", "{action}: выбрать…"),
     "new_game_title": ("New game: {game}", "Новая игра: {game}"),
     "rematch": ("Rematch", "Реванш"),
+    "option_round_cap_unset": ("no limit", "без предела"),
+    "option_round_cap_about": (
+        "Bots' games always end: the game is scored when this round is over.",
+        "Игры ботов всегда заканчиваются: после этого раунда игра подсчитывается.",
+    ),
     "menu_help": ("&Help", "&Справка"),
     "rules": ("&Rules of the game", "&Правила игры"),
     "rules_button": ("Rules", "Правила"),
@@ -194,6 +199,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "level_normal": ("normal", "обычный"),
     "level_hard": ("hard", "сильный"),
 }
+
+
+def has_text(key: str) -> bool:
+    return key in _TEXTS
 
 
 def tr(key: str, lang: str, **fields: Any) -> str:

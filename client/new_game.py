@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from boardwright.framework import Engine, PluginHost
 
-from .i18n import level_name, tr
+from .i18n import has_text, level_name, tr
 from .session import HUMAN
 
 SEED_MAX = 2**31 - 1
@@ -118,7 +118,12 @@ class NewGameDialog(QDialog):
             _on_change(widget, self._rename_seats)
             self.option_widgets[option.key] = widget
             title = (option.title_ru if lang == "ru" else option.title_en) or option.title_en or option.key
-            options_form.addRow(title, widget)
+            label = QLabel(title)
+            about = self._option_text(option.key, "about")
+            if about:  # what the option does, on the title and the widget alike
+                label.setToolTip(about)
+                widget.setToolTip(about)
+            options_form.addRow(label, widget)
         seed_form = QFormLayout()
         seed_form.addRow(tr("seed", lang), self.seed)
         seed_form.addRow(self.handover)
@@ -142,12 +147,24 @@ class NewGameDialog(QDialog):
         self.seed.valueChanged.connect(self._rename_seats)
         self._scenario_changed()
 
+    def _option_text(self, key: str, part: str) -> str:
+        """A game's text about one of its options, from its messages (`option_<key>_<part>`):
+        `about` (what it does), `unset` (the lowest number's meaning, such as "as the
+        scenario says"), or a choice's value (`none` for the empty choice). Options the
+        kernel adds (the round limit) have theirs in the client."""
+        name = f"option_{key}_{part or 'none'}"
+        messages = getattr(self.engine.game, "messages", {}) or {}
+        text = (messages.get(self.lang) or {}).get(name) or (messages.get("en") or {}).get(name)
+        if text:
+            return str(text)
+        return tr(name, self.lang) if has_text(name) else ""
+
     def _option_widget(self, option: Any) -> QWidget:
         default = option.default
         if option.choices:
             combo = QComboBox()
             for choice in option.choices:
-                combo.addItem(str(choice), choice)
+                combo.addItem(self._option_text(option.key, str(choice)) or str(choice), choice)
             combo.setCurrentIndex(max(0, combo.findData(default)))
             return combo
         if isinstance(default, bool):
@@ -157,6 +174,9 @@ class NewGameDialog(QDialog):
         if isinstance(default, int):
             spin = QSpinBox()
             spin.setRange(option.minimum if option.minimum is not None else -1_000_000, option.maximum or 1_000_000)
+            unset = self._option_text(option.key, "unset")
+            if unset and option.minimum is not None:
+                spin.setSpecialValueText(unset)  # shown instead of the lowest number
             spin.setValue(default)
             return spin
         line = QLineEdit(str(default))

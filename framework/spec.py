@@ -67,8 +67,8 @@ ROUND_CAP = Option(
     "round_cap",
     0,
     minimum=0,
-    title_en="End the game after this many rounds (0: never)",
-    title_ru="Закончить игру после стольких раундов (0: никогда)",
+    title_en="Round limit",
+    title_ru="Предел раундов",
 )
 
 
