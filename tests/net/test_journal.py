@@ -1,0 +1,187 @@
+"""The journal: killed hosts and peers lose no acknowledged action; bad files give one line.
+
+Hosts run as `boardwright host` processes on 127.0.0.1 and are killed with SIGKILL; every
+wait is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import signal
+import subprocess
+import sys
+
+import msgpack
+
+from boardwright.framework import replay as replay_files
+from boardwright.net.host import OPEN, Table
+from boardwright.net.journal import read_journal
+from boardwright.net.peer import Peer
+
+BOARDWRIGHT = [sys.executable, "-m", "boardwright.cli.main"]
+LOCAL = "127.0.0.1"
+
+
+def _start_host(journal, *extra):
+    host = subprocess.Popen(
+        [
+            *BOARDWRIGHT,
+            "host",
+            "connect_four",
+            "--bind",
+            LOCAL,
+            "--seats",
+            "open,open",
+            "--no-advertise",
+            "--journal",
+            str(journal),
+            "--max-seconds",
+            "60",
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    for _ in range(3):
+        line = host.stdout.readline()
+        found = re.search(r"on 127\.0\.0\.1:(\d+)", line)
+        if found:
+            return host, int(found.group(1))
+    host.kill()
+    raise AssertionError(host.stderr.read())
+
+
+async def _play_until_killed(port, tokens, acknowledged, kill_after, rng):
+    """Two peers (rejoining with their tokens) play until `kill_after` more actions were
+    acknowledged to both, or the game ends; returns True when it ended."""
+    peers = [Peer(LOCAL, port, f"P{i}", seat=tokens[i][0], token=tokens[i][1]) for i in range(2)]
+    try:
+        for number, peer in enumerate(peers):
+            await peer.connect()
+            tokens[number] = (peer.seat, peer.token)
+        for _ in range(kill_after):
+            update = await peers[0].wait_for(lambda u: u["started"])
+            if update["outcome"] is not None:
+                return True
+            mover = peers[update["to_move"]]
+            mine = await mover.wait_for(lambda u, p=update["ply"]: u["ply"] == p and u["legal"])
+            await mover.act(rng.choice(mine["legal"]))
+            done = await peers[0].wait_for(lambda u, p=update["ply"]: u["ply"] == p + 1)
+            acknowledged.append(done["ply"])
+        update = peers[0].update
+        if rng.random() < 0.5 and update["outcome"] is None:  # one more in flight when the host dies
+            mover = peers[update["to_move"]]
+            if mover.update["ply"] == update["ply"] and mover.update["legal"]:
+                await mover.act(rng.choice(mover.update["legal"]))
+        return False
+    finally:
+        for peer in peers:
+            peer._writer.transport.abort()  # the peers die too: no bye
+            await peer.close()
+
+
+def test_hosts_killed_at_random_points_lose_no_acknowledged_action(tmp_path):
+    journal = tmp_path / "table.bwr"
+    rng = random.Random(3)
+    tokens: list[tuple] = [(None, None), (None, None)]
+    acknowledged: list[int] = []
+    ended = False
+    for round_number in range(30):
+        host, port = _start_host(journal)
+        try:
+            playing = _play_until_killed(port, tokens, acknowledged, rng.randint(2, 8), rng)
+            ended = asyncio.run(asyncio.wait_for(playing, 60))
+            if ended:
+                _out, err = host.communicate(timeout=30)
+                assert host.returncode == 0, err
+                assert "Traceback" not in err and "CancelledError" not in err
+                break
+            host.send_signal(signal.SIGKILL)
+            host.wait(timeout=10)
+        finally:
+            host.kill()
+            host.wait(timeout=10)
+        record, _seats, _size = read_journal(journal)
+        assert len(record.actions) >= acknowledged[-1], f"round {round_number}: an acknowledged action was lost"
+    assert ended and round_number >= 2  # the host was killed at least twice on the way
+    assert not list(tmp_path.glob(".*.tmp"))
+    replayed = subprocess.run([*BOARDWRIGHT, "replay", str(journal), "--verify"], capture_output=True, text=True)
+    assert replayed.returncode == 0 and "hashes verified" in replayed.stdout, replayed.stderr
+
+
+def test_temporary_files_of_a_killed_host_are_cleaned_at_start(tmp_path, host):
+    journal = tmp_path / "t.bwr"
+    left = [tmp_path / ".t.bwr.abc123.tmp", tmp_path / ".t.bwr.seats.def456.tmp"]
+    for path in left:
+        path.write_bytes(b"half a save")
+
+    async def scenario():
+        table = Table.new(host.engine("connect_four"), 2, {}, None, [OPEN, OPEN], {}, journal=journal)
+        await table.start(LOCAL)
+        await table.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert not any(path.exists() for path in left)
+    assert journal.exists()
+
+
+def _old_style_journal(tmp_path, host, seats, strip_hashes=False):
+    """A journal as hosts wrote it before: a normal save and FILE.seats."""
+    engine = host.engine("connect_four")
+    table = Table.new(engine, 2, {}, None, [OPEN, OPEN], {})
+    for column in (0, 1, 0):
+        table.match.commit(table.match.trial({"type": "drop", "column": column}))
+    record = table.match.record
+    if strip_hashes:
+        record.hashes = []
+    journal = tmp_path / "old.bwr"
+    replay_files.save(journal, record)
+    (tmp_path / "old.bwr.seats").write_bytes(msgpack.packb(seats))
+    return journal
+
+
+def _host_once(journal):
+    return subprocess.run(
+        [
+            *BOARDWRIGHT,
+            "host",
+            "connect_four",
+            "--bind",
+            LOCAL,
+            "--no-advertise",
+            "--journal",
+            str(journal),
+            "--max-seconds",
+            "1",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_a_seats_entry_without_a_token_is_one_clear_line(tmp_path, host):
+    journal = _old_style_journal(tmp_path, host, [{"kind": "open", "token": "a" * 32}, {"kind": "open"}])
+    result = _host_once(journal)
+    assert result.returncode == 2
+    assert result.stderr.strip() == f"boardwright: {journal}.seats: seat 2 has no token"
+
+
+def test_a_journal_whose_hashes_were_stripped_is_refused_with_one_line(tmp_path, host):
+    seats = [{"kind": "open", "token": "a" * 32}, {"kind": "open", "token": "b" * 32}]
+    journal = _old_style_journal(tmp_path, host, seats, strip_hashes=True)
+    result = _host_once(journal)
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1
+    assert "state hashes are missing (0 for 3 actions)" in result.stderr
+
+
+def test_an_old_style_journal_resumes_verified(tmp_path, host):
+    seats = [{"kind": "open", "token": "a" * 32}, {"kind": "open", "token": "b" * 32}]
+    journal = _old_style_journal(tmp_path, host, seats)
+    result = _host_once(journal)
+    assert "resumed" in result.stdout and "at action 3" in result.stdout, result.stderr
+    record, saved, _size = read_journal(journal)  # rewritten in the append-only form
+    assert len(record.actions) == 3 and [s["token"] for s in saved] == ["a" * 32, "b" * 32]
