@@ -52,8 +52,7 @@ def day_actions(state: State, seat: int) -> list[Action]:
         return [*war.capture_actions(state, seat), {"type": "pass"}]
     out: list[Action] = []
     pool = cards.payment_order(state, seat)
-    for plot in capital.buildable(state, seat):
-        cost = capital.build_cost(state, seat, plot)
+    for plot, cost in capital.build_costs(state, seat, capital.buildable(state, seat)).items():
         if cost <= len(pool):
             out.append({"type": "build", "plot": plot, "cards": pool[:cost]})
     for plot in capital.PLOTS:

@@ -89,16 +89,21 @@ def policy_active(state: State, seat: int, hero_class: int) -> int:
 def build_cost(state: State, seat: int, plot: str) -> int:
     """Printed cost, -1 for the building's resource, -1 for Architecture, -1 for a cart;
     never below 1 (digest 5.1 A)."""
-    building = BUILDINGS[plot]
-    cost = int(building["cost"])
-    wanted = building["resource"]
+    return build_costs(state, seat, [plot])[plot]
+
+
+def build_costs(state: State, seat: int, plots: list[str]) -> dict[str, int]:
+    """The cost of each of these plots, the kingdom's discounts counted once."""
     owned = resources(state, seat)
-    natives = set(RACES[state["race"][seat]]["natives"])
-    if (wanted == "native" and owned & natives) or wanted in owned:
-        cost -= 1
-    cost -= min(1, policy_active(state, seat, 7))
-    cost -= state["cart_discount"][seat]
-    return max(1, cost)
+    if owned & set(RACES[state["race"][seat]]["natives"]):
+        owned.add("native")
+    flat = min(1, policy_active(state, seat, 7)) + state["cart_discount"][seat]
+    costs = {}
+    for plot in plots:
+        building = BUILDINGS[plot]
+        cost = int(building["cost"]) - flat - (building["resource"] in owned)
+        costs[plot] = max(1, cost)
+    return costs
 
 
 def upgrade_cost(state: State, seat: int, plot: str) -> int | None:
