@@ -244,8 +244,8 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
     if args.screenshot:
         from boardwright.client.app import screenshot
 
-        return screenshot(host, start, Path(args.screenshot), size or (1200, 800), args.lang)
-    return run_client(host, args.game, lan, start, args.lang)
+        return screenshot(host, start, Path(args.screenshot), size or (1200, 800), args.lang, args.theme)
+    return run_client(host, args.game, lan, start, args.lang, args.theme)
 
 
 def cmd_host(host: PluginHost, args: argparse.Namespace) -> int:
@@ -294,6 +294,7 @@ def build_parser() -> Parser:
     p.add_argument("--screenshot", metavar="FILE", help="render the first frame to a PNG and exit")
     p.add_argument("--size", metavar="WxH", help="the window size for --screenshot (default 1200x800)")
     p.add_argument("--lang", choices=("en", "ru"), help="the language of the window (default: as last chosen)")
+    p.add_argument("--theme", choices=("light", "dark"), help="the window's theme (default: as last chosen)")
     p.set_defaults(run=cmd_play)
 
     p = sub.add_parser("simulate", help="bots play games headless")

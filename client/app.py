@@ -33,6 +33,7 @@ from .rules_dialog import RulesDialog
 from .session import HUMAN, Session, TableSession
 from .settings import Settings
 from .table import PACES, TablePage, pace_for_delay
+from .theme import apply_theme
 
 SAVE_SUFFIX = ".bwr"
 ZOOM_KEY_STEP = 1.25  # Ctrl++ and Ctrl+- zoom the board by this much
@@ -94,6 +95,8 @@ class MainWindow(QMainWindow):
         # the status bar is there from the start: a message never resizes the board under the mouse
         self.statusBar().showMessage("")
         self.set_language(self.lang)
+        self.theme = "light"
+        self.set_theme(str(self.settings.data.get("theme", "light")))
 
     # --- menus ---
 
@@ -130,9 +133,13 @@ class MainWindow(QMainWindow):
         self.zoom_in_action = action(QKeySequence.StandardKey.ZoomIn, lambda: self._zoom(ZOOM_KEY_STEP))
         self.zoom_out_action = action(QKeySequence.StandardKey.ZoomOut, lambda: self._zoom(1 / ZOOM_KEY_STEP))
         self.fit_action = action("Ctrl+0", lambda: self._zoom(0))
+        self.dark_action = QAction(self, checkable=True)
+        self.dark_action.toggled.connect(lambda dark: self.set_theme("dark" if dark else "light"))
         self.view_menu = self.menuBar().addMenu("")
         for entry in (self.zoom_in_action, self.zoom_out_action, self.fit_action):
             self.view_menu.addAction(entry)
+        self.view_menu.addSeparator()
+        self.view_menu.addAction(self.dark_action)
         self.rules_action = action(QKeySequence.StandardKey.HelpContents, self.show_rules)
         self.language_menu = self.menuBar().addMenu("")
         group = QActionGroup(self)
@@ -160,6 +167,7 @@ class MainWindow(QMainWindow):
         self.zoom_in_action.setText(tr("zoom_in", lang))
         self.zoom_out_action.setText(tr("zoom_out", lang))
         self.fit_action.setText(tr("zoom_fit", lang))
+        self.dark_action.setText(tr("dark_theme", lang))
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
         self.replay_action.setText(tr("replay_open", lang))
@@ -243,6 +251,19 @@ class MainWindow(QMainWindow):
                 session.set_pace(self.bot_delay_ms, stepping=False)
             else:
                 session.set_pace(max(PACES[key], 0), stepping=key == "step")
+
+    def set_theme(self, theme: str) -> None:
+        """Light or dark for the whole window, remembered for the next start."""
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            theme = apply_theme(app, theme)
+        self.theme = theme
+        if self.settings.data.get("theme") != theme:
+            self.settings.data["theme"] = theme
+            self.settings.save()
+        self.dark_action.blockSignals(True)
+        self.dark_action.setChecked(theme == "dark")
+        self.dark_action.blockSignals(False)
 
     def show_rules(self, game_id: str | None = None) -> RulesDialog | None:
         """The rules of the game at the table, or of the game chosen in the library (F1)."""
@@ -727,6 +748,7 @@ def run_client(
     lan: Callable[[], Any] | None = None,
     start: GameConfig | Path | None = None,
     lang: str | None = None,
+    theme: str | None = None,
 ) -> int:
     """Show the window (the new-game dialog first when a game is named, the game itself when
     `start` sets one up or names a file); returns the exit status.
@@ -737,13 +759,20 @@ def run_client(
     window = MainWindow(host, lan=lan)
     if lang:
         window.set_language(lang)
+    if theme:
+        window.set_theme(theme)
     window.show()
     _open(window, start, game_id)
     return int(app.exec())
 
 
 def screenshot(
-    host: PluginHost, start: GameConfig | Path, path: Path, size: tuple[int, int], lang: str | None = None
+    host: PluginHost,
+    start: GameConfig | Path,
+    path: Path,
+    size: tuple[int, int],
+    lang: str | None = None,
+    theme: str | None = None,
 ) -> int:
     """Set the game up (or load the file), render the window's first frame to the PNG `path`
     and return 0; a game that does not open or a picture that cannot be written raises
@@ -759,6 +788,7 @@ def screenshot(
     window = MainWindow(host, Settings(Path(scratch.name) / "settings.json"), bot_delay_ms=3_600_000)
     if lang:
         window.set_language(lang)
+    window.set_theme(theme or "light")
     window.resize(*size)
     window.show()
     try:

@@ -18,6 +18,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "zoom_in": ("Zoom &in", "&Крупнее"),
     "zoom_out": ("Zoom &out", "&Мельче"),
     "zoom_fit": ("&Fit to window", "&По размеру окна"),
+    "dark_theme": ("&Dark theme", "&Тёмная тема"),
     "library": ("Library", "Библиотека"),
     "back_to_table": ("Back to the game", "Вернуться к игре"),
     "new_game": ("&New game…", "&Новая игра…"),
