@@ -161,6 +161,33 @@ class Game:
         """Data for clients to draw (see client/README.md); seat-specific when secrets show."""
         return {"kind": "generic", "state": self.view(state, seat)}
 
+    # --- deck building (optional) ---
+    #
+    # A game whose players build decks lets the client offer a deck builder, with no game
+    # code in the client. A deck is plain data: {"leader": id or None, "cards": {card id:
+    # copies}}. The game checks it, keeps saved decks as files in the user's data folder,
+    # and its deck options pick a deck by name (a starter deck or a saved one).
+
+    def deck_pool(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        """What a person may build a deck from, or None (the default): no deck building.
+
+        ``{"leaders": [{"id", "name"}], "cards": [{"id", "name", "kind", "limit",
+        "leaders", "face"}], "decks": {name: deck}, "options": [option keys]}``: the leaders
+        a deck may name (its hero), each card with its most copies, the leaders that may
+        take it (None: any) and its face (`card_face`); the starter and saved decks by
+        name; the options that pick a deck by name. Names are {"en", "ru"}."""
+        return None
+
+    def check_deck(self, deck: dict[str, Any], lang: str = "en") -> list[str]:
+        """One message per deck rule `deck` breaks, in `lang`; empty for a legal deck."""
+        return []
+
+    def save_deck(self, name: str, deck: dict[str, Any]) -> str:
+        """Keep a legal deck under `name` as a file in the user's data folder, where the
+        deck options find it; returns the file's path. Raises OptionError with every
+        broken rule, or for a name that cannot be a file's."""
+        raise NotImplementedError(f"{self.spec.id} has no deck building")
+
     # --- results and bots ---
 
     def cap_winners(self, state: State) -> list[int]:

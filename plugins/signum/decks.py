@@ -23,7 +23,18 @@ import platformdirs
 from boardwright.framework import OptionError
 from boardwright.framework.events import text
 
-from .cards import CARDS, CHARACTER, CONFIG, FACTIONS, HEROES, MERCENARY, MESSAGES, hero_faction, name_of
+from .cards import (
+    CARDS,
+    CHARACTER,
+    CONFIG,
+    DECK_KINDS,
+    FACTIONS,
+    HEROES,
+    MERCENARY,
+    MESSAGES,
+    hero_faction,
+    name_of,
+)
 
 Deck = dict[str, Any]
 Text = dict[str, Any]
@@ -154,6 +165,54 @@ def checked(name: str, folder: Path | None = None) -> Deck:
     if broken:
         raise OptionError(f"signum deck {name!r}: {describe(broken)}")
     return deck
+
+
+# --- the client's deck builder (Game.deck_pool, check_deck, save_deck) ---
+
+
+def allowed_heroes(card: str) -> list[str]:
+    """The heroes whose decks may hold the card (§7.4: faction, mercenaries, hero-named cards)."""
+    data = CARDS[card]
+    return [
+        hero
+        for hero in HEROES
+        if data["faction"] in ((hero_faction(hero), MERCENARY) if data["kind"] == CHARACTER else (hero_faction(hero),))
+        and data.get("hero", hero) == hero
+    ]
+
+
+def pool(folder: Path | None = None) -> dict[str, Any]:
+    """The heroes, every deck card with its most copies and the heroes that may take it, and
+    the decks a deck option may name (a user deck file that no longer loads is left out)."""
+    decks: dict[str, Deck] = {}
+    for name in starter_ids() + user_deck_names(folder):
+        try:
+            deck = load(name, folder)
+        except OptionError:
+            continue
+        decks[name] = {"leader": deck["hero"], "cards": dict(deck["cards"])}
+    kinds = {kind: {lang: MESSAGES[lang][f"kind_{kind}"] for lang in ("en", "ru")} for kind in DECK_KINDS}
+    return {
+        "leaders": [{"id": hero, "name": name_of(hero)} for hero in HEROES],
+        "cards": [
+            {
+                "id": card,
+                "name": name_of(card),
+                "kind": kinds[data["kind"]],
+                "limit": 1 if data["kind"] == CHARACTER else MAX_COPIES,
+                "leaders": allowed_heroes(card),
+            }
+            for card, data in CARDS.items()
+        ],
+        "decks": decks,
+        "options": ["deck_a", "deck_b"],
+    }
+
+
+def as_signum(deck: dict[str, Any]) -> Deck:
+    """A builder's deck ({"leader", "cards"}) as this game's ({"hero", "cards"})."""
+    cards = deck.get("cards")
+    return {"hero": deck.get("leader"), "cards": dict(cards) if isinstance(cards, dict) else {}}
 
 
 def main(argv: list[str]) -> int:

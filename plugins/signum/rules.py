@@ -9,7 +9,7 @@ from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
-from . import actions, activation, board, combat, economy, hidden, play, spells, tactics, turn
+from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
 from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
 from .heuristic import evaluate
 from .units import units
@@ -33,7 +33,8 @@ class Signum(Game):
         **titled(MESSAGES, "game_summary", "summary"),
     )
     messages = MESSAGES
-    short_options: ClassVar[dict[str, Any]] = {"rounds": 4}
+    # two rounds: the prolonged game decides (§8); about 25 actions, so a bot series stays quick
+    short_options: ClassVar[dict[str, Any]] = {"rounds": 2}
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         "activate": {"source": "unit"},
         "move": {"source": "unit", "point": "to"},
@@ -130,6 +131,18 @@ class Signum(Game):
 
     def heuristic(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
+
+    def deck_pool(self, options: dict[str, Any]) -> dict[str, Any] | None:
+        found = decks.pool()
+        for card in found["cards"]:
+            card["face"] = board.card_face(card["id"])
+        return found
+
+    def check_deck(self, deck: dict[str, Any], lang: str = "en") -> list[str]:
+        return [text(problem, self.messages, lang) for problem in decks.problems(decks.as_signum(deck))]
+
+    def save_deck(self, name: str, deck: dict[str, Any]) -> str:
+        return str(decks.save(name, decks.as_signum(deck)))
 
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return board.card_face(item)
