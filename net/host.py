@@ -272,7 +272,8 @@ class Table:
         self._links.add(link)
         conn: Connection | None = None
         try:
-            first = await asyncio.wait_for(self._read(reader), self.limits.join_timeout)
+            async with asyncio.timeout(self.limits.join_timeout):  # no inner task: nothing left unretrieved
+                first = await self._read(reader)
             if first is None:
                 return
             if first["t"] != "join":
@@ -304,7 +305,8 @@ class Table:
 
     async def _converse(self, conn: Connection, reader: asyncio.StreamReader) -> None:
         while not conn.link.closed:
-            message = await asyncio.wait_for(self._read(reader), self.limits.idle_timeout)
+            async with asyncio.timeout(self.limits.idle_timeout):
+                message = await self._read(reader)
             kind = message["t"] if message is not None else "bye"
             if kind == "bye":
                 return

@@ -63,7 +63,8 @@ class Link:
             self._queued = 0
             try:
                 self.writer.write(batch)
-                await asyncio.wait_for(self.writer.drain(), self.write_timeout)
+                async with asyncio.timeout(self.write_timeout):
+                    await self.writer.drain()
             except TimeoutError:
                 self.drop(f"it read nothing for {self.write_timeout:g} s")
             except (ConnectionError, OSError, RuntimeError):
@@ -83,7 +84,8 @@ class Link:
         """Send what is queued (within `timeout`), then close."""
         if not self.closed:
             with contextlib.suppress(TimeoutError, ConnectionError, OSError, RuntimeError):
-                await asyncio.wait_for(self._flush(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._flush()
         self.closed = True
         self._wake.set()
         if self.writer.transport.get_write_buffer_size():

@@ -88,7 +88,8 @@ async def read_message(
     except asyncio.IncompleteReadError:
         return None
     try:
-        rest = await asyncio.wait_for(_read_rest(reader, first, limit), frame_timeout)
+        async with asyncio.timeout(frame_timeout):
+            rest = await _read_rest(reader, first, limit)
     except TimeoutError:
         raise ProtocolError(f"a frame not finished within {frame_timeout:g} s") from None
     return decode(rest, allowed, check_shape)

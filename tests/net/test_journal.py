@@ -92,7 +92,7 @@ def test_hosts_killed_at_random_points_lose_no_acknowledged_action(tmp_path):
     for round_number in range(30):
         host, port = _start_host(journal)
         try:
-            playing = _play_until_killed(port, tokens, acknowledged, rng.randint(2, 8), rng)
+            playing = _play_until_killed(port, tokens, acknowledged, rng.randint(1, 3), rng)
             ended = asyncio.run(asyncio.wait_for(playing, 60))
             if ended:
                 _out, err = host.communicate(timeout=30)
