@@ -209,4 +209,6 @@ def apply(state: State, action: Action, log: Log) -> None:
         activation.activate(state, action["unit"], log)
     elif kind in ("hold", "done"):
         activation.hold(state, action["unit"], log)
-    state["last"] = dict(action, seat=seat)
+    # what the board marks: who acted, and with which creature; never the cards, which may be
+    # secret (those put back at the mulligan, a tactic set face down)
+    state["last"] = {"type": kind, "seat": seat, "unit": action.get("unit")}

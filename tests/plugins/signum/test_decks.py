@@ -6,6 +6,7 @@ import pytest
 
 from boardwright.framework import OptionError
 from boardwright.plugins.signum import decks
+from boardwright.plugins.signum.rules import Signum
 
 VALLOR_CHARACTERS = [
     "vallor_watchman", "dock_brute", "pickpocket", "guild_crossbowman", "knife_thrower",
@@ -146,3 +147,28 @@ def test_russian_messages():
     d = d1()
     d["cards"]["vallor_watchman"] = 2
     assert "уникален" in decks.describe(decks.problems(d), "ru")
+
+
+def test_the_builders_pool_lists_who_may_take_each_card(tmp_path):
+    decks.save("mine", decks.starter("vallor_starter"), tmp_path)
+    pool = decks.pool(tmp_path)
+    cards = {card["id"]: card for card in pool["cards"]}
+    assert cards["molforn_crossbow"]["leaders"] == ["brissa"], "a hero-named relic"
+    assert cards["vallor_watchman"]["leaders"] == ["brissa"] and cards["vallor_watchman"]["limit"] == 1
+    assert cards["heavens_wrath"]["leaders"] == ["demian", "roland"] and cards["heavens_wrath"]["limit"] == 2
+    mercenary = next(c for c, data in decks.CARDS.items() if data["faction"] == "mercenary")
+    assert cards[mercenary]["leaders"] == ["brissa", "demian", "roland"]
+    assert set(pool["decks"]) == {"empire_starter", "roland_starter", "vallor_starter", "mine"}
+    assert pool["decks"]["mine"]["leader"] == "brissa" and pool["options"] == ["deck_a", "deck_b"]
+
+
+def test_the_game_checks_and_saves_a_builders_deck(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    game = Signum()
+    deck = {"leader": "demian", "cards": dict(decks.starter("empire_starter")["cards"])}
+    assert game.check_deck(deck) == []
+    path = game.save_deck("legion", deck)
+    assert path.endswith("legion.toml") and decks.load("legion")["hero"] == "demian"
+    with pytest.raises(OptionError, match="only for Brissa"):
+        game.save_deck("legion2", {**deck, "cards": {**deck["cards"], "molforn_crossbow": 1}})
+    assert game.check_deck({"leader": None, "cards": {}}) == ["None is not a hero"]

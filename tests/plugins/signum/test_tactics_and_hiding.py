@@ -53,3 +53,33 @@ def test_hands_and_tactics_are_hidden_from_the_other_seat():
 
 def test_the_game_conforms():
     check_game(Signum())
+
+
+def _strings(value):
+    if isinstance(value, dict):
+        return {s for key, item in value.items() for s in _strings(key) | _strings(item)}
+    if isinstance(value, list | tuple):
+        return {s for item in value for s in _strings(item)}
+    return {value} if isinstance(value, str) else set()
+
+
+def test_cards_put_back_at_the_mulligan_and_tactics_set_face_down_stay_unnamed():
+    engine = Engine(Signum())
+    state = engine.new_game(seed=4)
+    while kernel.phase(state) != "mulligan":
+        engine.apply(state, engine.legal_actions(state)[0])
+    seat = kernel.active(state)
+    back = state["zones"][f"hand:{seat}"]["items"][:2]
+    engine.apply(state, {"type": "mulligan", "cards": back})
+    assert not set(back) & _strings(engine.view(state, 1 - seat)), "the cards put back are not named"
+    assert state["last"] == {"type": "mulligan", "seat": seat, "unit": None}
+    state = in_activation(engine, seed=4)
+    seat = kernel.active(state)
+    tactic = f"secret_bribe@{seat}.2"
+    state["zones"][f"hand:{seat}"]["items"].append(tactic)
+    state["city"][seat] = [{"id": "b90", "type": "tavern", "open": True, "locked": False}]
+    state["prosperity"][seat] = 5
+    engine.apply(state, {"type": "set_tactic", "card": tactic})
+    assert tactic in state["zones"][f"tactics:{seat}"]["items"]
+    assert tactic not in _strings(engine.view(state, 1 - seat)), "a face-down tactic is not named"
+    assert tactic in _strings(engine.view(state, seat))
