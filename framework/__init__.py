@@ -1,7 +1,9 @@
 """The Boardwright kernel: turns, phases, zones, pieces, cards, dice, decisions,
 hidden information, seeded randomness and replay. No Qt, no sockets."""
 
-from . import choices, conformance, decks, dice, flow, hexgrid, kernel, regions, tracks, turns, zones
+from typing import Any
+
+from . import choices, decks, dice, flow, hexgrid, kernel, regions, tracks, turns, zones
 from .bots import LEVELS, Bot, BotKind, Turn
 from .engine import Engine
 from .errors import (
@@ -60,3 +62,13 @@ __all__ = [
     "turns",
     "zones",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`framework.conformance` (the checks for a game's tests) is imported on first use: the
+    client and the command line start without it."""
+    if name == "conformance":
+        import importlib
+
+        return importlib.import_module(f"{__name__}.conformance")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
