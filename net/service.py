@@ -54,6 +54,17 @@ class RemoteSeat:
             raise LanError("the table is closed")
         self.service._call(self.peer.act(action))
 
+    def say_ready(self) -> None:
+        """This person is ready: the table starts when every person's seat is."""
+        if not self.closed:
+            self.service._call(self.peer.say_ready())
+
+    def say(self, text: str) -> None:
+        """A line of table chat."""
+        if self.closed:
+            raise LanError("the table is closed")
+        self.service._call(self.peer.say(text))
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
@@ -167,11 +178,13 @@ class LanService:
         seat: int | None = None,
         token: str | None = None,
         spectate: bool = False,
+        ready: bool = True,
     ) -> RemoteSeat:
         """Take a free seat (or `seat`) at the table at `address:port`; with the seat's
         `token` (from an earlier join), sit there again after a dropped connection;
-        `spectate` watches (public information only) without taking a seat."""
-        peer = Peer(address, port, name, seat=seat, token=token, spectate=spectate)
+        `spectate` watches (public information only) without taking a seat; `ready` says
+        ready at once (else the person does, with `RemoteSeat.say_ready`)."""
+        peer = Peer(address, port, name, seat=seat, token=token, spectate=spectate, ready=ready)
         remote = RemoteSeat(self, peer, on_update)
         peer.listener = on_update
         try:
