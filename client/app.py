@@ -276,6 +276,11 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
+    def _alert(self, key: str) -> None:
+        """The turn came to this person at a LAN table: the taskbar entry asks for attention."""
+        if key == "your_turn":
+            QApplication.alert(self)
+
     def _zoom(self, factor: float) -> None:
         """Zoom the board on the page in view by `factor`; 0 fits the whole board to the window."""
         page = self.pages.currentWidget()
@@ -486,6 +491,7 @@ class MainWindow(QMainWindow):
         self._autosaved_plies = -1
         self._saved_plies = -1
         session.changed.connect(self._autosave)
+        session.notice.connect(self._alert)
         self._apply_pace(session)
         self.table.set_session(session, self.host.board_painters(), handover)
         self.show_table()
@@ -562,11 +568,13 @@ class MainWindow(QMainWindow):
             earlier = self.settings.lan_seat(where) if seat is None and not spectate else None
             if earlier is not None:  # this person sat here before: the same seat again
                 try:
-                    remote = lan.join(address, port, _player_name(), session.receive, earlier[0], earlier[1])
+                    remote = lan.join(
+                        address, port, _player_name(), session.receive, earlier[0], earlier[1], ready=False
+                    )
                 except BoardwrightError:
                     remote = None  # another table on that port now, or the seat was given up
             if remote is None:
-                remote = lan.join(address, port, _player_name(), session.receive, seat, spectate=spectate)
+                remote = lan.join(address, port, _player_name(), session.receive, seat, spectate=spectate, ready=False)
             game = self.host.games().get(remote.game)
             if game is None:
                 remote.close()

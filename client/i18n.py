@@ -44,6 +44,14 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choose_items": ("{action}: choose…", "{action}: выбрать…"),
     "new_game_title": ("New game: {game}", "Новая игра: {game}"),
     "rematch": ("Rematch", "Реванш"),
+    "chat_send": ("Say", "Сказать"),
+    "chat_hint": ("A line to everybody at the table", "Сообщение всем за столом"),
+    "ready": ("I'm ready", "Я готов"),
+    "ready_hint": (
+        "The game starts when every player at the table is ready.",
+        "Игра начнётся, когда все игроки за столом будут готовы.",
+    ),
+    "your_turn": ("Your turn", "Ваш ход"),
     "option_round_cap_unset": ("no limit", "без предела"),
     "option_round_cap_about": (
         "Bots' games always end: the game is scored when this round is over.",

@@ -33,6 +33,8 @@ class RemoteSession(TableSession):
         self.bots = {}
         self.update: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
+        # the log as it arrived: ("event", event) and ("chat", line), table chat among the events
+        self.log_items: list[tuple[str, dict[str, Any]]] = []
         self.closed = False
         self.remote: Any = None  # the service's seat: act(action), close()
         self.save_game: Any = None  # set when this window hosts the table: save_game(path)
@@ -46,6 +48,8 @@ class RemoteSession(TableSession):
         self.seat = remote.seat  # None: watching
         self.viewer = self.seat
         self.humans = [self.seat] if self.seat is not None else []
+        earlier = [("chat", dict(line)) for line in remote.welcome.get("chat") or [] if isinstance(line, dict)]
+        self.log_items[0:0] = earlier  # what was said before this person came
         if self.update is not None:
             self._read_seats()
         self.changed.emit()
@@ -61,8 +65,13 @@ class RemoteSession(TableSession):
         if kind == "update":
             self.update = message
             self.events.extend(message.get("events", []))
+            self.log_items.extend(("event", event) for event in message.get("events", []))
             self._read_seats()
             self.bot_error = ""
+            if message.get("turn"):  # the turn has just come to this seat
+                self.notice.emit("your_turn")
+        elif kind == "chat":
+            self.log_items.append(("chat", message))
         elif kind in ("error", "refused"):
             self.move_refused.emit(str(message.get("message", kind)))
         elif kind == "closed":
@@ -127,7 +136,35 @@ class RemoteSession(TableSession):
         if self.game is None:
             return []
         names = self.seat_names(lang)
-        return [render(event, self.game.messages, lang, names) for event in self.events]
+        lines = []
+        for kind, item in self.log_items:
+            if kind == "chat":
+                lines.append(f"💬 {item.get('name', '')}: {item.get('text', '')}")
+            else:
+                lines.append(render(item, self.game.messages, lang, names))
+        return lines
+
+    # --- the table's start, and its chat ---
+
+    def started(self) -> bool:
+        return bool(self.update.get("started", True)) if self.update else False
+
+    def needs_ready(self) -> bool:
+        """This person's seat waits for its Ready before the table starts."""
+        if self.update is None or self.closed or self.seat is None or self.started():
+            return False
+        seats = self.update.get("seats", [])
+        return self.seat < len(seats) and not seats[self.seat].get("ready", False)
+
+    def say_ready(self) -> None:
+        if self.remote is not None and not self.closed:
+            self.remote.say_ready()
+
+    def say(self, text: str) -> None:
+        """A line of table chat (the host keeps up to 300 characters)."""
+        text = text.strip()
+        if text and self.remote is not None and not self.closed:
+            self.remote.say(text[:300])
 
     def outcome(self) -> dict[str, Any] | None:
         return self.update.get("outcome") if self.update else None

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -122,6 +123,17 @@ class TablePage(QWidget):
         banner_layout.addWidget(self.new_game_button)
         banner_layout.addWidget(self.next_button)
         self.banner_row.hide()
+        # a LAN table starts when every person has said Ready
+        self.ready_row = QWidget()
+        ready_layout = QHBoxLayout(self.ready_row)
+        ready_layout.setContentsMargins(0, 0, 0, 0)
+        self.ready_label = QLabel()
+        self.ready_label.setStyleSheet(BANNER_STYLE)
+        self.ready_button = QPushButton()
+        self.ready_button.clicked.connect(self.say_ready)
+        ready_layout.addWidget(self.ready_label, 1)
+        ready_layout.addWidget(self.ready_button)
+        self.ready_row.hide()
 
         self.view = BoardView()
         self.view.clicked.connect(self.on_id_clicked)
@@ -181,7 +193,21 @@ class TablePage(QWidget):
         self.log_box = QGroupBox()
         self.log = QListWidget()
         self.log.setWordWrap(True)
-        QVBoxLayout(self.log_box).addWidget(self.log)
+        # table chat at a LAN table: a line typed here goes to everybody, and shows in the log
+        self.chat_row = QWidget()
+        chat_layout = QHBoxLayout(self.chat_row)
+        chat_layout.setContentsMargins(0, 0, 0, 0)
+        self.chat_line = QLineEdit()
+        self.chat_line.setMaxLength(300)
+        self.chat_line.returnPressed.connect(self.send_chat)
+        self.chat_button = QPushButton()
+        self.chat_button.clicked.connect(self.send_chat)
+        chat_layout.addWidget(self.chat_line, 1)
+        chat_layout.addWidget(self.chat_button)
+        self.chat_row.hide()
+        log_layout = QVBoxLayout(self.log_box)
+        log_layout.addWidget(self.log)
+        log_layout.addWidget(self.chat_row)
 
         # the panels scroll on their own, so the moves and the log always stay in sight
         self.panels_scroll = QScrollArea()
@@ -218,6 +244,7 @@ class TablePage(QWidget):
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.banner_row)
+        layout.addWidget(self.ready_row)
         layout.addWidget(self.stack, 1)
 
     # --- the session ---
@@ -265,6 +292,7 @@ class TablePage(QWidget):
         self.shown_seat = session.viewer
         names = session.seat_names(lang)
         self._show_pace()
+        self._show_table_life()
         self.legal = session.legal_for_viewer()
         self.open = session.open_for_viewer()
         self.selection = Selection(self.legal, self.open, dict(getattr(session.game, "action_parts", {}) or {}))
@@ -399,6 +427,36 @@ class TablePage(QWidget):
             self.action_list.addItem(item)
         if self.legal:
             self.action_list.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+
+    def _show_table_life(self) -> None:
+        """A LAN table's Ready step and chat (a game played here has neither)."""
+        session = self.session
+        lang = self.lang
+        chat = session is not None and hasattr(session, "say") and getattr(session, "seat", None) is not None
+        self.chat_row.setVisible(chat)
+        self.chat_button.setText(tr("chat_send", lang))
+        self.chat_line.setPlaceholderText(tr("chat_hint", lang))
+        waiting = session is not None and hasattr(session, "needs_ready") and session.needs_ready()
+        self.ready_row.setVisible(waiting)
+        self.ready_label.setText(tr("ready_hint", lang))
+        self.ready_button.setText(tr("ready", lang))
+
+    def say_ready(self) -> None:
+        say_ready = getattr(self.session, "say_ready", None)
+        if say_ready is not None:
+            say_ready()  # the host's next update hides the row
+
+    def send_chat(self) -> None:
+        say = getattr(self.session, "say", None)
+        text = self.chat_line.text().strip()
+        if say is None or not text:
+            return
+        try:
+            say(text)
+        except BoardwrightError as exc:
+            self.message.emit(tr("move_failed", self.lang, error=str(exc)))
+            return
+        self.chat_line.clear()
 
     def _show_outcome(self, names: list[str]) -> None:
         session = self.session

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from boardwright.client.app import MainWindow
@@ -32,6 +33,13 @@ def lan_window(qtbot: Any, host: Any, tmp_path: Path, name: str) -> MainWindow:
     return window
 
 
+def press_ready(qtbot: Any, window: MainWindow) -> None:
+    """The person presses I'm ready, as the table asks before the first move."""
+    qtbot.waitUntil(lambda: window.table.ready_row.isVisible(), timeout=5000)
+    assert "every player at the table is ready" in window.table.ready_label.text()
+    qtbot.mouseClick(window.table.ready_button, Qt.MouseButton.LeftButton)
+
+
 @pytest.fixture
 def two_windows(qtbot: Any, host: Any, tmp_path: Path):
     windows = [lan_window(qtbot, host, tmp_path, "anna"), lan_window(qtbot, host, tmp_path, "boris")]
@@ -51,10 +59,21 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     assert boris.session.seat == 1 and not boris.save_action.isEnabled()
+    # nobody moves before everybody is ready; they greet each other meanwhile
+    press_ready(qtbot, anna)
+    QApplication.processEvents()
+    assert anna.table.action_list.count() == 0 and not anna.session.started()
+    boris.table.chat_line.setText("hello Anna")
+    qtbot.keyClick(boris.table.chat_line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any("hello Anna" in line for line in anna.session.log_lines("en")), timeout=5000)
+    assert boris.table.chat_line.text() == ""
+    press_ready(qtbot, boris)
+    qtbot.waitUntil(lambda: anna.session.started() and not anna.table.ready_row.isVisible(), timeout=5000)
     # Anna drops a disc by double-clicking her first move; Boris sees it and answers
     qtbot.waitUntil(lambda: anna.table.action_list.count() == 7, timeout=5000)
     anna.table.play(anna.table.legal[3])
     qtbot.waitUntil(lambda: boris.session.update["ply"] == 1 and boris.table.action_list.count() == 7, timeout=5000)
+    qtbot.waitUntil(lambda: boris.statusBar().currentMessage() == "Your turn", timeout=5000)  # the turn alert
     assert anna.table.action_list.count() == 0  # not her turn now
     assert any("Red" in line or "column" in line.lower() for line in boris.session.log_lines("en"))
     for _ in range(20):  # Boris and Anna play the game out: column 0 for Boris, 3 for Anna
@@ -78,6 +97,7 @@ def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windo
     anna, _ = two_windows
     config = GameConfig("connect_four", 2, ["human", "random:normal"], seed=3, handover=False, lan=True)
     assert anna.start_game(config)
+    press_ready(qtbot, anna)
     qtbot.waitUntil(lambda: bool(anna.session.legal_for_viewer()), timeout=5000)
     anna.session.remote.act({"type": "drop", "column": 99})  # what a bad client could send
     qtbot.waitUntil(lambda: "move was refused" in anna.statusBar().currentMessage(), timeout=5000)
@@ -179,6 +199,7 @@ def test_the_host_saves_the_lan_game_and_a_guest_cannot(
     anna, boris = two_windows
     assert anna.start_game(GameConfig("connect_four", 2, ["human", "random:normal"], seed=8, handover=False, lan=True))
     port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
+    press_ready(qtbot, anna)
     qtbot.waitUntil(lambda: bool(anna.session.legal_for_viewer()), timeout=5000)
     anna.table.play(anna.session.legal_for_viewer()[2])
     qtbot.waitUntil(lambda: anna.session.update["ply"] >= 2, timeout=5000)
