@@ -33,6 +33,7 @@ LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
 HIGHLIGHT = "#ffe14d"
 HOVER = "#7dd3fc"
 MARKED = "#f97316"
+LIT = "#facc15"  # the items the log line under the mouse is about
 CLICK_SLOP = 6  # pixels a press may wander and still be a click
 SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered point snaps to it
 MAX_ZOOM = 8.0
@@ -120,6 +121,7 @@ class BoardView(QGraphicsView):
         self._snaps: list[QGraphicsItem] = []
         self._drawn: dict[str, list[QGraphicsItem]] = {}  # the last board's items, by their spec
         self._extras: list[QGraphicsItem] = []  # everything else added to the scene for this board
+        self._lit: list[QGraphicsItem] = []  # outlines of what the log line under the mouse is about
         # moves you can follow: pieces glide or drop in, and what each seat's last move changed is marked
         self.animation_ms = 0  # 0: no animation
         self._animations: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
@@ -156,7 +158,7 @@ class BoardView(QGraphicsView):
         self._drawn = {}
         for extra in self._extras:  # outlines, snaps, the preview, a painter's items, the background
             scene.removeItem(extra)
-        self._extras = []
+        self._extras, self._lit = [], []
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
@@ -324,7 +326,7 @@ class BoardView(QGraphicsView):
         """Replace the board with one centred line of text (errors, hand-over)."""
         scene = self.scene()
         scene.clear()
-        self._drawn, self._extras = {}, []
+        self._drawn, self._extras, self._lit = {}, [], []
         self._ids, self._tops = {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
@@ -549,6 +551,25 @@ class BoardView(QGraphicsView):
                 outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
                 outline.setZValue(LAYER_Z["marker"] + 50)
                 self._extras.append(outline)
+
+    def light(self, ids: Iterable[Any]) -> int:
+        """Light the items of these click ids (the log line under the mouse is about them);
+        an empty list puts the lights out. Returns how many items are lit."""
+        for item in self._lit:
+            self._drop(item)
+        self._lit = []
+        wanted = list(ids)
+        if not wanted:
+            return 0
+        pen = QPen(QColor(LIT), 4)
+        pen.setCosmetic(True)
+        for pointer, item in list(self._tops.items()):
+            if any(same_id(self._ids[pointer], w) for w in wanted):
+                outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
+                outline.setZValue(LAYER_Z["marker"] + 90)
+                self._extras.append(outline)
+                self._lit.append(outline)
+        return len(self._lit)
 
     def _drop(self, item: QGraphicsItem) -> None:
         """Take an extra item (an outline, a snap dot, the preview) off the board.

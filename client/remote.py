@@ -144,6 +144,9 @@ class RemoteSession(TableSession):
                 lines.append(render(item, self.game.messages, lang, names))
         return lines
 
+    def log_events(self) -> list[dict[str, Any] | None]:
+        return [item if kind == "event" else None for kind, item in self.log_items] if self.game else []
+
     # --- the table's start, and its chat ---
 
     def started(self) -> bool:

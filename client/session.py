@@ -65,6 +65,11 @@ class TableSession(QObject):
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
+    def log_events(self) -> list[dict[str, Any] | None]:
+        """The event behind each line of `log_lines` (None for a line that is no event, such
+        as table chat); an event's `at` parameter names the board ids it is about."""
+        return []
+
     def seat_names(self, lang: str) -> list[str]:
         raise NotImplementedError
 
@@ -168,6 +173,9 @@ class Session(TableSession):
 
     def log_lines(self, lang: str) -> list[str]:
         return self.match.log_lines(self.viewer, lang)
+
+    def log_events(self) -> list[dict[str, Any] | None]:
+        return list(self.match.log.visible_to(self.viewer))
 
     def seat_names(self, lang: str) -> list[str]:
         return self.match.seat_names(lang)

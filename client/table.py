@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, Qt, Signal
 from PySide6.QtGui import QCursor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
@@ -193,6 +193,10 @@ class TablePage(QWidget):
         self.log_box = QGroupBox()
         self.log = QListWidget()
         self.log.setWordWrap(True)
+        self.log.setMouseTracking(True)  # the line under the mouse lights the pieces it is about
+        self.log.itemEntered.connect(self._light_log_line)
+        self.log.viewport().installEventFilter(self)
+        self._log_events: list[dict[str, Any] | None] = []
         # table chat at a LAN table: a line typed here goes to everybody, and shows in the log
         self.chat_row = QWidget()
         chat_layout = QHBoxLayout(self.chat_row)
@@ -303,8 +307,10 @@ class TablePage(QWidget):
         self.log.clear()
         try:
             self.log.addItems(session.log_lines(lang))
+            self._log_events = session.log_events()
         except Exception as exc:  # a broken message template costs the log, not the window
             self.log.addItem(f"{type(exc).__name__}: {exc}")
+            self._log_events = []
         self.log.scrollToBottom()
 
     def _moved_by(self) -> int | bool | None:
@@ -427,6 +433,18 @@ class TablePage(QWidget):
             self.action_list.addItem(item)
         if self.legal:
             self.action_list.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+
+    def _light_log_line(self, item: QListWidgetItem) -> None:
+        """Light on the board what the log line under the mouse is about (its event's `at` ids)."""
+        row = self.log.row(item)
+        event = self._log_events[row] if 0 <= row < len(self._log_events) else None
+        at = (event or {}).get("params", {}).get("at") if isinstance(event, dict) else None
+        self.view.light(at if isinstance(at, list) else [at] if at is not None else [])
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        if watched is self.log.viewport() and event.type() == QEvent.Type.Leave:
+            self.view.light([])
+        return super().eventFilter(watched, event)
 
     def _show_table_life(self) -> None:
         """A LAN table's Ready step and chat (a game played here has neither)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from boardwright.client.app import MainWindow
@@ -70,3 +70,21 @@ def test_a_piece_with_the_same_id_glides_to_its_new_place(qtbot: Any) -> None:
     QApplication.processEvents()
     assert (item.sceneBoundingRect().center() - QPointF(350, 350)).manhattanLength() < 1
     assert view.last_move_marks() == {0: 1}
+
+
+def test_the_log_line_under_the_mouse_lights_its_pieces(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    _play(qtbot, window, 3)
+    _play(qtbot, window, 5)
+    table = window.table
+    QApplication.processEvents()
+    lines = [table.log.item(i).text() for i in range(table.log.count())]
+    row = next(i for i, line in enumerate(lines) if "column 6" in line)
+    rect = table.log.visualItemRect(table.log.item(row))
+    qtbot.mouseMove(table.log.viewport(), rect.center())
+    qtbot.waitUntil(lambda: bool(table.view._lit), timeout=2000)
+    lit = {round(item.sceneBoundingRect().center().x()) for item in table.view._lit}
+    assert lit == {550}, "the holes of column 6 (x from 500 to 600)"
+    assert len(table.view._lit) == 6
+    table.eventFilter(table.log.viewport(), QEvent(QEvent.Type.Leave))  # the mouse leaves the log
+    assert table.view._lit == []
