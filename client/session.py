@@ -65,6 +65,18 @@ class TableSession(QObject):
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
+    def scores(self) -> list[float]:
+        """Each seat's score as the game counts it (`Game.scores`), from what the viewer may
+        see; empty when the game keeps no score or cannot count it from a view."""
+        game = getattr(self, "game", None)
+        if game is None:
+            return []
+        try:
+            scores = [float(score) for score in game.scores(self.view())]
+        except Exception:  # a score that needs hidden information is not shown
+            return []
+        return scores
+
     def log_events(self) -> list[dict[str, Any] | None]:
         """The event behind each line of `log_lines` (None for a line that is no event, such
         as table chat); an event's `at` parameter names the board ids it is about."""

@@ -386,12 +386,15 @@ class TablePage(QWidget):
         lang = self.lang
         rows = []
         to_move = session.to_move()
+        scores = session.scores()
         for seat, name in enumerate(names):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
             mark = SEAT_MARKS[seat % len(SEAT_MARKS)]  # the colour of the mark on its last move
             row = f"<span style='color:{mark}'>■</span> {name} <span style='color:#6b7280'>({marker})</span>"
+            if seat < len(scores):  # the score stays in view beside the name
+                row += f" — <b>{_number(scores[seat])}</b>"
             if seat == to_move:
                 row = f"▶ <b>{row}</b>"
             rows.append(row)
