@@ -170,6 +170,8 @@ class TablePage(QWidget):
         self.panels.clicked.connect(self.on_id_clicked)
         self.actions_box = QGroupBox()
         self.action_list = QListWidget()
+        self.action_list.setWordWrap(True)  # a long move wraps; the list never scrolls sideways
+        self.action_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.action_list.itemActivated.connect(self.on_action_activated)
         self.actions_note = QLabel()
         self.actions_note.setWordWrap(True)
