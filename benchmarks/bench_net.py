@@ -1,11 +1,18 @@
 """LAN latency on 127.0.0.1: from one peer's intent until every other connection applied the update.
 
-A host (`net.host.Table`) and its peers (`net.peer.Peer`, deltas applied and hash-checked)
-run on one event loop in this process, so every figure includes the host's validation,
-the journal (with `--journal`), the encoding, the loopback and every peer's work. Seats
-play random legal actions, game after game, until `--actions` were played. Extra
-connections: `--spectators` that read, `--stalled` spectators that join and never read
-again, `--half-frames` sockets that send half a frame and hold it.
+The host (`net.host.Table`) runs in a process of its own, as in real play (`serve`); the
+peers (`net.peer.Peer`, deltas applied and hash-checked) run on one event loop in this
+process. Every figure includes the host's validation, the journal (with `--journal`), the
+encoding, the loopback and every peer's work. Seats play random legal actions, game after
+game, until `--actions` were played. Extra connections: `--spectators` that read,
+`--stalled` spectators that join and never read again, `--half-frames` sockets that send
+half a frame and hold it. `--tables K` plays K tables of the one host at once (the host's
+sustained rate: one table's actions wait for each other, different tables' do not).
+
+`--base DIR` runs the host from another tree (DIR/boardwright, e.g. `git archive` of an
+earlier commit) as well, alternating base and new `--rounds` times, so both meet the same
+load. `--rss` samples the host's VmRSS every 1,000 actions; `--profile FILE` writes the
+host's cProfile statistics.
 
 Run: .venv/bin/python benchmarks/bench_net.py connect_four --players 2 --spectators 2
      .venv/bin/python benchmarks/bench_net.py book_of_war --players 4 --actions 2000
@@ -17,19 +24,20 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import struct
+import sys
 import tempfile
 import time
-import tracemalloc
 from pathlib import Path
 from typing import Any
 
-from boardwright.framework import PluginHost
-from boardwright.net.host import OPEN, Limits, Table
 from boardwright.net.peer import Peer
 from boardwright.net.protocol import PROTOCOL_VERSION, encode
+
+HERE = Path(__file__).resolve()
 
 
 class Clock:
@@ -43,7 +51,7 @@ class Clock:
     def expect(self, ply: int, count: int) -> asyncio.Future[None]:
         self.target, self.remaining = ply, count
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.waiting[ply] = future
+        self.waiting = {ply: future}
         return future
 
     def listener(self) -> Any:
@@ -54,6 +62,81 @@ class Clock:
                     self.waiting[self.target].set_result(None)
 
         return heard
+
+
+# --- the host's process ---
+
+
+def _rss_kib() -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+async def serve(args: argparse.Namespace) -> None:
+    """Host tables one after another (`--tables` at once); print each table's port as a JSON
+    line, and `{"rss_kib", "actions"}` every 1,000 actions with `--rss`. Ends when its
+    standard input closes."""
+    from boardwright.framework import PluginHost
+    from boardwright.net.host import OPEN, Limits, Table
+
+    engine = PluginHost().engine(args.game)
+    journal_dir = tempfile.TemporaryDirectory(prefix="bench_net.") if args.journal else None
+    loop = asyncio.get_running_loop()
+    counted = [0, 1000]  # actions so far, the next sample
+
+    def say(line: dict[str, Any]) -> None:
+        sys.stdout.write(json.dumps(line) + "\n")
+        sys.stdout.flush()
+
+    async def tables(lane: int) -> None:
+        for number in range(1_000_000):
+            journal = Path(journal_dir.name) / f"t{lane}g{number}.bwr" if journal_dir else None
+            limits = Limits(max_spectators=args.spectators + args.stalled + 1, max_queue_bytes=256 * 1024)
+            options = json.loads(args.options)
+            kinds = [OPEN] * args.players
+            table = Table.new(engine, args.players, options, None, kinds, {}, journal=journal, limits=limits)
+            port = await table.start("127.0.0.1", 0)
+            say({"lane": lane, "port": port})
+            seen = 0
+            while not table.match.is_over():
+                await table.changed.wait()
+                counted[0] += table.match.plies - seen
+                seen = table.match.plies
+                if args.rss and counted[0] >= counted[1]:
+                    counted[1] += 1000
+                    say({"rss_kib": _rss_kib(), "actions": counted[0]})
+            await asyncio.sleep(0.05)  # the peers read the end and leave
+            await table.close()
+
+    stdin_closed = loop.run_in_executor(None, sys.stdin.read)
+    lanes = [loop.create_task(tables(lane)) for lane in range(args.tables)]
+    await stdin_closed
+    for lane in lanes:
+        lane.cancel()
+    await asyncio.gather(*lanes, return_exceptions=True)
+    if journal_dir:
+        journal_dir.cleanup()
+
+
+def serve_main(args: argparse.Namespace) -> None:
+    if args.profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
+        try:
+            asyncio.run(serve(args))
+        finally:
+            profiler.disable()
+            profiler.dump_stats(args.profile)
+    else:
+        asyncio.run(serve(args))
+
+
+# --- the peers' process ---
 
 
 async def _stalled_spectator(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
@@ -70,43 +153,34 @@ async def _half_frame(port: int) -> asyncio.StreamWriter:
     return writer
 
 
-async def _game(table: Table, seats: list[Peer], clock: Clock, others: int, rng: random.Random) -> list[float]:
+async def _game(seats: list[Peer], clock: Clock, others: int, rng: random.Random) -> list[float]:
     """One game: every action timed until all `others` connections applied it."""
     times: list[float] = []
-    match = table.match
+    update = await seats[0].wait_for(lambda u: u["started"], timeout=30)
     for _ in range(100_000):
-        if match.is_over():
+        if update["outcome"] is not None:
             break
-        mover = seats[match.to_move()]
-        update = await mover.wait_for(lambda u, p=match.plies: u["ply"] == p and u["started"], timeout=30)
-        action = rng.choice(update["legal"])
-        done = clock.expect(match.plies + 1, others)
+        mover = seats[update["to_move"]]
+        ply = update["ply"]
+        update = await mover.wait_for(lambda u, p=ply: u["ply"] == p and u["started"], timeout=30)
+        done = clock.expect(ply + 1, others)
         start = time.perf_counter()
-        await mover.act(action)
+        await mover.act(rng.choice(update["legal"]))
         await asyncio.wait_for(done, 30)
         times.append(time.perf_counter() - start)
+        update = await mover.wait_for(lambda u, p=ply + 1: u["ply"] == p, timeout=30)
     return times
 
 
-async def run(args: argparse.Namespace) -> dict[str, Any]:
-    host = PluginHost()
-    engine = host.engine(args.game)
-    rng = random.Random(args.seed)
-    journal_dir = tempfile.TemporaryDirectory(prefix="bench_net.") if args.journal else None
-    times: list[float] = []
-    memory: list[int] = []
-    extras: list[Any] = []
-    tracemalloc.start() if args.memory else None
-    started = time.perf_counter()
-    games = 0
+async def _lane(args: argparse.Namespace, ports: asyncio.Queue[int], times: list[float], rng: random.Random) -> float:
+    """Games on the tables this lane is given; returns the time spent playing them."""
+    playing = 0.0
     while len(times) < args.actions:
-        journal = Path(journal_dir.name) / f"g{games}.bwr" if journal_dir else None
-        limits = Limits(max_spectators=args.spectators + args.stalled + 1, max_queue_bytes=256 * 1024)
-        table = Table.new(engine, args.players, {}, None, [OPEN] * args.players, {}, journal=journal, limits=limits)
-        port = await table.start("127.0.0.1", 0)
+        port = await asyncio.wait_for(ports.get(), 30)
         clock = Clock()
         seats = [Peer("127.0.0.1", port, f"p{i}", ping_every=0) for i in range(args.players)]
         watchers = [Peer("127.0.0.1", port, f"s{i}", spectate=True, ping_every=0) for i in range(args.spectators)]
+        extras: list[Any] = []
         for peer in seats + watchers:
             peer.listener = clock.listener()
         try:
@@ -116,36 +190,82 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 extras.append(await _half_frame(port))
             for peer in seats + watchers:
                 await peer.connect()
-            times += await _game(table, seats, clock, args.players + args.spectators - 1, rng)
-            games += 1
-            if args.memory:
-                memory.append(tracemalloc.get_traced_memory()[0])
+            started = time.perf_counter()
+            times += await _game(seats, clock, args.players + args.spectators - 1, rng)
+            playing += time.perf_counter() - started
         finally:
             for peer in seats + watchers:
                 await peer.close()
-            await table.close()
             for extra in extras:
                 (extra[1] if isinstance(extra, tuple) else extra).close()
-            extras.clear()
-    elapsed = time.perf_counter() - started
-    if journal_dir:
-        journal_dir.cleanup()
+    return playing
+
+
+def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
+    command = [sys.executable, str(HERE), args.game, "--serve", "--players", str(args.players)]
+    command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
+    command += ["--options", args.options]
+    command += ["--journal"] if args.journal else []
+    command += ["--rss"] if args.rss else []
+    command += ["--profile", profile] if profile else []
+    return command
+
+
+async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, Any]:
+    """One measurement against a host process (from `base`'s tree when given)."""
+    env = dict(os.environ)
+    if base:
+        env["PYTHONPATH"] = base
+    process = await asyncio.create_subprocess_exec(
+        *_host_command(args, None if base else args.profile),
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        env=env,
+        limit=1 << 20,
+    )
+    assert process.stdout is not None and process.stdin is not None
+    ports: asyncio.Queue[int] = asyncio.Queue()
+    rss: list[tuple[int, int]] = []
+
+    async def listen() -> None:
+        assert process.stdout is not None
+        while line := await process.stdout.readline():
+            said = json.loads(line)
+            if "port" in said:
+                ports.put_nowait(said["port"])
+            else:
+                rss.append((said["actions"], said["rss_kib"]))
+
+    listener = asyncio.get_running_loop().create_task(listen())
+    rng = random.Random(args.seed)
+    times: list[float] = []
+    try:
+        playing = await asyncio.gather(*(_lane(args, ports, times, rng) for _ in range(args.tables)))
+    finally:
+        process.stdin.close()
+        await asyncio.wait_for(process.wait(), 30)
+        await listener
     ordered = sorted(times)
     return {
+        "host": "base" if base else "new",
         "game": args.game,
         "players": args.players,
         "spectators": args.spectators,
-        "stalled": args.stalled,
-        "half_frames": args.half_frames,
+        "tables": args.tables,
         "journal": bool(args.journal),
         "actions": len(times),
-        "games": games,
         "median_ms": round(statistics.median(times) * 1000, 3),
         "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 3),
-        "actions_per_s": round(len(times) / sum(times)),
-        "with_setup_per_s": round(len(times) / elapsed),
-        "memory_kib": [m // 1024 for m in memory[:: max(1, len(memory) // 5)]] if memory else None,
+        # every table plays at once: the actions over one lane's time at the tables
+        "actions_per_s": round(len(times) / statistics.mean(playing)),
+        "rss_kib": rss or None,
     }
+
+
+async def compare(args: argparse.Namespace) -> None:
+    for _ in range(args.rounds):
+        for base in ([args.base] if args.base else []) + [None]:
+            print(json.dumps(await run(args, base)), flush=True)
 
 
 def main() -> None:
@@ -156,11 +276,20 @@ def main() -> None:
     parser.add_argument("--stalled", type=int, default=0, help="spectators that join and never read")
     parser.add_argument("--half-frames", type=int, default=0, help="sockets that hold half a frame")
     parser.add_argument("--actions", type=int, default=2000)
+    parser.add_argument("--tables", type=int, default=1, help="tables played at once on the one host")
+    parser.add_argument("--options", default="{}", help="the game's options as JSON")
     parser.add_argument("--journal", action="store_true", help="journal every action (fsync on a temporary dir)")
-    parser.add_argument("--memory", action="store_true", help="traced memory after each game (slower)")
+    parser.add_argument("--rss", action="store_true", help="the host's VmRSS every 1,000 actions")
+    parser.add_argument("--profile", help="write the host's cProfile statistics here")
+    parser.add_argument("--base", help="also run the host from this tree (holding boardwright/), alternating")
+    parser.add_argument("--rounds", type=int, default=1, help="alternations of base and new")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    print(json.dumps(asyncio.run(run(args))))
+    if args.serve:
+        serve_main(args)
+    else:
+        asyncio.run(compare(args))
 
 
 if __name__ == "__main__":

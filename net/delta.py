@@ -32,6 +32,14 @@ def diff(old: Any, new: Any) -> list[list[Any]]:
     return ops
 
 
+def diff_at(old: Any, new: Any, path: Path) -> list[list[Any]]:
+    """The operations that turn `old` into `new`, where both lie at `path` in a document."""
+    ops: list[list[Any]] = []
+    if not _same(old, new):
+        _diff(old, new, list(path), ops)
+    return ops
+
+
 def _keys_follow(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """True when `new`'s keys are `old`'s (some removed) followed by the added ones, in order."""
     kept = [key for key in old if key in new]
@@ -40,10 +48,11 @@ def _keys_follow(old: dict[str, Any], new: dict[str, Any]) -> bool:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal and of one type (in Python 1 == 1.0 == True; on the wire they differ). Inside
+    """Equal, of one type (in Python 1 == 1.0 == True; on the wire they differ) and, for
+    maps, with the keys in one order (equal maps pack differently otherwise). Deeper inside
     equal maps and lists such a difference is not looked for: the fingerprint catches it
     and the peer asks for the whole document."""
-    return a is b or (type(a) is type(b) and a == b)
+    return a is b or (type(a) is type(b) and a == b and (type(a) is not dict or list(a) == list(b)))
 
 
 def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:

@@ -30,7 +30,7 @@ from .journal import Journal, clean_temporaries, header_of, read_journal
 from .link import Link
 from .live import LiveGame, Trial
 from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
-from .updates import Seen, Snapshot
+from .updates import Packs, Seen, Snapshot
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +134,7 @@ class Table:
         self._lock = asyncio.Lock()
         self._bot_task: asyncio.Task[None] | None = None
         self._closing = False
+        self._packs = Packs()  # the parts sent lately, packed once
 
     @classmethod
     def new(
@@ -320,7 +321,7 @@ class Table:
                 self._chat(conn, message.get("text"))  # type: ignore[union-attr]
             elif kind == "resync":
                 conn.seen.document = None
-                conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
+                conn.link.send(self._snapshot().frame(conn.seen))
             elif kind == "undo":
                 conn.send({"t": "error", "code": "no-undo", "message": "a LAN table takes nothing back"})
             else:
@@ -411,7 +412,7 @@ class Table:
                 "chat": list(self.chat),
             }
         )
-        conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
+        conn.link.send(self._snapshot().frame(conn.seen))
 
     def _leave(self, conn: Connection | None) -> None:
         if conn is None:
@@ -466,7 +467,7 @@ class Table:
         async with self._lock:
             if ply is not None and ply != self.match.plies:
                 conn.send({"t": "error", "code": "stale", "message": "the game moved on; look again"})
-                conn.link.send(Snapshot(self.match, self._seats_info(), self.started).frame(conn.seen))
+                conn.link.send(self._snapshot().frame(conn.seen))
                 return
             try:
                 trial = self.match.trial(action, seat=conn.seat)
@@ -558,9 +559,12 @@ class Table:
             for s in self.seats
         ]
 
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(self.match, self._seats_info(), self.started, self._packs)
+
     def _broadcast(self) -> None:
         """Queue every connection's update (seats first); waits on no socket."""
-        snapshot = Snapshot(self.match, self._seats_info(), self.started)
+        snapshot = self._snapshot()
         for conn in self._connections():
             if not conn.link.closed:
                 conn.link.send(snapshot.frame(conn.seen))

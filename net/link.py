@@ -1,8 +1,8 @@
 """One peer's outgoing frames: a bounded queue and a writer task of its own.
 
-The table never waits on a socket: it puts encoded frames in each peer's queue and goes
-on. The writer task hands them to the socket and waits for it to drain, at most
-`write_timeout` seconds. A peer that does not keep up (its queue over `max_bytes`, or a
+The table never waits on a socket: a frame goes to the socket at once while the socket
+keeps up (a write that never blocks), else into the peer's queue. The writer task hands
+queued frames to the socket and waits for it to drain, at most `write_timeout` seconds. A peer that does not keep up (its queue over `max_bytes`, or a
 drain that times out) is dropped: its socket is aborted and the table is told once
 (`on_drop`), so one slow reader never slows the others.
 """
@@ -31,6 +31,7 @@ class Link:
         self.reason = ""
         self._frames: deque[bytes] = deque()
         self._queued = 0
+        self._draining = False  # the writer task waits for the socket to take what it holds
         self._wake = asyncio.Event()
         self._task = asyncio.get_running_loop().create_task(self._pump())
 
@@ -47,6 +48,18 @@ class Link:
         if self._queued + buffered + len(frame) > self.max_bytes:
             self.drop(f"it did not read {self._queued + buffered} bytes sent to it")
             return False
+        if not self._frames and not buffered and not self._draining:
+            # the socket keeps up: hand it the frame now (a write never blocks; what the
+            # kernel does not take waits in the transport, and the writer task watches it)
+            try:
+                self.writer.write(frame)
+            except (ConnectionError, OSError, RuntimeError):
+                self.drop("its connection broke")
+                return False
+            if self.writer.transport.get_write_buffer_size():
+                self._draining = True
+                self._wake.set()
+            return True
         self._frames.append(frame)
         self._queued += len(frame)
         self._wake.set()
@@ -56,7 +69,7 @@ class Link:
         while not self.closed:
             await self._wake.wait()
             self._wake.clear()
-            if not self._frames:
+            if not self._frames and not self._draining:
                 continue
             batch = b"".join(self._frames)
             self._frames.clear()
@@ -69,6 +82,7 @@ class Link:
                 self.drop(f"it read nothing for {self.write_timeout:g} s")
             except (ConnectionError, OSError, RuntimeError):
                 self.drop("its connection broke")
+            self._draining = False
 
     def drop(self, reason: str) -> None:
         """Abort the connection (no waiting on its buffer) and tell the table, once."""

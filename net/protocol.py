@@ -38,6 +38,36 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+def pack(value: Any) -> bytes:
+    """One value in msgpack, as `encode` packs it."""
+    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+
+
+def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:
+    """A frame put together from packed values: the same bytes as `encode` of the map
+    `{key: value}`, without packing again what was packed once for many connections."""
+    count = len(fields)
+    header = bytes([0x80 | count]) if count < 16 else b"\xde" + struct.pack(">H", count)
+    body = header + b"".join(packed_key(key) + value for key, value in fields)
+    if len(body) > MAX_FRAME:
+        raise ProtocolError(f"a message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
+    return HEADER.pack(len(body)) + body
+
+
+_KEYS: dict[str, bytes] = {}
+_KEYS_KEPT = 20_000  # map keys come from the games' data: a few thousand at most
+
+
+def packed_key(key: str) -> bytes:
+    """A map key in msgpack, packed once."""
+    found = _KEYS.get(key)
+    if found is None:
+        found = pack(key)
+        if len(_KEYS) < _KEYS_KEPT:
+            _KEYS[key] = found
+    return found
+
+
 def _shape_ok(value: Any, limit: int = MAX_DEPTH) -> bool:
     """True when no map or list lies more than `limit` levels deep and every map key is a
     text (checked without recursion)."""

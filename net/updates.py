@@ -1,18 +1,32 @@
 """What each connection is sent after a change: its seat's view and board as a delta.
 
-One `Snapshot` serves one broadcast: every seat's document (view and board) is built
-once, spectators share theirs, and a delta is computed once for every connection that
-holds the same earlier document (all spectators in step get the same bytes).
+One `Snapshot` serves one broadcast, and the work is done once per distinct thing, not once
+per connection: every seat's view and board is built once; a part equal to one already
+built (another seat's, or the one this connection holds) is replaced by that object, so
+equal parts are one object; each distinct part is packed once (`Packs`, kept across
+broadcasts, so a part that did not change is never packed again), its fingerprint taken
+from those bytes, and each distinct delta computed and packed once. A frame is put
+together from the packed pieces; connections in the same position get the same bytes.
 """
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from .delta import diff, fingerprint
+import msgpack
+
+from .delta import SET, diff_at
 from .live import LiveGame
-from .protocol import encode
+from .protocol import encode_packed, pack, packed_key
+
+SHARED_DEPTH = 3  # how deep equal items of seats' views and boards become one object
+EVENTS_ON_JOIN = 200  # a connection that joins late reads the log's last events, not all of it
+_VIEW, _BOARD = pack("view"), pack("board")
+_NOTHING_TO_DO = [("legal", b"\x90"), ("open", b"\x90")]  # two empty lists
+_DOCUMENT_HEADER = b"\x82"  # a msgpack map of two entries: {"view": ..., "board": ...}
 
 
 @dataclass
@@ -23,6 +37,65 @@ class Seen:
     document: dict[str, Any] | None = None  # None: the next update is sent whole
     events_sent: int = 0
     mine: bool = False  # the last update asked this seat to move
+
+
+class Packs:
+    """Packed bytes of the parts sent lately, by identity (the object is kept with them, so
+    an identity is never mistaken for another's). A map or list `depth` levels deep is put
+    together from its items' bytes, each packed once: a part whose items are mostly the
+    ones of the last update costs only its new items."""
+
+    def __init__(self, keep: int = 4096) -> None:
+        self.keep = keep
+        self._by_id: dict[int, tuple[Any, bytes]] = {}
+
+    def packed(self, part: Any, depth: int = 0) -> bytes:
+        found = self._by_id.get(id(part))
+        if found is not None and found[0] is part:
+            return found[1]
+        kind = type(part)
+        by_id = self._by_id
+        if depth and kind is dict and any(id(value) in by_id for value in part.values()):
+            data = _header(0x80, b"\xde", b"\xdf", len(part)) + b"".join(
+                packed_key(key) + self.packed(value, depth - 1) for key, value in part.items()
+            )
+        elif depth and kind is list and any(id(value) in by_id for value in part):
+            data = _header(0x90, b"\xdc", b"\xdd", len(part)) + b"".join(self.packed(v, depth - 1) for v in part)
+        else:
+            data = msgpack.packb(part, use_bin_type=True)
+        self._by_id[id(part)] = (part, data)
+        if len(self._by_id) > self.keep:
+            del self._by_id[next(iter(self._by_id))]  # the oldest
+        return data
+
+
+def _header(fixed: int, small: bytes, large: bytes, count: int) -> bytes:
+    """A msgpack map or array header, in the shortest form, as msgpack packs it."""
+    if count < 16:
+        return bytes([fixed | count])
+    return small + struct.pack(">H", count) if count < 1 << 16 else large + struct.pack(">I", count)
+
+
+def _shared(part: Any, candidates: list[Any], depth: int = SHARED_DEPTH) -> Any:
+    """`part`, with every item (to `depth` levels) equal to the same item of a candidate
+    replaced by that candidate's object; `part` itself is never changed (a copy is made)."""
+    kind = type(part)
+    for candidate in candidates:
+        if candidate is part or (type(candidate) is kind and candidate == part):
+            return candidate
+    if not depth or not candidates:
+        return part
+    if kind is dict:
+        return {
+            key: _shared(value, [c[key] for c in candidates if type(c) is dict and key in c], depth - 1)
+            for key, value in part.items()
+        }
+    if kind is list:
+        return [
+            _shared(value, [c[index] for c in candidates if type(c) is list and index < len(c)], depth - 1)
+            for index, value in enumerate(part)
+        ]
+    return part
 
 
 def _redact_pending(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -41,57 +114,114 @@ class Snapshot:
     game: LiveGame
     seats_info: list[dict[str, Any]]
     started: bool
+    packs: Packs = field(default_factory=Packs)
     documents: dict[int | None, dict[str, Any]] = field(default_factory=dict)
-    hashes: dict[int | None, str] = field(default_factory=dict)
+    hashes: dict[tuple[int, int], str] = field(default_factory=dict)
+    deltas: dict[tuple[int, ...], bytes] = field(default_factory=dict)
     frames: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+    _common: list[tuple[str, bytes]] | None = None
+    _to_move: list[tuple[str, bytes]] | None = None
 
-    def document(self, seat: int | None) -> dict[str, Any]:
+    def document(self, seat: int | None, held: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The seat's view and board; parts equal to ones built already (or to `held`'s,
+        what the connection has) are those objects."""
         found = self.documents.get(seat)
         if found is None:
-            view = _redact_pending(self.game.view(seat), seat)
-            found = self.documents[seat] = {"view": view, "board": self.game.board(seat)}
+            views = [d["view"] for d in self.documents.values()]
+            boards = [d["board"] for d in self.documents.values()]
+            if held is not None:
+                views.append(held["view"])
+                boards.append(held["board"])
+            view = _shared(_redact_pending(self.game.view(seat), seat), views)
+            board = _shared(self.game.board(seat), boards)
+            found = self.documents[seat] = {"view": view, "board": board}
         return found
 
-    def fingerprint(self, seat: int | None) -> str:
-        found = self.hashes.get(seat)
+    def fingerprint(self, document: dict[str, Any]) -> str:
+        """`delta.fingerprint(document)`, from the parts' packed bytes."""
+        view, board = document["view"], document["board"]
+        key = (id(view), id(board))
+        found = self.hashes.get(key)
         if found is None:
-            found = self.hashes[seat] = fingerprint(self.document(seat))
+            digest = hashlib.blake2b(digest_size=8)
+            for piece in (
+                _DOCUMENT_HEADER,
+                _VIEW,
+                self.packs.packed(view, SHARED_DEPTH),
+                _BOARD,
+                self.packs.packed(board, SHARED_DEPTH),
+            ):
+                digest.update(piece)
+            found = self.hashes[key] = digest.hexdigest()
         return found
+
+    def _delta(self, old: dict[str, Any], new: dict[str, Any]) -> bytes:
+        key = (id(old["view"]), id(new["view"]), id(old["board"]), id(new["board"]))
+        found = self.deltas.get(key)
+        if found is None:
+            ops = self._part_delta(old["view"], new["view"], "view") + self._part_delta(
+                old["board"], new["board"], "board"
+            )
+            found = self.deltas[key] = pack(ops)
+        return found
+
+    def _part_delta(self, old: Any, new: Any, name: str) -> list[list[Any]]:
+        ops = diff_at(old, new, [name])
+        if not ops and old is not new and self.packs.packed(old, SHARED_DEPTH) != self.packs.packed(new, SHARED_DEPTH):
+            ops = [[SET, [name], new]]  # equal, but its maps' keys moved deep inside: sent whole
+        return ops
+
+    def _common_fields(self) -> list[tuple[str, bytes]]:
+        if self._common is None:
+            game = self.game
+            self._common = [
+                ("ply", pack(game.plies)),
+                ("to_move", pack(None if game.is_over() else game.to_move())),
+                ("started", pack(self.started)),
+                ("outcome", pack(game.outcome())),
+                ("seats", pack(self.seats_info)),
+            ]
+        return self._common
 
     def frame(self, seen: Seen) -> bytes:
         """The update for one connection (and `seen` moved on to it)."""
         seat, game = seen.seat, self.game
         over = game.is_over()
-        to_move = None if over else game.to_move()
-        mine = seat is not None and seat == to_move and self.started
-        key = (seat, id(seen.document), seen.events_sent)
-        frame = self.frames.get(key) if seat is None else None
-        document = self.document(seat)
+        mine = seat is not None and self.started and not over and seat == game.to_move()
+        held = seen.document
+        document = self.document(seat, held)
         events = game.log.events
+        first = seen.events_sent if held is not None else max(seen.events_sent, len(events) - EVENTS_ON_JOIN)
+        key = (
+            seat,
+            None if held is None else (id(held["view"]), id(held["board"])),
+            first,
+            mine and not seen.mine,
+        )
+        frame = self.frames.get(key)
         if frame is None:
-            message: dict[str, Any] = {
-                "t": "update",
-                "ply": game.plies,
-                "to_move": to_move,
-                "turn": mine and not seen.mine,  # the turn has just come to this seat: an alert
-                "started": self.started,
-                "legal": game.legal_actions() if mine else [],
-                "open": game.open_actions() if mine else [],
-                "free": game.free_actions(seat) if seat is not None and self.started else [],
-                "events": [
-                    e for e in events[seen.events_sent :] if e["to"] is None or (seat is not None and seat in e["to"])
-                ],
-                "outcome": game.outcome(),
-                "seats": self.seats_info,
-                "hash": self.fingerprint(seat),
-            }
-            if seen.document is None:
-                message["view"], message["board"] = document["view"], document["board"]
+            if mine and self._to_move is None:
+                self._to_move = [("legal", pack(game.legal_actions())), ("open", pack(game.open_actions()))]
+            fields = [
+                ("t", pack("update")),
+                *self._common_fields(),
+                ("turn", pack(mine and not seen.mine)),  # the turn has just come to this seat: an alert
+                *(self._to_move if mine and self._to_move else _NOTHING_TO_DO),
+                ("free", pack(game.free_actions(seat) if seat is not None and self.started else [])),
+                (
+                    "events",
+                    pack([e for e in events[first:] if e["to"] is None or (seat is not None and seat in e["to"])]),
+                ),
+                ("hash", pack(self.fingerprint(document))),
+            ]
+            if held is None:
+                fields += [
+                    ("view", self.packs.packed(document["view"], SHARED_DEPTH)),
+                    ("board", self.packs.packed(document["board"], SHARED_DEPTH)),
+                ]
             else:
-                message["delta"] = diff(seen.document, document)
-            frame = encode(message)
-            if seat is None:
-                self.frames[key] = frame
+                fields.append(("delta", self._delta(held, document)))
+            frame = self.frames[key] = encode_packed(fields)
         seen.document = document
         seen.events_sent = len(events)
         seen.mine = mine
