@@ -15,6 +15,7 @@ from typing import Any, NoReturn
 
 from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
+from boardwright.framework.plugins import scenario_folder
 from boardwright.framework.scenarios import load_scenario
 
 
@@ -178,6 +179,24 @@ def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_scenario_list(host: PluginHost, args: argparse.Namespace) -> int:
+    games = [host.game(args.game).spec.id] if args.game else list(host.games())
+    for game_id in games:
+        for scenario in host.engine(game_id).scenarios.values():
+            where = scenario.source or "built in"
+            print(f"{game_id}\t{scenario.id}\t{scenario.title_en}\t{where}")
+    for broken in host.broken:
+        print(f"error: {broken.error}", file=sys.stderr)
+    return 1 if host.broken else 0
+
+
+def cmd_scenario_folder(host: PluginHost, args: argparse.Namespace) -> int:
+    folder = scenario_folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    print(folder)
+    return 0
+
+
 def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     """What `play` opens at once: a game set up from the flags, a loaded file, or nothing
     (the library, or the new-game dialog for a named game). Bad flags raise OptionError."""
@@ -324,6 +343,11 @@ def build_parser() -> Parser:
     v = scenario_sub.add_parser("validate", help="check a scenario file")
     v.add_argument("file")
     v.set_defaults(run=cmd_scenario_validate)
+    v = scenario_sub.add_parser("list", help="every scenario of a game (or of every game), with where it comes from")
+    v.add_argument("game", nargs="?")
+    v.set_defaults(run=cmd_scenario_list)
+    v = scenario_sub.add_parser("folder", help="the folder whose scenario files every game reads (made if missing)")
+    v.set_defaults(run=cmd_scenario_folder)
 
     p = sub.add_parser("host", help="host a LAN table (headless): people join open seats, bots fill the rest")
     p.add_argument("game")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QFileSystemWatcher, QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -97,6 +97,11 @@ class MainWindow(QMainWindow):
         self.set_language(self.lang)
         self.theme = "light"
         self.set_theme(str(self.settings.data.get("theme", "light")))
+        # scenario files in the user's folders: a new or changed one shows at once
+        self.scenario_watcher = QFileSystemWatcher(self)
+        self.scenario_watcher.directoryChanged.connect(self._scenarios_changed)
+        self.scenario_watcher.fileChanged.connect(self._scenarios_changed)
+        self._watch_scenarios()
 
     # --- menus ---
 
@@ -275,6 +280,27 @@ class MainWindow(QMainWindow):
         self.rules_dialog = dialog
         dialog.show()
         return dialog
+
+    def _watch_scenarios(self) -> None:
+        """Watch every scenario folder (made if missing), its subfolders and its files."""
+        paths: list[str] = []
+        for folder in getattr(self.host, "scenario_folders", []):
+            with contextlib.suppress(OSError):
+                folder.mkdir(parents=True, exist_ok=True)
+            if folder.is_dir():
+                paths.append(str(folder))
+                paths.extend(str(p) for p in sorted(folder.rglob("*")) if p.is_dir() or p.suffix == ".toml")
+        known = set(self.scenario_watcher.directories()) | set(self.scenario_watcher.files())
+        fresh = [path for path in paths if path not in known]
+        if fresh:
+            self.scenario_watcher.addPaths(fresh)
+
+    def _scenarios_changed(self, _path: str = "") -> None:
+        """A scenario file came, changed or went: the library and the next new game show it."""
+        self._watch_scenarios()
+        self.library.set_language(self.lang)
+        self._update_library()
+        self.show_message(tr("scenarios_changed", self.lang))
 
     def _alert(self, key: str) -> None:
         """The turn came to this person at a LAN table: the taskbar entry asks for attention."""

@@ -44,6 +44,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "choose_items": ("{action}: choose…", "{action}: выбрать…"),
     "new_game_title": ("New game: {game}", "Новая игра: {game}"),
     "rematch": ("Rematch", "Реванш"),
+    "scenarios_changed": (
+        "Scenario files changed: the library shows them now",
+        "Файлы сценариев изменились: библиотека уже показывает их",
+    ),
     "chat_send": ("Say", "Сказать"),
     "chat_hint": ("A line to everybody at the table", "Сообщение всем за столом"),
     "ready": ("I'm ready", "Я готов"),

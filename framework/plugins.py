@@ -3,21 +3,42 @@
 Bundled games register exactly like a third party's: through the ``boardwright``
 entry-point group. A plugin that fails to import or to register is recorded in
 `PluginHost.broken` with its name and error, and everything else still loads.
+
+Scenarios come from three places: a game's own hook (`boardwright_scenarios`), scenario
+packs (data-only packages: an entry point in the ``boardwright.scenarios`` group names a
+package whose TOML files, in any folder, are scenarios for any installed game), and the
+user's scenario folder (`scenario_folder()`: TOML files, read again whenever they change).
+A scenario file with an error is listed in `broken` with its file, line and field.
 """
 
 from __future__ import annotations
 
 import importlib.metadata
+import os
 from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
 from typing import Any
 
+import platformdirs
 import pluggy
 
 from .engine import Engine
-from .errors import UnknownGame
+from .errors import ScenarioError, UnknownGame
 from .game import Game
 from .hooks import PROJECT, BoardwrightSpecs
+from .scenarios import parse_scenario
 from .spec import Scenario
+
+SCENARIO_PACKS = "boardwright.scenarios"  # entry points naming packages of scenario files
+
+
+def scenario_folder() -> Path:
+    """The user's own scenarios: `BOARDWRIGHT_SCENARIOS`, else `<user data>/scenarios`."""
+    chosen = os.environ.get("BOARDWRIGHT_SCENARIOS")
+    if chosen:
+        return Path(chosen)
+    return Path(platformdirs.user_data_dir("boardwright", appauthor=False)) / "scenarios"
 
 
 @dataclass(frozen=True)
@@ -29,12 +50,19 @@ class BrokenPlugin:
 class PluginHost:
     """A small typed facade over the pluggy plugin manager."""
 
-    def __init__(self, load_entry_points: bool = True) -> None:
+    def __init__(self, load_entry_points: bool = True, scenario_folders: list[Path] | None = None) -> None:
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(BoardwrightSpecs)
         self.broken: list[BrokenPlugin] = []
         self._games: dict[str, Game] | None = None
         self._bots: dict[str, Any] | None = None
+        # folders of scenario files read on every `scenarios()` call (the user's by default)
+        if scenario_folders is None:
+            scenario_folders = [scenario_folder()] if load_entry_points else []
+        self.scenario_folders = list(scenario_folders)
+        self._packs: list[tuple[str, Any]] = []  # (entry point name, package files root)
+        self._parsed: dict[tuple[str, float, int], Scenario | str] = {}  # (path, mtime, size) -> it, or its error
+        self._scenario_files: set[str] = set()  # scenario files listed in `broken` by the last reading
         if load_entry_points:
             self.load_entry_points()
 
@@ -49,6 +77,11 @@ class PluginHost:
                 self.pm.register(plugin, name=ep.name)
             except Exception as exc:  # a broken plugin must not stop the others
                 self.broken.append(BrokenPlugin(ep.name, _describe(exc)))
+        for ep in sorted(importlib.metadata.entry_points(group=SCENARIO_PACKS), key=lambda e: e.name):
+            try:
+                self._packs.append((ep.name, resources.files(ep.value)))
+            except Exception as exc:
+                self.broken.append(BrokenPlugin(ep.name, f"scenario pack: {_describe(exc)}"))
         self._check_pending()
 
     def register(self, plugin: Any, name: str | None = None) -> None:
@@ -110,10 +143,62 @@ class PluginHost:
         return games[game_id]
 
     def scenarios(self, game_id: str) -> list[Scenario]:
+        """Every scenario of the game: its own, then the packs', then the user folder's (a
+        file with an error is reported in `broken` and left out)."""
         out: list[Scenario] = []
         for _name, scenarios in self._call_each("boardwright_scenarios", game_id=game_id):
             out.extend(scenarios)
+        taken = {scenario.id for scenario in out}
+        for scenario in self._data_scenarios():
+            if scenario.game == game_id and scenario.id not in taken:
+                taken.add(scenario.id)
+                out.append(scenario)
         return out
+
+    def add_scenario_pack(self, name: str, package: str) -> None:
+        """A package of scenario files, as the ``boardwright.scenarios`` entry point gives it."""
+        self._packs.append((name, resources.files(package)))
+
+    def _data_scenarios(self) -> list[Scenario]:
+        # the files are read again: their errors are those of this reading (a mended file drops out)
+        self.broken = [entry for entry in self.broken if entry.name not in self._scenario_files]
+        self._scenario_files = set()
+        found: list[Scenario] = []
+        for name, root in self._packs:
+            for entry in _toml_files(root):
+                found.extend(self._parse(f"{name}:{entry.name}", entry, None))
+        for folder in self.scenario_folders:
+            if folder.is_dir():
+                for path in sorted(folder.rglob("*.toml")):
+                    found.extend(self._parse(str(path), path, path))
+        return found
+
+    def _parse(self, where: str, entry: Any, path: Path | None) -> list[Scenario]:
+        """One scenario file, parsed once while it is unchanged; an error goes to `broken` once."""
+        try:
+            stat = path.stat() if path is not None else None
+            key = (where, stat.st_mtime if stat else 0.0, stat.st_size if stat else 0)
+            if key not in self._parsed:
+                try:
+                    text = entry.read_bytes().decode("utf-8")
+                    self._parsed[key] = parse_scenario(text, where, self.games())
+                except ScenarioError as exc:
+                    self._parsed[key] = str(exc)
+                except UnicodeDecodeError as exc:
+                    self._parsed[key] = f"{where}: not UTF-8 text ({exc.reason} at byte {exc.start})"
+        except OSError as exc:  # a file gone while reading: it is simply not there
+            return [] if path is not None else self._broken_scenario(where, exc.strerror or str(exc))
+        parsed = self._parsed[key]
+        if isinstance(parsed, str):
+            return self._broken_scenario(where, parsed)
+        return [parsed]
+
+    def _broken_scenario(self, where: str, message: str) -> list[Scenario]:
+        self._scenario_files.add(where)
+        broken = BrokenPlugin(where, message)
+        if broken not in self.broken:
+            self.broken.append(broken)
+        return []
 
     def engine(self, game_id: str) -> Engine:
         return Engine(self.game(game_id), self.scenarios(game_id))
@@ -135,6 +220,17 @@ class PluginHost:
         for _name, found in self._call_each("boardwright_board_painters"):
             painters.update(found)
         return painters
+
+
+def _toml_files(root: Any) -> list[Any]:
+    """Every `.toml` file under a package's files root, in name order."""
+    found = []
+    for entry in sorted(root.iterdir(), key=lambda e: e.name):
+        if entry.is_dir() and not entry.name.startswith(("_", ".")):
+            found.extend(_toml_files(entry))
+        elif entry.name.endswith(".toml"):
+            found.append(entry)
+    return found
 
 
 def _describe(exc: BaseException) -> str:

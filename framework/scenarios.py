@@ -144,6 +144,7 @@ def parse_scenario(text: str, where: str, games: dict[str, Game]) -> Scenario:
         data=data,
         players=players,
         source=where,
+        game=game.spec.id,
     )
 
 

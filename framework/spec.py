@@ -82,6 +82,7 @@ class Scenario:
     data: dict[str, Any] = field(default_factory=dict)
     players: tuple[int, ...] = ()
     source: str = ""
+    game: str = ""  # the game it is for (files name it; a game's own built-in ones may not)
 
 
 @dataclass(frozen=True)

@@ -107,3 +107,20 @@ def test_replay_of_a_damaged_file(capsys, tmp_path):
     path.write_bytes(b"\x85garbage")
     code, _, err = _run(capsys, "replay", str(path))
     assert code == 2 and "damaged or truncated" in err
+
+
+def test_scenario_folder_list_and_validate_as_a_modder_runs_them(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDWRIGHT_SCENARIOS", str(tmp_path / "mine"))
+    code, out, _err = _run(capsys, "scenario", "folder")
+    assert code == 0 and out.strip() == str(tmp_path / "mine") and (tmp_path / "mine").is_dir()
+    scenario = tmp_path / "mine" / "narrow.toml"
+    scenario.write_text(
+        '[scenario]\ngame = "connect_four"\nid = "narrow"\ntitle_en = "Narrow board"\n', encoding="utf-8"
+    )
+    code, out, _err = _run(capsys, "scenario", "validate", str(scenario))
+    assert code == 0 and out.strip() == f"{scenario}: ok (narrow: Narrow board)"
+    code, out, _err = _run(capsys, "scenario", "list", "connect_four")
+    assert code == 0 and out.strip() == f"connect_four\tnarrow\tNarrow board\t{scenario}"
+    scenario.write_text('[scenario]\ngame = "connect_four"\nid = "narrow"\n', encoding="utf-8")
+    code, _out, err = _run(capsys, "scenario", "list", "connect_four")
+    assert code == 1 and err == f"error: {scenario}: scenario.title_en: is missing\n"
