@@ -56,6 +56,7 @@ class Limits:
     socket_buffer: int = 256 * 1024  # the kernel's send buffer per peer (bounded, so a stall shows)
     chat_per_minute: int = 30
     chat_length: int = 300
+    resyncs_per_minute: int = 10  # a whole view and board is costly: a peer may not ask it in a loop
 
 
 @dataclass
@@ -66,6 +67,7 @@ class Connection:
     seen: Seen = field(init=False)
     ready: bool = False
     chat_times: deque[float] = field(default_factory=lambda: deque(maxlen=64))
+    resync_times: deque[float] = field(default_factory=lambda: deque(maxlen=64))
 
     def __post_init__(self) -> None:
         self.seen = Seen(self.seat)
@@ -320,8 +322,7 @@ class Table:
             elif kind == "chat":
                 self._chat(conn, message.get("text"))  # type: ignore[union-attr]
             elif kind == "resync":
-                conn.seen.document = None
-                conn.link.send(self._snapshot().frame(conn.seen))
+                self._resync(conn)
             elif kind == "undo":
                 conn.send({"t": "error", "code": "no-undo", "message": "a LAN table takes nothing back"})
             else:
@@ -436,18 +437,22 @@ class Table:
             self._kick_bots()
         self._broadcast()
 
+    def _resync(self, conn: Connection) -> None:
+        per_minute = self.limits.resyncs_per_minute
+        if not _within_rate(conn.resync_times, per_minute):
+            conn.send({"t": "error", "code": "resync", "message": f"at most {per_minute} resyncs a minute"})
+            return
+        conn.seen.document = None
+        conn.link.send(self._snapshot().frame(conn.seen))
+
     def _chat(self, conn: Connection, text: Any) -> None:
         limits = self.limits
         if not isinstance(text, str) or not text.strip():
             conn.send({"t": "error", "code": "chat", "message": "a chat line is a text"})
             return
-        now = asyncio.get_running_loop().time()
-        while conn.chat_times and now - conn.chat_times[0] > 60:
-            conn.chat_times.popleft()
-        if len(conn.chat_times) >= limits.chat_per_minute:
+        if not _within_rate(conn.chat_times, limits.chat_per_minute):
             conn.send({"t": "error", "code": "chat", "message": f"at most {limits.chat_per_minute} lines a minute"})
             return
-        conn.chat_times.append(now)
         line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": text.strip()}
         line["text"] = line["text"][: limits.chat_length]
         self.chat.append(line)
@@ -570,6 +575,17 @@ class Table:
                 conn.link.send(snapshot.frame(conn.seen))
         self.changed.set()
         self.changed = asyncio.Event()
+
+
+def _within_rate(times: deque[float], per_minute: int) -> bool:
+    """True (and now counted in `times`) when fewer than `per_minute` came in the last minute."""
+    now = asyncio.get_running_loop().time()
+    while times and now - times[0] > 60:
+        times.popleft()
+    if len(times) >= per_minute:
+        return False
+    times.append(now)
+    return True
 
 
 def _descriptors_left() -> int:

@@ -1,7 +1,8 @@
 """The game a table hosts: the state, the event log and the record, and nothing per ply.
 
 `Match` keeps a snapshot of every ply for the desktop's timeline and undo; a host needs
-neither, so its memory stays flat however long the game. An action is applied to a copy
+neither, and keeps only the log's last events, so its memory stays flat however long the
+game (but for the record's actions and hashes, which the journal and the save need). An action is applied to a copy
 (`trial`, with its events kept apart), journalled, and only then made the table's state
 and log (`commit`); a journal that cannot be written leaves both as they were.
 """
@@ -16,6 +17,8 @@ from boardwright.framework import BoardwrightError, Engine, FileFormatError, ker
 from boardwright.framework import replay as replay_files
 from boardwright.framework.events import EventLog
 from boardwright.framework.replay import Record
+
+EVENTS_KEPT = 1000  # the log's last events, kept for connections that join (they read the last 200)
 
 
 @dataclass
@@ -36,7 +39,8 @@ class LiveGame:
         scenario: str | None = None,
     ) -> None:
         self.engine = engine
-        self.log = EventLog()
+        self.log = EventLog()  # its last events only: `events_dropped` came before them
+        self.events_dropped = 0
         self.state = engine.new_game(players, options, seed, scenario, log=self.log)
         self.record = Record(
             game=engine.spec.id,
@@ -116,9 +120,21 @@ class LiveGame:
         self.engine.apply_unchecked(state, legal, log)
         return Trial(legal, state, kernel.state_hash(state), log.events)
 
+    def events_since(self, count: int) -> list[dict[str, Any]]:
+        """The events after the first `count` of the game (those still kept)."""
+        return self.log.events[max(0, count - self.events_dropped) :]
+
+    @property
+    def events_total(self) -> int:
+        return self.events_dropped + len(self.log.events)
+
     def commit(self, trial: Trial) -> None:
         self.state = trial.state
-        self.log.events.extend(trial.events)
+        events = self.log.events
+        events.extend(trial.events)
+        if len(events) > 2 * EVENTS_KEPT:  # every connection read them with the update of their ply
+            self.events_dropped += len(events) - EVENTS_KEPT
+            del events[:-EVENTS_KEPT]
         self.record.actions.append(trial.action)
         self.record.hashes.append(trial.state_hash)
         self.record.outcome = kernel.outcome(self.state)

@@ -190,8 +190,8 @@ class Snapshot:
         mine = seat is not None and self.started and not over and seat == game.to_move()
         held = seen.document
         document = self.document(seat, held)
-        events = game.log.events
-        first = seen.events_sent if held is not None else max(seen.events_sent, len(events) - EVENTS_ON_JOIN)
+        total = game.events_total
+        first = seen.events_sent if held is not None else max(seen.events_sent, total - EVENTS_ON_JOIN)
         key = (
             seat,
             None if held is None else (id(held["view"]), id(held["board"])),
@@ -210,7 +210,13 @@ class Snapshot:
                 ("free", pack(game.free_actions(seat) if seat is not None and self.started else [])),
                 (
                     "events",
-                    pack([e for e in events[first:] if e["to"] is None or (seat is not None and seat in e["to"])]),
+                    pack(
+                        [
+                            e
+                            for e in game.events_since(first)
+                            if e["to"] is None or (seat is not None and seat in e["to"])
+                        ]
+                    ),
                 ),
                 ("hash", pack(self.fingerprint(document))),
             ]
@@ -223,6 +229,6 @@ class Snapshot:
                 fields.append(("delta", self._delta(held, document)))
             frame = self.frames[key] = encode_packed(fields)
         seen.document = document
-        seen.events_sent = len(events)
+        seen.events_sent = total
         seen.mine = mine
         return frame
