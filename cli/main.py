@@ -285,10 +285,9 @@ def cmd_join(host: PluginHost, args: argparse.Namespace) -> int:
 def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.cli.new_plugin import create
 
-    created = create(
-        args.name, Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}"
-    )
-    print(f"created {created}; install it with: pip install -e {created}")
+    target = Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}"
+    created = create(args.name, target, args.title, args.title_ru)
+    print(f"created {created}; install it with: pip install -e '{created}[test]', then run its tests with pytest")
     return 0
 
 
@@ -387,6 +386,8 @@ def build_parser() -> Parser:
     p = sub.add_parser("new-plugin", help="a pip-installable game package skeleton with tests")
     p.add_argument("name")
     p.add_argument("dir", nargs="?")
+    p.add_argument("--title", help="the game's English title (default: from the name)")
+    p.add_argument("--title-ru", help="the game's Russian title")
     p.set_defaults(run=cmd_new_plugin)
     return parser
 

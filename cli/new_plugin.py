@@ -16,10 +16,15 @@ LAYOUT = {
     "game.toml.tmpl": "{name}/data/game.toml",
     "messages.toml.tmpl": "{name}/data/messages.toml",
     "test_game.py.tmpl": "tests/test_{name}.py",
+    "README.md.tmpl": "README.md",
+    "rules.en.md.tmpl": "{name}/data/rules.en.md",
+    "rules.ru.md.tmpl": "{name}/data/rules.ru.md",
 }
 
 
-def create(name: str, target: Path) -> Path:
+def create(name: str, target: Path, title: str | None = None, title_ru: str | None = None) -> Path:
+    """Write the package for game `name` into `target` (missing or empty); `title` and
+    `title_ru` are its English and Russian titles (from the name when not given)."""
     if not re.fullmatch(r"[a-z][a-z0-9_]{1,40}", name):
         raise BoardwrightError("a plugin name is lower-case letters, digits and _ (like my_game)", "bad-name")
     if target.exists() and any(target.iterdir()):
@@ -28,8 +33,9 @@ def create(name: str, target: Path) -> Path:
         "name": name,
         "dist": name.replace("_", "-"),
         "cls": "".join(part.capitalize() for part in name.split("_")),
-        "title": name.replace("_", " ").capitalize(),
+        "title": title or name.replace("_", " ").capitalize(),
     }
+    fields["title_ru"] = title_ru or f"Игра «{fields['title']}»"  # "the game «…»": set your own with --title-ru
     templates = resources.files("boardwright.cli") / "templates" / "plugin"
     for source, destination in LAYOUT.items():
         path = target / destination.format(**fields)

@@ -86,7 +86,10 @@ def _run(args, cwd, extra_path=""):
 def test_a_game_installed_with_pip_is_listed(tmp_path):
     """`new-plugin` writes a package; pip installs it; `boardwright list` shows it; its tests pass."""
     package = tmp_path / "src"
-    made = _run([sys.executable, "-m", "boardwright.cli.main", "new-plugin", "take_away", str(package)], tmp_path)
+    made = _run(
+        [sys.executable, "-m", "boardwright.cli.main", "new-plugin", "take_away", str(package), "--title-ru", "Забирай"],
+        tmp_path,
+    )
     assert made.returncode == 0, made.stderr
     target = tmp_path / "site"
     installed = _run(
@@ -109,7 +112,17 @@ def test_a_game_installed_with_pip_is_listed(tmp_path):
     assert listed.returncode == 0, listed.stderr
     games = {g["id"]: g for g in json.loads(listed.stdout)["games"]}
     assert games["take_away"]["title_en"] == "Take away"
+    assert games["take_away"]["title_ru"] == "Забирай"
     assert "connect_four" in games
+    picture = tmp_path / "take_away.png"
+    shown = _run(
+        [sys.executable, "-m", "boardwright.cli.main", "play", "take_away", "--seats", "human,random"]
+        + ["--screenshot", str(picture)],
+        tmp_path,
+        str(target),
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert picture.stat().st_size > 10_000, "the client draws the new game from its board description"
     tested = _run(
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(package / "tests")], tmp_path, str(target)
     )
