@@ -81,7 +81,9 @@ def boardwright_playouts(boardwright_host: PluginHost) -> Callable[..., list[dic
                 legal = engine.legal_actions(state)
                 assert legal, f"{engine.spec.id}: seed {seed + number}: no legal action and the game is not over"
                 engine.apply(state, legal[pick.randrange(len(legal))])
-            assert kernel.is_over(state), f"{engine.spec.id}: seed {seed + number}: not over after {max_actions} actions"
+            assert kernel.is_over(state), (
+                f"{engine.spec.id}: seed {seed + number}: not over after {max_actions} actions"
+            )
             outcome = kernel.outcome(state)
             assert outcome is not None
             outcomes.append(outcome)

@@ -87,7 +87,16 @@ def test_a_game_installed_with_pip_is_listed(tmp_path):
     """`new-plugin` writes a package; pip installs it; `boardwright list` shows it; its tests pass."""
     package = tmp_path / "src"
     made = _run(
-        [sys.executable, "-m", "boardwright.cli.main", "new-plugin", "take_away", str(package), "--title-ru", "Забирай"],
+        [
+            sys.executable,
+            "-m",
+            "boardwright.cli.main",
+            "new-plugin",
+            "take_away",
+            str(package),
+            "--title-ru",
+            "Забирай",
+        ],
         tmp_path,
     )
     assert made.returncode == 0, made.stderr
@@ -115,9 +124,9 @@ def test_a_game_installed_with_pip_is_listed(tmp_path):
     assert games["take_away"]["title_ru"] == "Забирай"
     assert "connect_four" in games
     picture = tmp_path / "take_away.png"
+    play = ["play", "take_away", "--seats", "human,random", "--screenshot", str(picture)]
     shown = _run(
-        [sys.executable, "-m", "boardwright.cli.main", "play", "take_away", "--seats", "human,random"]
-        + ["--screenshot", str(picture)],
+        [sys.executable, "-m", "boardwright.cli.main", *play],
         tmp_path,
         str(target),
     )
