@@ -1,0 +1,84 @@
+"""docs/modding.md, run as a modder would: a fresh virtual environment with Boardwright
+installed, then every `bash` block of the guide in order, in an empty folder, with the
+guide's files written where it says "saved as". The generated game is installed into that
+fresh environment, listed, tested with its own tests, played by bots and built."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+GUIDE = ROOT / "docs" / "modding.md"
+BLOCK = re.compile(r"```(\w+)\n(.*?)```", re.S)
+
+
+def _steps(text: str) -> list[tuple[str, str, str]]:
+    """(kind, body, file name) for every fenced block: files to save and commands to run."""
+    steps = []
+    for match in BLOCK.finditer(text):
+        kind, body = match.group(1), match.group(2)
+        before = text[max(0, match.start() - 300) : match.start()]
+        saved = re.findall(r"saved as `([^`]+)`", before)
+        steps.append((kind, body, saved[-1] if saved else ""))
+    return steps
+
+
+def _commands(body: str) -> list[str]:
+    return [line for line in body.replace("\\\n", " ").splitlines() if line.strip() and not line.startswith("#")]
+
+
+@pytest.fixture(scope="module")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
+    """A new venv with Boardwright installed from this tree (not editable) and pytest."""
+    base = tmp_path_factory.mktemp("guide")
+    venv = base / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    installed = subprocess.run([*pip, str(ROOT), "pytest"], capture_output=True, text=True, timeout=600)
+    assert installed.returncode == 0, installed.stderr[-3000:]
+    home = base / "home"
+    home.mkdir()
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "BOARDWRIGHT_SCENARIOS") and not key.startswith("XDG_")
+    }
+    env.update(PATH=f"{venv / 'bin'}:{env['PATH']}", HOME=str(home), QT_QPA_PLATFORM="offscreen")
+    return {**env, "_WORK": str(base / "work")}
+
+
+def test_every_command_of_the_guide_works_in_a_fresh_environment(fresh: dict[str, str]) -> None:
+    work = Path(fresh.pop("_WORK"))
+    work.mkdir()
+    outputs: dict[str, str] = {}
+    ran = 0
+    for kind, body, saved in _steps(GUIDE.read_text(encoding="utf-8")):
+        if saved:
+            (work / saved).write_text(body, encoding="utf-8")
+        if kind != "bash":
+            continue
+        for command in _commands(body):
+            done = subprocess.run(
+                ["bash", "-c", command], cwd=work, env=fresh, capture_output=True, text=True, timeout=600
+            )
+            assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
+            outputs[command] = done.stdout
+            ran += 1
+    assert ran >= 10, "the guide's commands were found and run"
+    folder = Path(outputs["boardwright scenario folder"].strip())
+    assert folder.is_relative_to(Path(fresh["HOME"])) and (folder / "small_board.toml").exists()
+    listed = outputs["boardwright scenario list connect_four"]
+    assert f"connect_four\tsmall_board\tSmall board\t{folder / 'small_board.toml'}" in listed
+    assert (work / "balance").is_dir() and any((work / "balance").iterdir()), "the balance report"
+    assert "my_game" in outputs["boardwright list"] and "connect_four" in outputs["boardwright list"]
+    assert "My game / Моя игра" in outputs["boardwright list"]
+    assert " passed" in outputs["pytest -q boardwright-my-game/tests"]
+    built = sorted(path.name for path in (work / "boardwright-my-game" / "dist").iterdir())
+    assert [name.split("-", 1)[0] for name in built] == ["boardwright_my_game", "boardwright_my_game"]
+    assert any(name.endswith(".whl") for name in built) and any(name.endswith(".tar.gz") for name in built)
