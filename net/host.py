@@ -569,6 +569,7 @@ class Table:
 
     def _broadcast(self) -> None:
         """Queue every connection's update (seats first); waits on no socket."""
+        self._packs.turn()
         snapshot = self._snapshot()
         for conn in self._connections():
             if not conn.link.closed:

@@ -41,31 +41,42 @@ class Seen:
 
 class Packs:
     """Packed bytes of the parts sent lately, by identity (the object is kept with them, so
-    an identity is never mistaken for another's). A map or list `depth` levels deep is put
-    together from its items' bytes, each packed once: a part whose items are mostly the
-    ones of the last update costs only its new items."""
+    an identity is never mistaken for another's). A map or list `depth` levels deep whose
+    items were packed before is put together from their bytes: a part whose items are
+    mostly the last update's costs only its new items. What the last two broadcasts did
+    not use is let go (`turn`), so the cache holds about two updates' parts."""
 
-    def __init__(self, keep: int = 4096) -> None:
-        self.keep = keep
-        self._by_id: dict[int, tuple[Any, bytes]] = {}
+    def __init__(self) -> None:
+        self._now: dict[int, tuple[Any, bytes]] = {}
+        self._before: dict[int, tuple[Any, bytes]] = {}
+
+    def turn(self) -> None:
+        """A new broadcast: what neither it nor the last one used is let go."""
+        self._before, self._now = self._now, {}
+
+    def _known(self, part: Any) -> bytes | None:
+        key = id(part)
+        found = self._now.get(key) or self._before.get(key)
+        if found is None or found[0] is not part:
+            return None
+        self._now[key] = found
+        return found[1]
 
     def packed(self, part: Any, depth: int = 0) -> bytes:
-        found = self._by_id.get(id(part))
-        if found is not None and found[0] is part:
-            return found[1]
+        data = self._known(part)
+        if data is not None:
+            return data
         kind = type(part)
-        by_id = self._by_id
-        if depth and kind is dict and any(id(value) in by_id for value in part.values()):
+        now, before = self._now, self._before
+        if depth and kind is dict and any(id(v) in now or id(v) in before for v in part.values()):
             data = _header(0x80, b"\xde", b"\xdf", len(part)) + b"".join(
                 packed_key(key) + self.packed(value, depth - 1) for key, value in part.items()
             )
-        elif depth and kind is list and any(id(value) in by_id for value in part):
+        elif depth and kind is list and any(id(v) in now or id(v) in before for v in part):
             data = _header(0x90, b"\xdc", b"\xdd", len(part)) + b"".join(self.packed(v, depth - 1) for v in part)
         else:
             data = msgpack.packb(part, use_bin_type=True)
-        self._by_id[id(part)] = (part, data)
-        if len(self._by_id) > self.keep:
-            del self._by_id[next(iter(self._by_id))]  # the oldest
+        self._now[id(part)] = (part, data)
         return data
 
 
