@@ -32,6 +32,9 @@ class HeroesCards(Game):
         options=(
             Option("weeks", CONFIG["weeks"], minimum=1, maximum=12, **titled(MESSAGES, "option_weeks")),
             Option("war_allowed", CONFIG["war_allowed"], **titled(MESSAGES, "option_war_allowed")),
+            Option(
+                "piles", CONFIG["max_piles"], minimum=1, maximum=CONFIG["max_piles"], **titled(MESSAGES, "option_piles")
+            ),
         ),
         **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(RACE_IDS),
@@ -45,7 +48,9 @@ class HeroesCards(Game):
         "draw_travel": {"target": "pile"},
         "place": {"target": "card"},
     }
-    short_options: ClassVar[dict[str, Any]] = {"weeks": 1}
+    # one week; the deck is drawn whole, as the watchman's split only asks a bot to guess
+    # among unseen piles (a person may still split in the standard game)
+    short_options: ClassVar[dict[str, Any]] = {"weeks": 1, "piles": 1}
 
     def flow(self) -> Flow:
         return Flow(

@@ -43,6 +43,7 @@ def setup(state: State, options: Setup) -> None:
     opts = options.options
     state["weeks"] = opts["weeks"]
     state["war_allowed"] = opts["war_allowed"]
+    state["piles"] = opts["piles"]
     state["week"] = 1
     state["day"] = 0
     state["race"] = choose_races(state, players)

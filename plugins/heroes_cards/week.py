@@ -35,7 +35,8 @@ def begin_travel(state: State, log: Any) -> None:
         state["travel_drawn"][seat] = 0
         state["travel_quota"][seat] = CONFIG["travel_cards_per_week"] + capital.policy_active(state, seat, 1)
         state["spy"][seat] = spy_uses(state, seat)
-    kernel.ask(state, state["watchman"], "split", split_choices(zones.count(state, "travel_deck")), auto=True)
+    shapes = split_choices(zones.count(state, "travel_deck"), state["piles"])
+    kernel.ask(state, state["watchman"], "split", shapes, auto=True)
 
 
 def spy_uses(state: State, seat: int) -> int:
@@ -83,14 +84,15 @@ def answer_keep_heroes(state: State, decision: dict[str, Any], choice: dict[str,
     log.emit("tavern", seat=seat, count=len(choice["heroes"]))
 
 
-def split_choices(count: int) -> list[dict[str, Any]]:
-    """A few ways to cut the deck into 1-3 piles (the watchman's right, digest 4.2)."""
+def split_choices(count: int, most: int) -> list[dict[str, Any]]:
+    """A few ways to cut the deck into 1 to `most` piles (the watchman's right, digest 4.2;
+    the scenario option ``piles``, at most 3)."""
     shapes = [[count], [1, count - 1], [2, count - 2], [count // 2, count - count // 2]]
     shapes += [[1, 1, count - 2], [count // 3, count // 3, count - 2 * (count // 3)]]
     out: list[dict[str, Any]] = []
     for sizes in shapes:
         sizes = [size for size in sizes if size > 0]
-        if sizes and sum(sizes) == count and {"type": "split", "sizes": sizes} not in out:
+        if sizes and len(sizes) <= most and sum(sizes) == count and {"type": "split", "sizes": sizes} not in out:
             out.append({"type": "split", "sizes": sizes})
     return out or [{"type": "split", "sizes": []}]
 
