@@ -103,14 +103,13 @@ def play_game(
     seed = kernel.derive_seed(config.seed, index)
     options = {**engine.game.simulation_options, **config.options}
     state = engine.new_game(config.players, options, seed, config.scenario)
-    resolved = engine.spec.resolve_options(options)
     record = None
     if config.keep_records:
         record = Record(
             game=engine.spec.id,
             game_version=engine.spec.version,
             players=config.players,
-            options=resolved,
+            options=engine.spec.resolve_options(options),
             seed=seed,
             scenario=config.scenario,
             start_hash=kernel.state_hash(state),
@@ -154,9 +153,10 @@ def _play_out(
     legal_actions = engine.legal_actions
     apply = engine.apply_unchecked
     k = state["k"]
-    limit = config.max_actions
-    actions = 0
-    while not k["over"] and actions < limit:
+    bots = config.bots
+    for actions in range(config.max_actions):
+        if k["over"]:
+            return actions
         legal = legal_actions(state)
         if not legal:
             raise RuntimeError(f"{engine.spec.id}: no legal action in a running game (action {actions})")
@@ -164,13 +164,12 @@ def _play_out(
         seat = pending[-1]["seat"] if pending else k["active"]  # kernel.to_move, inlined
         action = choosers[seat](Turn(engine, state, seat, legal))
         if action not in legal:
-            raise RuntimeError(f"bot {config.bots[seat].kind} chose an illegal action {action!r}")
+            raise RuntimeError(f"bot {bots[seat].kind} chose an illegal action {action!r}")
         apply(state, action)
-        actions += 1
         if record is not None:
             record.actions.append(action)
             record.hashes.append(kernel.state_hash(state))
-    return actions
+    return config.max_actions
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -167,3 +167,34 @@ def test_a_search_that_meets_another_seats_unseen_decision_judges_the_position_t
     bot = MctsBot(engine, 0, 3, Budget(iterations=50, seconds=1e9, rollout_depth=5))
     action = bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))
     assert action in engine.legal_actions(state)
+
+
+def test_the_random_bot_is_uniform_and_repeats_its_choices_for_a_seed(host):
+    """Each of n actions comes up about 1/n of the time, whatever n, and a seed replays its choices."""
+    engine = host.engine("connect_four")
+    state = engine.new_game(2)
+    make = host.bots()["random"].make
+    for count in (2, 3, 7, 10):
+        legal = [{"type": "pick", "n": n} for n in range(count)]
+        draws = 7000
+        bot = make(engine, 0, 41 + count, "normal")
+        tally = [0] * count
+        for _ in range(draws):
+            tally[bot.choose(Turn(engine, state, 0, legal))["n"]] += 1
+        expected = draws / count
+        chi_square = sum((seen - expected) ** 2 / expected for seen in tally)
+        assert chi_square < 3 * count + 10, (count, tally)  # far beyond chance for a skewed generator
+    first, again = make(engine, 0, 5, "normal"), make(engine, 0, 5, "normal")
+    other = make(engine, 0, 6, "normal")
+    legal = engine.legal_actions(state)
+    picks = [[bot.choose(Turn(engine, state, 0, legal)) for _ in range(30)] for bot in (first, again, other)]
+    assert picks[0] == picks[1] and picks[0] != picks[2]
+
+
+def test_a_series_of_random_games_gives_the_same_results_in_one_or_two_workers(host):
+    from boardwright.framework.simulation import run
+
+    config = Config("connect_four", 2, [SeatBot("random")] * 2, games=6, seed=17)
+    alone, pooled = run(host, config, 1), run(host, config, 2)
+    assert [r["hash"] for r in alone["results"]] == [r["hash"] for r in pooled["results"]]
+    assert len({r["hash"] for r in alone["results"]}) == 6
