@@ -15,6 +15,7 @@ from .catalog import BATTLE, CONFIG, hero, travel
 State = dict[str, Any]
 Action = dict[str, Any]
 ANNEXED = ("mine", "reserve", "town", "garrison", "terrain")
+BATTLES = ("treasure", "mine", "reserve", "town", "garrison", "dungeon")  # played cards that are fought for
 MAIN = ("build", "upgrade", "visit", "attack", "ritual", "pass")
 
 
@@ -60,14 +61,27 @@ def day_actions(state: State, seat: int) -> list[Action]:
         if upgrade is not None and upgrade <= len(pool):
             out.append({"type": "upgrade", "plot": plot, "cards": pool[:upgrade]})
     for card in cards.travel_hand(state, seat):
-        out.extend(playable(state, seat, card))
-    out.extend({"type": "attack", "card": card} for card in zones.items(state, "table") if may_attack(state, card))
+        if not hopeless(state, seat, card):
+            out.extend(playable(state, seat, card))
+    out.extend(
+        {"type": "attack", "card": card}
+        for card in zones.items(state, "table")
+        if may_attack(state, card) and not hopeless(state, seat, card)
+    )
     out.extend(war.capture_actions(state, seat))
     if state["tower"][seat] and state["ritual"][seat] < CONFIG["ritual_luck_cap"]:
         out.append({"type": "ritual"})
     out.extend(free_actions(state, seat, pool))
     out.append({"type": "pass"})
     return out
+
+
+def hopeless(state: State, seat: int, card: str) -> bool:
+    """A battle over this card the seat's army cannot hope to win (outlook.py): not listed
+    for bots, offered to a person as an open choice."""
+    from .outlook import hopeless as beyond_hope
+
+    return travel(card)["kind"] in BATTLES and beyond_hope(state, seat, card)
 
 
 def free_actions(state: State, seat: int, pool: list[str]) -> list[Action]:
@@ -103,6 +117,13 @@ def open_actions(state: State, seat: int) -> list[Action]:
         upgrade = capital.upgrade_cost(state, seat, plot)
         if upgrade is not None and upgrade <= len(hand):
             out.append({"type": "upgrade", "plot": plot, "cards": choices.choose(hand, upgrade)})
+    # battles a bot would not start: a person picks the card (its one way to be played)
+    visits = [c for c in cards.travel_hand(state, seat) if hopeless(state, seat, c) and playable(state, seat, c)]
+    if visits:
+        out.append({"type": "visit", "card": choices.choose(visits, 1), "target": -1})
+    table = [c for c in zones.items(state, "table") if may_attack(state, c) and hopeless(state, seat, c)]
+    if table:
+        out.append({"type": "attack", "card": choices.choose(table, 1)})
     return out
 
 
@@ -146,6 +167,12 @@ def _payment_problem(state: State, seat: int, paid: Any, cost: int, exclude: str
     return None
 
 
+def one_card(action: Action) -> str:
+    """The card of a visit or an attack: listed, or picked by a person (a list of one)."""
+    card = action["card"]
+    return str(card[0] if isinstance(card, list) else card)
+
+
 def apply_day(state: State, seat: int, action: Action, log: Any) -> None:
     kind = action["type"]
     if kind == "build":
@@ -153,9 +180,9 @@ def apply_day(state: State, seat: int, action: Action, log: Any) -> None:
     elif kind == "upgrade":
         capital.upgrade(state, seat, action["plot"], action["cards"], log)
     elif kind == "visit":
-        visit(state, seat, action["card"], action["target"], log)
+        visit(state, seat, one_card(action), action["target"], log)
     elif kind == "attack":
-        attack_table(state, seat, action["card"], log)
+        attack_table(state, seat, one_card(action), log)
     elif kind == "ritual":
         state["ritual"][seat] += 1
         zones.reveal_all(state, f"school:{seat}")

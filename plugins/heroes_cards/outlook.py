@@ -11,7 +11,7 @@ from typing import Any
 from boardwright.framework import kernel, zones
 
 from . import army, capital, cards, scoring
-from .catalog import BATTLE, CONFIG, RACES, creature, hero, travel
+from .catalog import BATTLE, CONFIG, RACES, creature, hero, neutral, strength, travel
 from .week import DAY, from_watchman
 
 State = dict[str, Any]
@@ -109,6 +109,24 @@ def field_prize(state: State, card: str) -> tuple[float, float]:
         strength = max(strength, int(data["vp"]))
         prize += int(data["vp"])
     return strength, prize
+
+
+def opponent_strength(state: State, card: str) -> float:
+    """What a battle over this travel card is expected to face: a neutral army of its size,
+    the army standing on it, or its printed strength this week (digest 6.3)."""
+    data = travel(card)
+    if data["kind"] in FIELD_KINDS:
+        standing = state["standing"].get(card)
+        if standing is not None:
+            return float(sum(neutral(c)["strength"] for c in standing))
+        return field_prize(state, card)[0]
+    return float(strength(card, state["week"]))
+
+
+def hopeless(state: State, seat: int, card: str) -> bool:
+    """A battle the seat's strongest army loses even with good luck (win_chance 0): the
+    bots leave it; a person may still fight it (actions.py, open_actions)."""
+    return army_strength(state, seat) + OUTLOOK["battle_spread"] <= opponent_strength(state, card)
 
 
 def battles_in_hand(state: State, seat: int, battles: int) -> float:

@@ -108,6 +108,13 @@ def _names(cards: list[str], lang: str) -> str:
     return ", ".join(render(name_of(card), MESSAGES, lang) for card in cards)
 
 
+def _picked(card: Any, lang: str) -> Any:
+    """A card named in an action: one card, a person's pick (a list of one), or still open."""
+    if isinstance(card, str):
+        return name_of(card)
+    return _names(card, lang) if isinstance(card, list) else "…"
+
+
 def describe(state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
     return render(action_text(state, action, lang), MESSAGES, lang)
 
@@ -136,9 +143,9 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
     if kind_ == "visit":
         if action["target"] >= 0:
             return {"key": "action_visit_target", "card": name_of(action["card"]), "target_seat": action["target"]}
-        return {"key": "action_visit", "card": name_of(action["card"])}
+        return {"key": "action_visit", "card": _picked(action["card"], lang)}
     if kind_ == "attack":
-        return {"key": "action_attack", "card": name_of(action["card"])}
+        return {"key": "action_attack", "card": _picked(action["card"], lang)}
     if kind_ == "spy":
         return {"key": f"action_spy_{action['what']}", "target_seat": max(0, action["target"])}
     if kind_ == "policy":

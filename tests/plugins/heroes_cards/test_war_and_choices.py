@@ -3,7 +3,7 @@ travel cards that choose a hero."""
 
 from __future__ import annotations
 
-from boardwright.framework import Engine, kernel, zones
+from boardwright.framework import Engine, EventLog, kernel, zones
 from boardwright.plugins.heroes_cards import war
 from boardwright.plugins.heroes_cards.aftermath import join_domain
 from boardwright.plugins.heroes_cards.rules import HeroesCards
@@ -100,3 +100,19 @@ def test_the_piles_option_bounds_the_watchmans_split():
         assert decision["kind"] == "split"
         sizes = [len(choice["sizes"]) for choice in decision["choices"]]
         assert max(sizes) == most and all(sum(c["sizes"]) == 40 for c in decision["choices"])
+
+
+def test_a_hopeless_battle_is_left_to_a_person():
+    """Bots list no battle their strongest army cannot win even with good luck; a person
+    may still fight it, picking the card (an open choice the kernel checks)."""
+    state = first_day()
+    seat = kernel.active(state)
+    empty_hand(state, seat)  # no army at all: a town's walls are beyond hope
+    take_card(state, "t:village:0", f"travel:{seat}")
+    visit = {"type": "visit", "card": "t:village:0", "target": -1}
+    assert visit not in GAME.legal_actions(state)
+    picked = {"type": "visit", "card": ["t:village:0"], "target": -1}
+    log = EventLog()
+    ENGINE.apply(state, ENGINE.check(state, picked, seat), seat, log)
+    assert [e["key"] for e in log.events if e["key"].startswith("battle_")] == ["battle_loss"]
+    assert "t:village:0" in zones.items(state, "table")  # it stands there for the week
