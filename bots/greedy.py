@@ -4,6 +4,10 @@ Each legal action is applied to a copy of one sampled state (see `evaluation`); 
 beats everything, a loss is avoided, and the heuristic ranks the rest. Ties, and games
 without a heuristic, are broken at random. A turn of several actions is judged one
 action at a time.
+
+The sampled state is written once per decision and each copy is read back from that
+snapshot (`evaluation.copier`): the same copies as `kernel.clone` makes, at a third of
+its price.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
 
-from .evaluation import heuristic_value, sample_state, terminal_values
+from .evaluation import copier, sample_state, terminal_values
 
 
 class GreedyBot:
@@ -29,18 +33,23 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         engine = self.engine
+        apply = engine.apply_unchecked
+        heuristic = engine.game.heuristic
         seat = turn.seat
         sampled = sample_state(turn, self.rng.getrandbits(63))
         seats = kernel.seats(sampled)
+        copy = copier(sampled)
         best: list[dict[str, Any]] = []
         best_value = -1.0
         for action in legal:
-            after = kernel.clone(sampled)
-            engine.apply_unchecked(after, action)
+            after = copy()
+            apply(after, action)
             if kernel.is_over(after):
                 value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
             else:
-                value = heuristic_value(engine, after, seat)
+                # as evaluation.heuristic_value, inlined: this loop is most of a greedy balance run
+                h = heuristic(after, seat)
+                value = 0.5 if h is None else 0.5 + 0.5 * max(-1.0, min(1.0, float(h)))
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

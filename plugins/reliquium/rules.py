@@ -19,11 +19,44 @@ from . import abilities, battle, board, faction_board, pacts, peace, setup, supp
 from .actions import Refusal
 from .castles import castles_on_map
 from .text import MESSAGES
-from .units import ATTACK, MELEE, PEACE, SUPPORT, acting, count
+from .units import ATTACK, MELEE, PEACE, SUPPORT, acting
 from .world import WORLD, load_toml
 
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+_HEURISTIC = load_toml("game.toml")["heuristic"]
+
+
+def _worth(state: State) -> list[float]:
+    """Each seat's worth for the heuristic, in one pass over the regions and the tokens."""
+    weights = _HEURISTIC
+    occupants = state["occupant"]
+    units = [0] * len(state["neutral"])
+    for occupant, troops in zip(occupants, state["units"], strict=True):
+        if occupant >= 0:
+            units[occupant] += sum(troops)
+    threatened = [0] * len(units)
+    castle = state["castle"]
+    for token in state["tokens"]:
+        if token is not None and token["kind"] == MELEE:
+            owner = castle[token["target"]]
+            if owner >= 0 and owner != token["faction"]:
+                threatened[owner] += 1
+    to_win = state["rules"]["castles_to_win"]
+    values = []
+    for faction in state["faction_of"]:
+        castles = castles_on_map(state, faction)
+        if castles >= to_win:
+            values.append(100.0)
+        else:
+            values.append(
+                weights["castle"] * castles
+                + weights["unit"] * units[faction]
+                - weights["threatened_castle"] * threatened[faction]
+            )
+    return values
 
 
 class Reliquium(Game):
@@ -158,22 +191,12 @@ class Reliquium(Game):
         return peace.leaders(state)
 
     def heuristic(self, state: State, seat: int) -> float:
-        """Castles (most), units on the map, and own castles under a melee token, against the best rival."""
-        values = [self._value(state, faction) for faction in state["faction_of"]]
+        """Castles (most), units on the map, and own castles under a melee token, against the best
+        rival; the weights are game.toml's [heuristic]."""
+        values = _worth(state)
         mine = values[seat]
         rival = max((value for other, value in enumerate(values) if other != seat), default=0.0)
-        return max(-1.0, min(1.0, (mine - rival) / 10.0))
-
-    def _value(self, state: State, faction: int) -> float:
-        castles = castles_on_map(state, faction)
-        if castles >= state["rules"]["castles_to_win"]:
-            return 100.0
-        units = sum(count(state, r) for r, occupant in enumerate(state["occupant"]) if occupant == faction)
-        threatened = 0
-        for token in state["tokens"]:
-            if token is not None and token["kind"] == MELEE and token["faction"] != faction:
-                threatened += state["castle"][token["target"]] == faction
-        return castles + 0.25 * units - 0.5 * threatened
+        return max(-1.0, min(1.0, (mine - rival) / _HEURISTIC["lead_scale"]))
 
     # --- names and pictures ---
 

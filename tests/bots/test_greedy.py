@@ -1,0 +1,110 @@
+"""`greedy`: the best action by one step of look-ahead, the same choices as a plain reference."""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from importlib import resources
+
+import pytest
+
+from boardwright.bots.evaluation import copier, heuristic_value, sample_state, terminal_values
+from boardwright.framework import PluginHost, kernel
+from boardwright.framework.bots import Turn
+
+GAMES = sorted(PluginHost().games())
+
+
+def _reference_choice(engine, turn, rng):
+    """Greedy as first written: a `kernel.clone` per action, the heuristic through `heuristic_value`."""
+    legal = turn.legal
+    if len(legal) == 1:
+        return legal[0]
+    sampled = sample_state(turn, rng.getrandbits(63))
+    seats = kernel.seats(sampled)
+    best, best_value = [], -1.0
+    for action in legal:
+        after = kernel.clone(sampled)
+        engine.apply_unchecked(after, action)
+        if kernel.is_over(after):
+            value = terminal_values(after, seats)[turn.seat] * 2 - 0.5
+        else:
+            value = heuristic_value(engine, after, turn.seat)
+        if value > best_value:
+            best, best_value = [action], value
+        elif value == best_value:
+            best.append(action)
+    return best[rng.randrange(len(best))]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_greedy_makes_the_reference_choices_in_a_whole_game(host, game_id):
+    """Four seats of greedy (or the fewest the game allows) play on; every choice is checked
+    against the reference with the same seed, so a faster greedy plays the very same games."""
+    engine = host.engine(game_id)
+    players = engine.spec.players[-1] if game_id == "reliquium" else engine.spec.players[0]
+    state = engine.new_game(players, dict(engine.game.simulation_options), 21)
+    bots = [host.bots()["greedy"].make(engine, seat, 100 + seat, "normal") for seat in range(players)]
+    references = [random.Random(100 + seat) for seat in range(players)]
+    checked = 0
+    while not kernel.is_over(state) and checked < 150:
+        seat = kernel.to_move(state)
+        legal = engine.legal_actions(state)
+        expected = _reference_choice(engine, Turn(engine, state, seat, legal), references[seat])
+        chosen = bots[seat].choose(Turn(engine, state, seat, legal))
+        assert chosen == expected, f"{game_id}: action {checked}"
+        engine.apply_unchecked(state, chosen)
+        checked += 1
+    assert checked >= 7 and (checked == 150 or kernel.is_over(state))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copies_from_one_snapshot_equal_clones_and_are_independent(host, game_id):
+    engine = host.engine(game_id)
+    state = engine.new_game(engine.spec.players[0], dict(engine.game.simulation_options), 8)
+    rng = random.Random(8)
+    for _ in range(40):
+        if kernel.is_over(state):
+            break
+        engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
+    copy = copier(state)
+    first, second = copy(), copy()
+    assert first == state == second and kernel.state_hash(first) == kernel.state_hash(state)
+    if not kernel.is_over(first):
+        engine.apply_unchecked(first, engine.legal_actions(first)[0])
+        assert second == state and first != state
+
+
+def test_reliquium_heuristic_counts_what_its_data_file_says(host):
+    """Castles, units and threatened castles, weighted as game.toml's [heuristic], seat against best rival."""
+    engine = host.engine("reliquium")
+    data = resources.files("boardwright.plugins.reliquium") / "data" / "game.toml"
+    weights = tomllib.loads(data.read_text(encoding="utf-8"))["heuristic"]
+    state = engine.new_game(4, {}, 5)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(400):
+        if kernel.is_over(state):
+            break
+        worth = []
+        for faction in state["faction_of"]:
+            castles = state["track"][faction].count(False)
+            units = sum(sum(t) for o, t in zip(state["occupant"], state["units"], strict=True) if o == faction)
+            threatened = sum(
+                1
+                for token in state["tokens"]
+                if token
+                and token["kind"] == "melee"
+                and token["faction"] != faction
+                and state["castle"][token["target"]] == faction
+            )
+            worth.append(
+                weights["castle"] * castles + weights["unit"] * units - weights["threatened_castle"] * threatened
+            )
+        for seat in range(4):
+            rival = max(w for other, w in enumerate(worth) if other != seat)
+            expected = max(-1.0, min(1.0, (worth[seat] - rival) / weights["lead_scale"]))
+            assert engine.game.heuristic(state, seat) == pytest.approx(expected)
+            seen.add(round(expected, 3))
+        engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
+    assert len(seen) > 5  # the states differed in what the heuristic counts
