@@ -47,4 +47,4 @@ def finish(state: State, log: Any) -> None:
         log.emit("final_score", seat=seat, vp=score, reserves=reserve_vp(state, seat))
     won = winners(state)
     log.emit("game_won", seats=won)
-    kernel.finish(state, winners=won, reason="week 7 is over", scores=[float(s) for s in scores])
+    kernel.finish(state, winners=won, reason=f"week {state['weeks']} is over", scores=[float(s) for s in scores])
