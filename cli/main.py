@@ -134,7 +134,8 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             print(f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
 
     show_progress = sys.stderr.isatty() and args.games >= 10
-    summary = simulation.run(host, config, args.workers, _ProgressBar() if show_progress else None, on_game)
+    progress = _ProgressBar() if show_progress else None
+    summary = simulation.run(host, config, args.workers, progress, on_game, backend=args.backend)
     written = []
     if args.report:
         from boardwright.framework import report
@@ -324,6 +325,12 @@ def build_parser() -> Parser:
     p.add_argument("--scenario")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--workers", type=int, default=1)
+    p.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help="local processes, or Ray tasks (a cluster at RAY_ADDRESS, else a local Ray with --workers CPUs)",
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--save-replays", metavar="DIR")
     p.add_argument("--report", metavar="DIR", help="write a balance report (table and chart)")

@@ -17,7 +17,7 @@ from typing import Any
 from . import kernel
 from .bots import LEVELS, BotKind, Turn
 from .engine import Engine
-from .errors import OptionError
+from .errors import BoardwrightError, OptionError
 from .plugins import PluginHost
 from .replay import Record
 
@@ -251,6 +251,34 @@ def _play_in_worker(config: Config, index: int) -> tuple[dict[str, Any], Record 
     return _timed_game(engines[config.game], _worker["kinds"], config, index)
 
 
+def _play_in_ray_task(config: Config, index: int) -> tuple[dict[str, Any], Record | None, float]:
+    """One game on a Ray worker (each worker process sets its host up once)."""
+    if "host" not in _worker:
+        _init_worker()
+    return _play_in_worker(config, index)
+
+
+def _ray_outcomes(
+    configs: list[Config], tasks: list[tuple[int, int]], workers: int
+) -> Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]:
+    """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
+    else on a local Ray instance with `workers` CPUs."""
+    try:
+        import ray
+    except ImportError:
+        raise BoardwrightError("the Ray backend needs Ray: pip install 'boardwright[ray]'", "no-ray") from None
+    if not ray.is_initialized():
+        address = os.environ.get("RAY_ADDRESS")
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    play = ray.remote(_play_in_ray_task)
+    pending = [(number, play.remote(configs[number], index)) for number, index in tasks]
+    for number, reference in pending:
+        yield number, ray.get(reference)
+
+
 def _timed_game(
     engine: Engine, kinds: dict[str, BotKind], config: Config, index: int
 ) -> tuple[dict[str, Any], Record | None, float]:
@@ -265,9 +293,10 @@ def run(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
+    backend: str = "local",
 ) -> dict[str, Any]:
     """Play `config.games` games; returns the summary (see `summarise`)."""
-    return run_many(host, [config], workers, progress, on_game)[0]
+    return run_many(host, [config], workers, progress, on_game, backend)[0]
 
 
 def run_many(
@@ -276,8 +305,13 @@ def run_many(
     workers: int = 1,
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
+    backend: str = "local",
 ) -> list[dict[str, Any]]:
     """Play every game of several series in one pool of `workers` processes; one summary per config.
+
+    `backend="ray"` plays them as Ray tasks instead (a cluster at `RAY_ADDRESS`, else a
+    local Ray instance with `workers` CPUs): each game depends only on its config and
+    index, so the results are the same as the local run's.
 
     One pool keeps every worker busy until the last game, where series played one after
     another would leave workers idle at the end of each. A summary's `seconds` is the
@@ -299,7 +333,9 @@ def run_many(
             if progress:
                 progress(done, len(tasks))
 
-    if workers == 1:
+    if backend == "ray":
+        collect(_ray_outcomes(configs, tasks, workers))
+    elif workers == 1:
         engines = {config.game: host.engine(config.game) for config in configs}
         collect(
             (number, _timed_game(engines[configs[number].game], kinds, configs[number], index))
