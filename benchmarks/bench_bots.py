@@ -10,6 +10,11 @@
    over positions taken from a seeded random game.
 3. With --strength N: `mcts` (normal) against `random` and `greedy`, N games in each seating,
    over --workers processes; with --short, of each game's short variant (as the tests play).
+4. With --levels N: the level table, `mcts:hard` against `mcts:normal` and `mcts:normal`
+   against `mcts:easy`, N games in each seating (--short as above).
+5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
+   plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), each
+   run S seconds of CPU time, interleaved.
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
@@ -20,6 +25,7 @@ import argparse
 import os
 import platform
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -159,6 +165,144 @@ def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, sh
     return [*lines, ""]
 
 
+def _cpu_rate(play, seconds: float) -> float:
+    """Actions per CPU second of `play()` (which returns the actions it took), over `seconds`."""
+    actions = 0
+    started = time.process_time()
+    while time.process_time() - started < seconds:
+        actions += play()
+    return actions / (time.process_time() - started)
+
+
+def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
+    """Random bots in Connect Four: plain Python, the kernel's loop, `simulation.run` and the
+    command line, interleaved run by run so that the machine's load hits all alike."""
+    from bench_kernel import PlainConnectFour
+
+    from boardwright.framework.simulation import Config, run
+
+    engine = host.engine("connect_four")
+    rng = random.Random(1)
+
+    def plain() -> int:
+        actions = 0
+        for _ in range(200):
+            game = PlainConnectFour()
+            while not game.over():
+                legal = game.legal()
+                game.play(legal[rng.randrange(len(legal))])
+                actions += 1
+        return actions
+
+    def kernel_loop() -> int:
+        actions = 0
+        for index in range(200):
+            state = engine.new_game(seed=index)
+            k = state["k"]
+            while not k["over"]:
+                legal = engine.legal_actions(state)
+                engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
+                actions += 1
+        return actions
+
+    series = iter(range(10**9))
+
+    def simulate_run() -> int:
+        config = Config("connect_four", 2, [SeatBot("random")] * 2, games=200, seed=next(series))
+        return round(run(host, config)["mean_actions"] * 200)
+
+    def command_line() -> int:
+        """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
+        games = max(1000, round(seconds * 15_000))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        out = subprocess.run(
+            [str(Path(sys.executable).with_name("boardwright")), "simulate", "connect_four", "--games", str(games)],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        mean = float(out.split("mean length ")[1].split(" actions")[0])
+        return round(mean * games / cpu)
+
+    rates: dict[str, list[float]] = {"plain": [], "kernel": [], "run": [], "cli": []}
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    for _ in range(runs):
+        rates["plain"].append(_cpu_rate(plain, seconds))
+        rates["kernel"].append(_cpu_rate(kernel_loop, seconds))
+        rates["run"].append(_cpu_rate(simulate_run, seconds))
+        rates["cli"].append(command_line())
+    plain_rate = statistics.median(rates["plain"])
+    rows = [
+        ("plain Python Connect Four (bench_kernel.py)", "plain"),
+        ("kernel loop: legal_actions + apply_unchecked", "kernel"),
+        ("`simulation.run`, random bots, one process", "run"),
+        ("`boardwright simulate connect_four --games N`, whole process", "cli"),
+    ]
+    lines = [
+        f"## `simulate` with random bots against plain Python, Connect Four ({runs} interleaved runs)",
+        "",
+        f"Actions per CPU second (medians); {seconds} s per run; the command line's rate counts its "
+        f"whole process, start-up included. Load average at the start: {load}.",
+        "",
+        "| loop | actions/s | against plain |",
+        "|---|---:|---:|",
+    ]
+    for label, key in rows:
+        rate = statistics.median(rates[key])
+        lines.append(f"| {label} | {rate:,.0f} | {rate / plain_rate:.2f}x |")
+    return [*lines, ""]
+
+
+LEVEL_PAIRS = (("hard", "normal"), ("normal", "easy"))
+
+
+def level_table(host: PluginHost, game_ids: list[str], games: int, workers: int, short: bool) -> list[str]:
+    """Each level against the one below, the higher level in every seat in turn."""
+    variant = "short variant (`--short`)" if short else "standard game"
+    lines = [
+        f"## Levels: `mcts` level against level, {games} games in each seating, {variant}",
+        "",
+        "Levels: "
+        + "; ".join(f"{name} {b.iterations} iterations, rollouts of {b.rollout_depth}" for name, b in LEVELS.items())
+        + f". Load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}. Seconds: the time the "
+        "games took, summed over the worker processes. A draw counts half.",
+        "",
+        "| game | higher | lower | higher wins | draws | games | score | 95% CI of wins | mean actions | seconds |",
+        "|---|---|---|---:|---:|---:|---:|---|---:|---:|",
+    ]
+    for game_id in game_ids:
+        engine = host.engine(game_id)
+        configs = {
+            pair: every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, short=short)
+            for pair in LEVEL_PAIRS
+        }
+        try:
+            summaries = iter(run_many(host, [c for series in configs.values() for c in series], workers))
+        except Exception as exc:
+            lines.append(f"| {game_id} | – | – | error: {exc!r} | | | | | | |")
+            continue
+        for (higher, lower), series in configs.items():
+            won = played = draws = 0
+            actions = seconds = 0.0
+            for focus_seat, _ in enumerate(series):
+                summary = next(summaries)
+                won += summary["wins"][str(focus_seat)]
+                draws += summary["draws"]
+                played += summary["games"]
+                actions += summary["mean_actions"] * summary["games"]
+                seconds += summary["play_seconds"]
+            low, high = wilson_interval(won, played)
+            lines.append(
+                f"| {game_id} | {higher} | {lower} | {won} | {draws} | {played} | {(won + draws / 2) / played:.0%} "
+                f"| {low:.0%}–{high:.0%} | {actions / played:.0f} | {seconds:.0f} |"
+            )
+            print(lines[-1], file=sys.stderr, flush=True)
+    lines += ["", f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}."]
+    return [*lines, ""]
+
+
 def machine() -> str:
     try:
         model = next(
@@ -178,7 +322,9 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5, help="timed Connect Four moves")
     parser.add_argument("--positions", type=int, default=8, help="positions per game for decisions/s")
     parser.add_argument("--strength", type=int, default=0, metavar="N", help="games per seating in the strength runs")
-    parser.add_argument("--short", action="store_true", help="strength runs on each game's short variant")
+    parser.add_argument("--levels", type=int, default=0, metavar="N", help="games per seating in the level table")
+    parser.add_argument("--simulate", type=float, default=0.0, metavar="S", help="CPU seconds per simulate run")
+    parser.add_argument("--short", action="store_true", help="strength and level runs on each game's short variant")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: every registered game")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed sections")
@@ -196,8 +342,12 @@ def main() -> int:
     if not args.no_speed:
         lines += connect_four_move(host, args.runs)
         lines += decision_speed(host, games, args.positions)
+    if args.simulate:
+        lines += simulate_speed(host, args.simulate, args.runs)
     if args.strength:
         lines += strength(host, games, args.strength, args.workers, args.short)
+    if args.levels:
+        lines += level_table(host, games, args.levels, args.workers, args.short)
     text = "\n".join(lines)
     print(text)
     if args.out:

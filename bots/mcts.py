@@ -35,8 +35,9 @@ from typing import Any
 from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
+from boardwright.framework.game import Game
 
-from .evaluation import action_key, sample_state, state_values, terminal_values
+from .evaluation import action_key, copier, sample_state, state_values, terminal_values
 
 Action = dict[str, Any]
 
@@ -60,12 +61,15 @@ class Budget:
     stop_when_settled: bool = True  # stop once the rest of the budget cannot change the choice
 
 
-# `seconds` is a wall-clock cap: in short games the iteration budget ends the search
-# (and results depend only on seeds); the cap keeps long games within a decision time.
+# Levels are iteration budgets: a decision costs the same work on any machine and a series
+# of bot games depends only on its seeds. `seconds` is a guard against a runaway game, far
+# above what any level takes in the bundled games (benchmarks/RESULTS-bots.md); the hard
+# level spends about three times the normal level's work.
+GUARD_SECONDS = 60.0
 LEVELS: dict[str, Budget] = {
-    "easy": Budget(iterations=200, seconds=0.25, rollout_depth=10),
-    "normal": Budget(iterations=1000, seconds=0.9, rollout_depth=20),
-    "hard": Budget(iterations=5000, seconds=4.0, rollout_depth=40),
+    "easy": Budget(iterations=150, seconds=GUARD_SECONDS, rollout_depth=10),
+    "normal": Budget(iterations=1000, seconds=GUARD_SECONDS, rollout_depth=20),
+    "hard": Budget(iterations=3000, seconds=GUARD_SECONDS, rollout_depth=20),
 }
 
 # The one-reply check tries at most this many (action, reply) pairs, in this many samples.
@@ -77,7 +81,7 @@ SETTLED_EVERY = 16
 
 
 class Node:
-    __slots__ = ("available", "children", "mover", "value", "visits")
+    __slots__ = ("available", "children", "mover", "proven", "value", "visits", "width")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat that chose the action leading here
@@ -85,6 +89,8 @@ class Node:
         self.value = 0.0  # summed values for `mover`, each in [0, 1]
         self.available = 0  # how often the action was legal when its parent was visited
         self.children: dict[Any, Node] = {}
+        self.proven: float | None = None  # `mover`'s exact value once the solver proved it (1 win, 0 loss)
+        self.width = 0  # how many actions the seat to move here has (set when the solver needs it)
 
 
 class MctsBot:
@@ -95,6 +101,9 @@ class MctsBot:
         self.budget = budget
         self.exploration = exploration
         self.iterations = 0  # of the last decision, for benchmarks and tests
+        self._solving = False  # whether this decision's search proves wins and losses (`_step`)
+        self._bounds = [1.0, 0.0, 1.0]  # lowest and highest value seen, and the scale between them
+        self._keys: dict[int, tuple[list[Action], list[Any]]] = {}  # see `_keys_of`
 
     def choose(self, turn: Turn) -> Action:
         legal = turn.legal
@@ -107,7 +116,7 @@ class MctsBot:
             return candidates[0]
         root = self._search(turn, candidates, deadline)
         keys = [action_key(a) for a in candidates]
-        visits = [root.children[key].visits if key in root.children else -1 for key in keys]
+        visits = [_rank(root.children.get(key)) for key in keys]
         most = max(visits)
         best = [a for a, v in zip(candidates, visits, strict=True) if v == most]
         return best[self.rng.randrange(len(best))]
@@ -180,26 +189,23 @@ class MctsBot:
         engine = self.engine
         legal_actions = engine.legal_actions
         apply = engine.apply_unchecked
-        to_move = kernel.to_move
         game = engine.game
         view = turn.view()
         seat = turn.seat
-        rng = self.rng
-        random_float = rng.random
-        getrandbits = rng.getrandbits
-        c = self.exploration
-        log = math.log
-        sqrt = math.sqrt
+        random_float = self.rng.random
+        getrandbits = self.rng.getrandbits
         clock = time.perf_counter
         depth_limit = self.budget.rollout_depth
         root = Node(-1)
-        root_keys = [action_key(a) for a in candidates]
-        seats = 0
+        seats = kernel.seats(view)
+        # proofs hold only where every sample is the same state: an open game of two seats
+        # whose moves roll no dice (a roll seen in the tree turns the solver off)
+        open_game = type(game).determinize is Game.determinize
+        self._solving = seats == 2 and not kernel.teams(view) and open_game
+        # the default determinize copies the view and reseeds it: the copies come from one snapshot
+        copy = copier(view) if open_game else None
+        self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
-        # values seen so far: exploration works on means rescaled to this range, so a
-        # heuristic that moves by hundredths still separates the actions (as in MuZero)
-        lowest, highest = 1.0, 0.0
-        scale = 1.0
         budget = self.budget.iterations
         settle = self.budget.stop_when_settled
         while iterations < budget:
@@ -207,71 +213,150 @@ class MctsBot:
                 break
             if settle and iterations % SETTLED_EVERY == 0 and _settled(root, budget - iterations):
                 break
-            state = game.determinize(view, seat, getrandbits(63))
-            if not seats:
-                seats = kernel.seats(state)
-            node = root
-            path = [root]
-            # selection and expansion
-            while not kernel.is_over(state):
-                if node is root:
-                    actions, keys = candidates, root_keys
-                else:
+            if root.proven is not None or any(child.proven == 1.0 for child in root.children.values()):
+                break  # a proven win is played at once; a proven loss cannot be helped
+            if copy is None:
+                state = game.determinize(view, seat, getrandbits(63))
+            else:
+                state = copy()
+                kernel.set_rng(state, getrandbits(63))
+            path, values = self._descend(state, root, candidates, seats)
+            if values is None:
+                depth = 0
+                while not kernel.is_over(state) and depth < depth_limit:
                     actions = legal_actions(state)
                     if not actions:
                         _unknown_decision(game, state)
                         break
-                    keys = [action_key(a) for a in actions]
-                children = node.children
-                untried = []
-                best_child = None
-                best_action = None
-                best_score = -1.0
-                for index, key in enumerate(keys):
-                    child = children.get(key)
-                    if child is None:
-                        untried.append(index)
-                        continue
-                    child.available += 1
-                    score = (child.value / child.visits - lowest) * scale + c * sqrt(
-                        log(child.available) / child.visits
-                    )
-                    if score > best_score:
-                        best_score, best_child, best_action = score, child, actions[index]
-                if untried:
-                    index = untried[int(random_float() * len(untried))]
-                    child = Node(to_move(state))
-                    child.available = 1
-                    children[keys[index]] = child
-                    apply(state, actions[index])
-                    path.append(child)
-                    break
-                assert best_child is not None and best_action is not None
-                apply(state, best_action)
-                node = best_child
-                path.append(node)
-            # rollout
-            depth = 0
-            while not kernel.is_over(state) and depth < depth_limit:
-                actions = legal_actions(state)
-                if not actions:
-                    _unknown_decision(game, state)
-                    break
-                apply(state, actions[int(random_float() * len(actions))])
-                depth += 1
-            values = terminal_values(state, seats) if kernel.is_over(state) else state_values(engine, state, seats)
-            # backup
-            low, high = min(values), max(values)
-            if low < lowest or high > highest:
-                lowest, highest = min(lowest, low), max(highest, high)
-                scale = 1.0 / (highest - lowest) if highest > lowest else 1.0
-            root.visits += 1
-            for visited in path[1:]:
-                visited.visits += 1
-                visited.value += values[visited.mover]
+                    apply(state, actions[int(random_float() * len(actions))])
+                    depth += 1
+                values = terminal_values(state, seats) if kernel.is_over(state) else state_values(engine, state, seats)
+            self._backup(root, path, values)
             iterations += 1
         self.iterations = iterations
         return root
+
+    def _descend(
+        self, state: dict[str, Any], root: Node, candidates: list[Action], seats: int
+    ) -> tuple[list[Node], list[float] | None]:
+        """Selection and expansion: the path walked, and the exact values when it ended on a
+        proven node (else None: the rollout goes on from `state`)."""
+        engine = self.engine
+        c = self.exploration
+        lowest, _, scale = self._bounds
+        log, sqrt = math.log, math.sqrt
+        node = root
+        path = [root]
+        root_keys = None
+        while not kernel.is_over(state):
+            if node.proven is not None:
+                won = node.proven
+                return path, [won if s == node.mover else 1.0 - won for s in range(seats)]
+            if node is root:
+                actions = candidates
+                keys = root_keys = root_keys or [action_key(a) for a in candidates]
+            else:
+                actions = engine.legal_actions(state)
+                if not actions:
+                    _unknown_decision(engine.game, state)
+                    break
+                keys = self._keys_of(actions)
+            node.width = len(actions)
+            children = node.children
+            untried = []
+            best_index = -1
+            best_score = -1.0
+            for index, key in enumerate(keys):
+                child = children.get(key)
+                if child is None:
+                    untried.append(index)
+                    continue
+                child.available += 1
+                if child.proven is not None:
+                    score = 1e9 if child.proven == 1.0 else -1e9 + child.visits  # a proven loss only when all lose
+                else:
+                    score = (child.value / child.visits - lowest) * scale + c * sqrt(
+                        log(child.available) / child.visits
+                    )
+                if score > best_score:
+                    best_score, best_index = score, index
+            if untried and best_score < 1e9:
+                index = untried[int(self.rng.random() * len(untried))]
+                child = children[keys[index]] = Node(kernel.to_move(state))
+                child.available = 1
+                self._step(state, actions[index], child)
+                path.append(child)
+                break
+            node = children[keys[best_index]]
+            self._step(state, actions[best_index], node)
+            path.append(node)
+        return path, None
+
+    def _keys_of(self, actions: list[Action]) -> list[Any]:
+        """`action_key` of each action, remembered for lists the game hands out again (Connect
+        Four keeps one list per set of open columns): the keys were a tenth of a search."""
+        entry = self._keys.get(id(actions))
+        if entry is not None and entry[0] is actions:  # the list is held in the entry: its id is its own
+            return entry[1]
+        keys = [action_key(a) for a in actions]
+        if len(self._keys) >= 4096:
+            self._keys.clear()
+        self._keys[id(actions)] = (actions, keys)
+        return keys
+
+    def _step(self, state: dict[str, Any], action: Action, child: Node) -> None:
+        """Apply the action of `child`; an action that ends the game proves the child."""
+        rolled = kernel.rng_state(state)
+        self.engine.apply_unchecked(state, action)
+        if not self._solving:
+            return
+        if kernel.rng_state(state) != rolled:
+            self._solving = False
+        elif kernel.is_over(state) and child.proven is None:
+            winners = kernel.outcome(state)["winners"]
+            if winners:
+                child.proven = 1.0 if child.mover in winners else 0.0
+
+    def _backup(self, root: Node, path: list[Node], values: list[float]) -> None:
+        bounds = self._bounds
+        low, high = min(values), max(values)
+        if low < bounds[0] or high > bounds[1]:
+            bounds[0], bounds[1] = min(bounds[0], low), max(bounds[1], high)
+            bounds[2] = 1.0 / (bounds[1] - bounds[0]) if bounds[1] > bounds[0] else 1.0
+        root.visits += 1
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.value += values[visited.mover]
+        if self._solving:
+            for node in reversed(path):
+                if not _prove(node):
+                    break
+
+
+def _prove(node: Node) -> bool:
+    """MCTS-Solver's backup (Winands, Bjornsson and Saito 2008) for two seats: the seat to move
+    at `node` wins if one of its actions is a proven win, and loses if all of them are proven
+    losses; `node.proven` is then set for `node.mover`. True when it was (or already is) proven."""
+    if node.proven is not None:
+        return True
+    children = node.children
+    if not children:
+        return False
+    mover = next(iter(children.values())).mover
+    if any(child.proven == 1.0 for child in children.values()):
+        node.proven = 1.0 if node.mover == mover else 0.0
+    elif len(children) == node.width and all(child.proven == 0.0 for child in children.values()):
+        node.proven = 0.0 if node.mover == mover else 1.0
+    return node.proven is not None
+
+
+def _rank(child: Node | None) -> float:
+    """How the final choice orders root actions: a proven win first, a proven loss last, else visits."""
+    if child is None:
+        return -1.0
+    if child.proven is not None:
+        return 1e12 if child.proven == 1.0 else -0.5
+    return float(child.visits)
 
 
 def _settled(root: Node, remaining: int) -> bool:
@@ -279,10 +364,11 @@ def _settled(root: Node, remaining: int) -> bool:
 
     The bot picks the most visited action, so stopping then changes nothing but the
     time spent ("early termination" of the search; Baier and Winands 2012 call the
-    choice settled once the runner-up cannot catch up)."""
+    choice settled once the runner-up cannot catch up). A proven loss is played last
+    whatever its visits, so it counts for none."""
     first = second = 0
     for child in root.children.values():
-        visits = child.visits
+        visits = 0 if child.proven == 0.0 else child.visits
         if visits > first:
             first, second = visits, first
         elif visits > second:

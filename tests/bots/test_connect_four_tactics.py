@@ -89,3 +89,29 @@ def test_greedy_takes_a_win_in_one(host, engine):
     state = _position(engine, [0, 6, 1, 6, 2, 6])  # both sides have three; the side to move wins at 3
     bot = host.bots()["greedy"].make(engine, 0, 0, "normal")
     assert bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))["column"] == 3
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_mcts_proves_a_win_in_three_and_stops_searching(engine, seed):
+    """Two in a row on the bottom with both ends open: a third makes two threats, one reply
+    cannot block both. The solver proves it and plays it before its budget is spent; the
+    same search in a game with dice or hidden cards would not stop (proofs need one world)."""
+    from boardwright.bots.mcts import Budget, MctsBot
+
+    state = _position(engine, [2, 6, 3, 6])  # first seat: columns 3 and 4; second: column 7 twice
+    bot = MctsBot(engine, 0, seed, Budget(iterations=3000, seconds=1e9, rollout_depth=20, stop_when_settled=False))
+    column = bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))["column"]
+    assert column in (1, 4)
+    assert 0 < bot.iterations < 3000
+
+
+def test_a_search_that_proves_every_move_lost_stops_and_still_moves(engine):
+    """After the opponent's open three on the bottom row every move loses: the search proves
+    it, stops early and answers with a legal move."""
+    from boardwright.bots.mcts import Budget, MctsBot
+
+    state = _position(engine, [6, 2, 6, 3, 0, 4])  # the second seat: columns 3, 4 and 5 on the bottom
+    legal = engine.legal_actions(state)
+    bot = MctsBot(engine, 0, 0, Budget(iterations=3000, seconds=1e9, rollout_depth=20, stop_when_settled=False))
+    assert bot.choose(Turn(engine, state, 0, legal)) in legal
+    assert 0 < bot.iterations < 3000
