@@ -38,6 +38,7 @@ from boardwright.framework.engine import Engine
 from boardwright.framework.game import Game
 
 from .evaluation import action_key, copier, sample_state, state_values, terminal_values
+from .reuse import recall
 
 Action = dict[str, Any]
 
@@ -104,22 +105,32 @@ class MctsBot:
         self._solving = False  # whether this decision's search proves wins and losses (`_step`)
         self._bounds = [1.0, 0.0, 1.0]  # lowest and highest value seen, and the scale between them
         self._keys: dict[int, tuple[list[Action], list[Any]]] = {}  # see `_keys_of`
+        self._memory: tuple[Node, dict[str, Any]] | None = None  # the played node and its position (reuse.py)
 
     def choose(self, turn: Turn) -> Action:
         legal = turn.legal
         self.iterations = 0
+        memory, self._memory = self._memory, None
         if len(legal) == 1:
             return legal[0]
         deadline = time.perf_counter() + self.budget.seconds
         candidates = self._tactics(turn)
         if len(candidates) == 1:
             return candidates[0]
-        root = self._search(turn, candidates, deadline)
+        open_game = type(self.engine.game).determinize is Game.determinize
+        reused = recall(self.engine, memory, turn.view(), candidates) if open_game else None
+        root = self._search(turn, candidates, deadline, reused)
         keys = [action_key(a) for a in candidates]
         visits = [_rank(root.children.get(key)) for key in keys]
         most = max(visits)
         best = [a for a, v in zip(candidates, visits, strict=True) if v == most]
-        return best[self.rng.randrange(len(best))]
+        chosen = best[self.rng.randrange(len(best))]
+        played = root.children.get(action_key(chosen))
+        if open_game and played is not None:
+            after = self.engine.game.determinize(turn.view(), turn.seat, self.rng.getrandbits(63))
+            self.engine.apply_unchecked(after, chosen)
+            self._memory = (played, after)
+        return chosen
 
     # --- one reply deep ---
 
@@ -185,7 +196,7 @@ class MctsBot:
 
     # --- the search ---
 
-    def _search(self, turn: Turn, candidates: list[Action], deadline: float) -> Node:
+    def _search(self, turn: Turn, candidates: list[Action], deadline: float, reused: Node | None = None) -> Node:
         engine = self.engine
         legal_actions = engine.legal_actions
         apply = engine.apply_unchecked
@@ -196,7 +207,7 @@ class MctsBot:
         getrandbits = self.rng.getrandbits
         clock = time.perf_counter
         depth_limit = self.budget.rollout_depth
-        root = Node(-1)
+        root = reused or Node(-1)
         seats = kernel.seats(view)
         # proofs hold only where every sample is the same state: an open game of two seats
         # whose moves roll no dice (a roll seen in the tree turns the solver off)
