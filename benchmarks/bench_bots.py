@@ -208,8 +208,8 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     series = iter(range(10**9))
 
     def simulate_run() -> int:
-        config = Config("connect_four", 2, [SeatBot("random")] * 2, games=200, seed=next(series))
-        return round(run(host, config)["mean_actions"] * 200)
+        config = Config("connect_four", 2, [SeatBot("random")] * 2, games=1000, seed=next(series))
+        return round(run(host, config)["mean_actions"] * 1000)
 
     def command_line() -> int:
         """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
