@@ -21,9 +21,7 @@ from boardwright.framework import PluginHost
 from boardwright.framework.simulation import SeatBot, every_seating, run_many
 
 # Games whose bots are still being brought up to strength, with the issue that will add them here.
-NOT_YET = {
-    "heroes_cards": "the Heroes card game is new: mcts won 4 to 7 of 8 against greedy in its short game; issue 12",
-}
+NOT_YET = {}
 GAMES = sorted(game for game in PluginHost().games() if game not in NOT_YET)
 OPPONENTS = {"random": 0.9, "greedy": 0.5}  # the share mcts must reach: at least / more than
 GAMES_PER_SEATING = 4
