@@ -205,6 +205,7 @@ def apply_free_action(state: State, seat: int, action: Action, log: Any) -> None
     elif kind == "policy":
         cards.pay(state, seat, action["cards"])
         state["policies"][seat].append(action["hero"])
+        cards.show_hero(state, action["hero"])
         log.emit("policy", seat=seat, hero={"key": f"hero_{action['hero'].split(':')[2]}"})
     elif kind == "declare":
         war.declare(state, seat, action["target"], False, log)
@@ -290,6 +291,7 @@ def answer_hero(state: State, decision: dict[str, Any], choice: dict[str, Any], 
     seat = decision["seat"]
     if choice["type"] == "hero_policy":
         state["policies"][seat].append(choice["hero"])
+        cards.show_hero(state, choice["hero"])
     else:
         cards.add_courage(state, choice["hero"], 1)
 

@@ -187,6 +187,15 @@ def max_courage() -> int:
 
 def add_courage(state: State, card: str, amount: int) -> None:
     state["courage"][card] = max(0, min(max_courage(), state["courage"].get(card, 0) + amount))
+    show_hero(state, card)
+
+
+def show_hero(state: State, card: str) -> None:
+    """A hero the public info tablet names (its courage, its active policy, digest 2) is
+    known to every seat where it lies in its owner's hand."""
+    zone = f"heroes:{card.split(':', 1)[0]}"
+    if card in zones.items(state, zone):
+        zones.reveal(state, zone, card)
 
 
 def cheapest_payment_from(pool: list[str], cost: int) -> list[str] | None:

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 import msgpack
+import pytest
 
 import boardwright.net.peer as peer_module
 from boardwright.framework import PluginHost, kernel
@@ -49,7 +50,8 @@ def _names(frame: Any) -> set[str]:
     return {frame} if isinstance(frame, str) else set()
 
 
-def test_two_scripted_seats_play_heroes_to_the_end_and_never_see_the_other_hand(monkeypatch):
+@pytest.mark.parametrize("seed", [5, 11])
+def test_two_scripted_seats_play_heroes_to_the_end_and_never_see_the_other_hand(monkeypatch, seed):
     engine = HOST.engine("heroes_cards")
     options = dict(engine.game.short_options)
     frames: dict[int, list[dict[str, Any]]] = {}
@@ -66,7 +68,7 @@ def test_two_scripted_seats_play_heroes_to_the_end_and_never_see_the_other_hand(
     monkeypatch.setattr(peer_module, "read_message", recording)
 
     async def scenario() -> tuple[Any, Any]:
-        match = LiveGame(engine, players=2, options=options, seed=5)
+        match = LiveGame(engine, players=2, options=options, seed=seed)
         table = Table(engine, match, [OPEN, OPEN], HOST.bots())
         port = await table.start(LOCAL)
         peers = [Peer(LOCAL, port, "Alice"), Peer(LOCAL, port, "Boris")]
@@ -91,7 +93,7 @@ def test_two_scripted_seats_play_heroes_to_the_end_and_never_see_the_other_hand(
     assert outcomes[0] == outcomes[1] == match.outcome() is not None
     assert kernel.is_over(match.state)
     # replay the host's record: the hidden cards of each seat after every ply
-    state = engine.new_game(2, options, 5)
+    state = engine.new_game(2, options, seed)
     hidden = {seat: {-1: _hidden_from(engine, state, seat)} for seat in (0, 1)}
     for ply, action in enumerate(match.record.actions):
         engine.apply_unchecked(state, action)

@@ -116,3 +116,18 @@ def test_a_hopeless_battle_is_left_to_a_person():
     ENGINE.apply(state, ENGINE.check(state, picked, seat), seat, log)
     assert [e["key"] for e in log.events if e["key"].startswith("battle_")] == ["battle_loss"]
     assert "t:village:0" in zones.items(state, "table")  # it stands there for the week
+
+
+def test_a_hero_whose_policy_is_active_is_known_to_every_seat():
+    """The info tablet names an active policy's hero (digest 2), so the hero in hand is no
+    secret any more: every view knows it, and a bot's guess keeps it there."""
+    state = first_day()
+    seat = kernel.active(state)
+    policy = next(a for a in GAME.legal_actions(state) if a["type"] == "policy")
+    other_view = ENGINE.view(state, 1 - seat)["zones"][f"heroes:{seat}"]
+    assert policy["hero"] not in [item for _index, item in other_view["known"]]
+    ENGINE.apply(state, policy)
+    other_view = ENGINE.view(state, 1 - seat)["zones"][f"heroes:{seat}"]
+    assert policy["hero"] in [item for _index, item in other_view["known"]]
+    guess = GAME.determinize(ENGINE.view(state, 1 - seat), 1 - seat, 3)
+    assert policy["hero"] in guess["zones"][f"heroes:{seat}"]["items"]
