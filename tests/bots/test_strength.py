@@ -21,7 +21,7 @@ from boardwright.framework import PluginHost
 from boardwright.framework.simulation import SeatBot, every_seating, run_many
 
 # Games whose bots are still being brought up to strength, with the issue that will add them here.
-NOT_YET = {}
+NOT_YET: dict[str, str] = {}  # none today: every bundled game is checked
 GAMES = sorted(game for game in PluginHost().games() if game not in NOT_YET)
 OPPONENTS = {"random": 0.9, "greedy": 0.5}  # the share mcts must reach: at least / more than
 GAMES_PER_SEATING = 4
@@ -50,9 +50,11 @@ def series(host):
     return results
 
 
-@pytest.mark.parametrize("game_id", sorted(NOT_YET))
-def test_games_not_yet_checked_for_strength(game_id):
-    pytest.skip(NOT_YET[game_id])
+if NOT_YET:  # a game listed here shows as skipped, with its reason
+
+    @pytest.mark.parametrize("game_id", sorted(NOT_YET))
+    def test_games_not_yet_checked_for_strength(game_id):
+        pytest.skip(NOT_YET[game_id])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
