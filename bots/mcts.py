@@ -258,25 +258,23 @@ class MctsBot:
         log, sqrt = math.log, math.sqrt
         node = root
         path = [root]
-        root_keys = None
         while not kernel.is_over(state):
             if node.proven is not None:
                 won = node.proven
                 return path, [won if s == node.mover else 1.0 - won for s in range(seats)]
             if node is root:
                 actions = candidates
-                keys = root_keys = root_keys or [action_key(a) for a in candidates]
             else:
                 actions = engine.legal_actions(state)
                 if not actions:
                     _unknown_decision(engine.game, state)
                     break
-                keys = self._keys_of(actions)
+            keys = self._keys_of(actions)
             node.width = len(actions)
             children = node.children
             untried = []
             best_index = -1
-            best_score = -1.0
+            best_score = -math.inf
             for index, key in enumerate(keys):
                 child = children.get(key)
                 if child is None:
