@@ -36,4 +36,6 @@ def test_the_ray_backend_names_what_is_missing(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "boardwright.cli.main", "simulate", "connect_four", "--backend", "ray"]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr.strip().splitlines() == ["boardwright: the Ray backend needs Ray: pip install 'boardwright[ray]'"]
+    assert done.stderr.strip().splitlines() == [
+        "boardwright: the Ray backend needs Ray: pip install 'boardwright[ray]'"
+    ]
