@@ -226,8 +226,14 @@ def attach(dialog: Any) -> None:
         if old is None or old.parentWidget() is None:
             continue
         combo = QComboBox()
+        leaders = {leader["id"]: leader.get("name") for leader in pool.get("leaders", [])}
         for name in sorted(pool["decks"]):
-            combo.addItem(name, name)
+            # a deck by its file name and its leader: "empire starter (Demian)"
+            leader = leaders.get(pool["decks"][name].get("leader"))
+            label = name.replace("_", " ")
+            if leader:
+                label += f" ({localise(leader, dialog.lang)})"
+            combo.addItem(label, name)
         current = old.text() if isinstance(old, QLineEdit) else None
         if current and combo.findData(current) < 0:
             combo.addItem(current, current)

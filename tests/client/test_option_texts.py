@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QSpinBox
 from boardwright.client.new_game import NewGameDialog
 from boardwright.framework import PluginHost
 
-DESCRIBED = ("connect_four", "reliquium", "bestiary", "book_of_war")
+DESCRIBED = ("connect_four", "reliquium", "bestiary", "book_of_war", "heroes_cards", "signum")
 
 
 def _dialog(qtbot: Any, host: PluginHost, game_id: str, lang: str = "en") -> NewGameDialog:
