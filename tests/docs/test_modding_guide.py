@@ -1,5 +1,6 @@
 """docs/modding.md, run as a modder would: a fresh virtual environment with Boardwright
-installed, then every `bash` block of the guide in order, in an empty folder, with the
+installed from its own sdist and wheel (built from this tree with `python -m build`, as a
+release is), then every `bash` block of the guide in order, in an empty folder, with the
 guide's files written where it says "saved as". The generated game is installed into that
 fresh environment, listed, tested with its own tests, played by bots and built."""
 
@@ -33,15 +34,41 @@ def _commands(body: str) -> list[str]:
     return [line for line in body.replace("\\\n", " ").splitlines() if line.strip() and not line.startswith("#")]
 
 
+def _run(command: list[str]) -> str:
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def _listed(python: Path) -> set[str]:
+    """The game ids `boardwright list` prints in that environment."""
+    out = _run([str(python.parent / "boardwright"), "list"])
+    return {line.split()[0] for line in out.splitlines() if line.strip()}
+
+
+BUNDLED = sorted(path.parent.name for path in (ROOT / "plugins").glob("*/plugin.py"))
+
+
 @pytest.fixture(scope="module")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
-    """A new venv with Boardwright installed from this tree (not editable) and pytest."""
+    """A new venv with pytest and Boardwright installed from the sdist and wheel of this tree.
+
+    The wheel goes in first and `boardwright list` must show every bundled game; then the
+    sdist replaces it (pip builds it as a user's pip would) and the list must be the same."""
     base = tmp_path_factory.mktemp("guide")
     venv = base / "venv"
+    python = venv / "bin" / "python"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
-    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    installed = subprocess.run([*pip, str(ROOT), "pytest"], capture_output=True, text=True, timeout=600)
-    assert installed.returncode == 0, installed.stderr[-3000:]
+    pip = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    _run([*pip, "build", "pytest"])
+    dist = base / "dist"
+    _run([str(python), "-m", "build", "--outdir", str(dist), str(ROOT)])
+    (wheel,) = dist.glob("boardwright-*.whl")
+    (sdist,) = dist.glob("boardwright-*.tar.gz")
+    _run([*pip, str(wheel)])
+    assert set(BUNDLED) <= _listed(python), "every bundled game, from the wheel"
+    _run([*pip, "--force-reinstall", "--no-deps", str(sdist)])
+    assert set(BUNDLED) <= _listed(python), "every bundled game, from the sdist"
     home = base / "home"
     home.mkdir()
     env = {
