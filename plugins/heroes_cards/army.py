@@ -136,6 +136,11 @@ def eligible(state: State, seat: int, battle_type: str) -> dict[str, list[str]]:
     return groups
 
 
+def card_strength(card: str) -> int:
+    """How strong a creature card is for lining up: its Min, then its level."""
+    return _strength(creature(card)["key"])
+
+
 def _strength(key: str) -> int:
     from .catalog import CREATURES
 

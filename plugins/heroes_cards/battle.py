@@ -54,10 +54,8 @@ def start(state: State, battle_type: str, card: str | None, opponent: dict[str, 
         "result": None,
         **extra,
     }
-    steps: list[tuple[str, dict[str, Any]]] = []
-    if opponent["seat"] is not None:
-        steps.append(("deploy", {"side": 1}))
-    steps.append(("deploy", {"side": 0}))
+    # between players one step lines up both sides in turn (deployment.py)
+    steps: list[tuple[str, dict[str, Any]]] = [("deploy", {"side": 0})]
     if opponent["seat"] is not None:
         steps.append(("cast", {"side": 1}))
     steps += [("cast", {"side": 0}), ("bonuses", {}), ("sequence", {}), ("result", {})]

@@ -91,6 +91,7 @@ class HeroesCards(Game):
                 "keep_heroes": week.answer_keep_heroes,
                 "army": deployment.answer_army,
                 "line_up": deployment.answer_line_up,
+                "duel": deployment.answer_duel,
                 "spell": battle.answer_spell,
                 "window": battle.answer_window,
                 "machine": capital.answer_machine,

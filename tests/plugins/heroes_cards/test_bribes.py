@@ -48,11 +48,14 @@ def interception(seed: int = 1) -> tuple[dict[str, Any], int, int, dict[int, lis
             cards.return_chest(state, seat)
     ENGINE.apply(state, {"type": "capture", "target": defender})
     ENGINE.apply(state, {"type": "intercept", "fight": True})
+    # the heroes first, the defender's, then one card each (digest 6.6 step 1)
     for seat in (defender, attacker):
-        assert kernel.pending(state)["kind"] == "army" and kernel.to_move(state) == seat
-        ENGINE.apply(state, {"type": "line_up", "cards": [lines[seat][0]]})
-        ENGINE.apply(state, {"type": "place", "card": lines[seat][1], "slot": 1})
+        assert kernel.pending(state)["kind"] == "duel" and kernel.to_move(state) == seat
         ENGINE.apply(state, {"type": "place", "card": cards.heroes(state, seat)[0], "slot": -1})
+    for slot in (0, 1):
+        for seat in (defender, attacker):
+            assert kernel.pending(state)["kind"] == "duel" and kernel.to_move(state) == seat
+            ENGINE.apply(state, {"type": "place", "card": lines[seat][slot], "slot": slot})
     return state, attacker, defender, lines
 
 
