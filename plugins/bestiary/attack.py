@@ -143,7 +143,7 @@ def strike(state: State, action: Action, log: Log) -> None:
     wounds = [_wound(state, index, target, log) for target in targets]
     if sum(dealt for dealt, _ in wounds) > 0 and count(creature, "VAMP") and creature["damage"] > 0:
         creature["damage"] -= 1
-        log.emit("vampirism", creature=creature_name(creature["id"]))
+        log.emit("vampirism", creature=creature_name(creature["id"]), at=[creature["id"]], show="+1")
     banished = [t for t in targets if creatures[t]["damage"] >= CREATURES[creatures[t]["id"]]["life"]]
     if is_protorp(state):
         taken = [min(dealt, life_left) for dealt, life_left in wounds]
@@ -172,6 +172,8 @@ def _wound(state: State, index: int, target_index: int, log: Log) -> tuple[int, 
         strength=value,
         defence=guard,
         damage=dealt,
+        at=[target["id"], creature["id"]],  # the target first: the damage floats over it
+        show=f"-{dealt} ({value}-{guard})",
     )
     return dealt, life_left
 
@@ -199,6 +201,7 @@ def banish(state: State, data: dict[str, Any], log: Log) -> None:
     target["damage"] = 0
     target["markers"] = []
     lift(state, data["creature"])
-    log.emit("banished", seat=target["seat"], creature=creature_name(target["id"]))
+    log.emit("banished", seat=target["seat"], creature=creature_name(target["id"]), at=[target["id"]])
+
     if not is_protorp(state):
         castle_damage(state, target["side"], 1, log)

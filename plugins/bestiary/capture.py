@@ -39,7 +39,8 @@ def capture(state: State, log: Log) -> None:
         leaders = [seat for seat, value in enumerate(sums) if value == best]
         if best > 0 and len(leaders) == 1 and owners[castle] != leaders[0]:
             owners[castle] = leaders[0]
-            log.emit("control", seat=leaders[0], castle=castle_text(board, castle))
+            log.emit("control", seat=leaders[0], castle=castle_text(board, castle), at=[board.castle_keys[castle]])
+
     for seat in living_order(state):
         held = owners.count(seat)
         if held:

@@ -121,11 +121,11 @@ def take_turn(state: State, action: Action, log: Log) -> None:
     elif kind == "ban":
         draft["pool"].remove(action["creature"])
         draft["banned"].append(action["creature"])
-        log.emit("ban", seat=seat, creature=creature_name(action["creature"]))
+        log.emit("ban", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
     elif kind == "pick":
         draft["pool"].remove(action["creature"])
         new_creature(state, seat, action["creature"])
-        log.emit("pick", seat=seat, creature=creature_name(action["creature"]))
+        log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
     elif kind == "bundle":
         draft["bundles"][seat] = action["bundle"] - 1
         for c in BUNDLES[action["bundle"] - 1]:
@@ -133,7 +133,7 @@ def take_turn(state: State, action: Action, log: Log) -> None:
         log.emit("bundle", seat=seat, bundle=action["bundle"])
     else:  # place: the next card of the seat's bundle, in the order the seat chooses
         new_creature(state, seat, action["creature"])
-        log.emit("pick", seat=seat, creature=creature_name(action["creature"]))
+        log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
 
 
 def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
@@ -148,7 +148,7 @@ def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
             for other in range(len(owners)):
                 if other != mine:
                     owners[other] = opponent(state, seat)
-        log.emit("castle", seat=seat, castle=names[mine])
+        log.emit("castle", seat=seat, castle=names[mine], at=[action["castle"]])
     elif kind == "castles":
         first, second = (board.castle_keys.index(castle) for castle in action["castles"])
         if state["mode"] == "crossroads_teams":
@@ -158,14 +158,14 @@ def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
             for castle in range(len(owners)):
                 owners[castle] = seat if castle in (first, second) else opponent(state, seat)
         for castle in (first, second):
-            log.emit("castle", seat=seat, castle=names[castle])
+            log.emit("castle", seat=seat, castle=names[castle], at=[board.castle_keys[castle]])
     else:  # split: this seat's castle; its teammate gets the other free one
         mine = board.castle_keys.index(action["castle"])
         other = next(i for i, owner in enumerate(owners) if owner < 0 and i != mine)
         owners[mine] = seat
         owners[other] = teammate(state, seat)
-        log.emit("castle", seat=seat, castle=names[mine])
-        log.emit("castle", seat=owners[other], castle=names[other])
+        log.emit("castle", seat=seat, castle=names[mine], at=[action["castle"]])
+        log.emit("castle", seat=owners[other], castle=names[other], at=[board.castle_keys[other]])
 
 
 def finish(state: State, log: Log) -> None:
@@ -183,7 +183,10 @@ def finish(state: State, log: Log) -> None:
         for index, h in zip(waiting(state, seat), free, strict=False):
             place(state, index, h)
             name = creature_name(state["creatures"][index]["id"])
-            log.emit("summon", seat=seat, creature=name, castle=castle_text(board, board.castle_at[h]))
+            creature_id = state["creatures"][index]["id"]
+            where = castle_text(board, board.castle_at[h])
+            log.emit("summon", seat=seat, creature=name, castle=where, at=[creature_id, board.keys[h]])
+
 
 
 # --- why a draft action is refused

@@ -60,13 +60,14 @@ def hire(state: State, action: Action, log: Log) -> None:
         return
     state["draft"]["pool"].remove(action["creature"])
     index = new_creature(state, seat, action["creature"])
-    log.emit("hire", seat=seat, creature=creature_name(action["creature"]))
+    log.emit("hire", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
     if action["castle"]:
         board = board_of(state)
         h = board.index[action["castle"]]
         place(state, index, h)
         castle = castle_text(board, board.castle_at[h])
-        log.emit("summon", seat=seat, creature=creature_name(action["creature"]), castle=castle)
+        name = creature_name(action["creature"])
+        log.emit("summon", seat=seat, creature=name, castle=castle, at=[action["creature"], action["castle"]])
 
 
 def refusal(state: State, action: Action) -> str:

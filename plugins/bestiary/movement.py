@@ -136,8 +136,10 @@ def moved(state: State, index: int, destination: int, log: Log) -> None:
     """A creature moved by an ability, with its log line."""
     creature = state["creatures"][index]
     where = hex_text(state, destination, creature["hex"])
+    origin = board_of(state).keys[creature["hex"]] if creature["hex"] >= 0 else None
     place(state, index, destination)
-    log.emit("move", seat=creature["seat"], creature=creature_name(creature["id"]), hex=where)
+    at = [creature["id"], board_of(state).keys[destination]] + ([origin] if origin is not None else [])
+    log.emit("move", seat=creature["seat"], creature=creature_name(creature["id"]), hex=where, at=at)
 
 
 def manoeuvre(state: State, action: dict[str, Any], log: Log) -> None:

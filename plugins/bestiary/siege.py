@@ -10,7 +10,7 @@ from boardwright.framework import kernel
 
 from .creatures import State, board_of, siege_value
 from .seats import first_seat, other_side, side_count
-from .text import tower_text
+from .text import castle_keys, tower_keys, tower_text
 
 Log = Any
 
@@ -42,7 +42,10 @@ def captured_towers(state: State, side: int) -> list[str]:
 def siege(state: State, side: int, log: Log) -> None:
     """The siege phase: each tower the side captures fires once; victory is checked after each."""
     for tower in captured_towers(state, side):
-        log.emit("tower_fires", seat=first_seat(state, side), tower=tower_text(board_of(state), tower))
+        board = board_of(state)
+        log.emit(
+            "tower_fires", seat=first_seat(state, side), tower=tower_text(board, tower), at=tower_keys(board, tower)
+        )
         castle_damage(state, other_side(state, side), 1, log)
         if kernel.is_over(state):
             return
@@ -52,10 +55,19 @@ def castle_damage(state: State, side: int, amount: int, log: Log) -> None:
     state["castle_damage"][side] += amount
     durability = state["settings"]["durability"]
     seat = first_seat(state, side)
-    log.emit("castle_damage", seat=seat, damage=state["castle_damage"][side], durability=durability)
+    castles = castle_keys(state, side)
+    log.emit(
+        "castle_damage",
+        seat=seat,
+        damage=state["castle_damage"][side],
+        durability=durability,
+        at=castles,
+        show=f"-{amount} ({state['castle_damage'][side]}/{durability})",
+    )
     if state["castle_damage"][side] >= durability:
         winners = [s for s in range(kernel.seats(state)) if kernel.side_of(state, s) != side]
-        log.emit("castle_falls", seat=seat)
+        log.emit("castle_falls", seat=seat, at=castles)
+
         kernel.finish(state, winners=winners, reason="castle destroyed", scores=scores(state))
 
 

@@ -61,7 +61,9 @@ def resume_enter(state: State, decision: dict[str, Any], choice: Action, log: Lo
     place(state, index, h)
     creature = state["creatures"][index]
     castle = castle_text(board, board.castle_at[h])
-    log.emit("summon", seat=creature["seat"], creature=creature_name(creature["id"]), castle=castle)
+    name = creature_name(creature["id"])
+    log.emit("summon", seat=creature["seat"], creature=name, castle=castle, at=[creature["id"], board.keys[h]])
+
     if kernel.idle(state):
         summon(state, {}, log)
     else:

@@ -33,7 +33,7 @@ from .movement import (
     recall_destinations,
     step_destinations,
 )
-from .text import hex_text
+from .text import castle_keys, hex_text
 
 Action = dict[str, Any]
 Spec = dict[str, Any]
@@ -321,6 +321,7 @@ def use_support(state: State, action: Action, log: Log) -> None:
         seat=creature["seat"],
         creature=creature_name(creature["id"]),
         ability={"en": spec["name_en"], "ru": spec["name_ru"]},
+        at=_named_items(action),
     )
     x = RESOLVE[spec["kind"]](state, index, spec, action, log)
     if spec.get("cd_x") == "five_minus_target_pool":
@@ -328,7 +329,14 @@ def use_support(state: State, action: Action, log: Log) -> None:
         x = sum(1 for ready in target["ready_at"] if ready)
     cooldown = final_cooldown(state, index, spec, x)
     creature["ready_at"][ability] = period(state) + cooldown
-    log.emit("cooldown", creature=creature_name(creature["id"]), cooldown=cooldown)
+    log.emit("cooldown", creature=creature_name(creature["id"]), cooldown=cooldown, at=[creature["id"]])
+
+
+def _named_items(action: Action) -> list[str]:
+    """The board ids a use names: its creature, then its targets, giver and hex (creatures or hexes)."""
+    named = [action["creature"], *action.get("targets", [])]
+    named += [action[part] for part in ("target", "giver", "hex") if isinstance(action.get(part), str)]
+    return named
 
 
 def final_cooldown(state: State, index: int, spec: Spec, x: int = 0) -> int:
@@ -352,7 +360,7 @@ Resolve = Callable[[State, int, Spec, Action, Log], int]
 def _lasting(state: State, target: Creature, effects: list[str], side: int, log: Log) -> None:
     for effect in effects:
         mark(state, target, effect, side)
-        log.emit("effect", creature=creature_name(target["id"]), effect=effect_name(effect))
+        log.emit("effect", creature=creature_name(target["id"]), effect=effect_name(effect), at=[target["id"]])
 
 
 def _resolve_mark(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
@@ -378,7 +386,7 @@ def _resolve_mark(state: State, index: int, spec: Spec, action: Action, log: Log
 def _resolve_heal(state: State, index: int, spec: Spec, action: Action, log: Log) -> int:
     target = state["creatures"][index_of(state, action["target"])]
     target["damage"] -= 1
-    log.emit("healed", creature=creature_name(target["id"]), damage=target["damage"])
+    log.emit("healed", creature=creature_name(target["id"]), damage=target["damage"], at=[target["id"]], show="+1")
     return 0
 
 
@@ -387,7 +395,13 @@ def _resolve_ritual(state: State, index: int, spec: Spec, action: Action, log: L
     receiver = state["creatures"][index_of(state, action["target"])]
     giver["damage"] -= 1
     receiver["damage"] += 1
-    log.emit("ritual", giver=creature_name(giver["id"]), receiver=creature_name(receiver["id"]))
+    log.emit(
+        "ritual",
+        giver=creature_name(giver["id"]),
+        receiver=creature_name(receiver["id"]),
+        at=[receiver["id"], giver["id"]],
+        show="-1",
+    )
     return 0
 
 
@@ -400,7 +414,9 @@ def _resolve_reconstruct(state: State, index: int, spec: Spec, action: Action, l
         log.emit("vp", seat=seat, vp=PROTORP["vp_reconstruct"], total=state["victory_points"][seat])
     else:
         state["castle_damage"][creature["side"]] -= 1
-        log.emit("reconstruct", seat=seat, damage=state["castle_damage"][creature["side"]])
+        castles = castle_keys(state, creature["side"])
+        damage = state["castle_damage"][creature["side"]]
+        log.emit("reconstruct", seat=seat, damage=damage, at=castles, show="+1")
     return 0
 
 
@@ -430,6 +446,7 @@ def _resolve_invert(state: State, index: int, spec: Spec, action: Action, log: L
         effect=effect_name(effect),
         opposite=effect_name(opposite),
         count=replaced,
+        at=[target["id"]],
     )
     return replaced
 
@@ -446,7 +463,7 @@ def _resolve_recharge(state: State, index: int, spec: Spec, action: Action, log:
                 target["ready_at"][chip] = 0
         else:
             target["ready_at"][chip] += 1
-    log.emit("recharge", creature=creature_name(target["id"]))
+    log.emit("recharge", creature=creature_name(target["id"]), at=[target["id"]])
     return 0
 
 
@@ -487,7 +504,8 @@ def _resolve_swap(state: State, index: int, spec: Spec, action: Action, log: Log
     here = creature["hex"]
     creature["hex"], state["creatures"][other]["hex"] = h, here
     occupant[h], occupant[here] = index, other
-    log.emit("swap", creature=creature_name(creature["id"]), target=creature_name(state["creatures"][other]["id"]))
+    target = state["creatures"][other]["id"]
+    log.emit("swap", creature=creature_name(creature["id"]), target=creature_name(target), at=[creature["id"], target])
     return 0
 
 
@@ -497,7 +515,8 @@ def _resolve_board_marker(state: State, index: int, spec: Spec, action: Action, 
     kind = spec["kind"].upper()
     state["marker_sequence"] += 1
     state["board_markers"][h] = [kind, state["creatures"][index]["side"], state["marker_sequence"]]
-    log.emit("board_marker", marker=effect_name(kind), hex=hex_text(state, h, state["creatures"][index]["hex"]))
+    where = hex_text(state, h, state["creatures"][index]["hex"])
+    log.emit("board_marker", marker=effect_name(kind), hex=where, at=[action["target"]])
     return 0
 
 

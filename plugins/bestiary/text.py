@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from boardwright.framework import hexgrid
+from boardwright.framework import hexgrid, kernel
 
 from .boards import Board
 from .catalogue import BUNDLES, CREATURES, creature_name, effect_name
@@ -52,6 +52,23 @@ def tower_text(board: Board, tower_id: str) -> Text:
 
 def terrain_text(board: Board, h: int) -> Text:
     return {"key": "terrain_" + ("rift" if board.void[h] else board.terrain[h])}
+
+
+def castle_keys(state: State, side: int) -> list[str]:
+    """The hexes (board ids) of a side's castles, which events about its castle name."""
+    board = board_of(state)
+    owners = state["castle_owners"]
+    return [
+        board.castle_keys[castle]
+        for castle, owner in enumerate(owners)
+        if owner >= 0 and kernel.side_of(state, owner) == side
+    ]
+
+
+def tower_keys(board: Board, tower_id: str) -> list[str]:
+    """The hexes (board ids) an event about a tower names: its own hex, else its area."""
+    tower = next(t for t in board.towers if t["id"] == tower_id)
+    return [board.keys[tower["hex"]]] if tower.get("hex") is not None else [board.keys[h] for h in tower["area"]]
 
 
 def land_text(land: str) -> Text:

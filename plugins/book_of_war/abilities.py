@@ -141,13 +141,13 @@ def use(state: State, seat: int, unit_id: str, improved: bool, chosen: list[Any]
         shielded = [unit_id, *units.friends(state, side, BOARD.neighbours[unit["hex"]])] if mode == "all" else chosen
         for target in shielded:
             everyone[target]["shields"] += 1
-            log.emit("shield", unit=unit_text(target), shields=everyone[target]["shields"])
+            log.emit("shield", unit=unit_text(target), shields=everyone[target]["shields"], at=[target], show="+1")
     elif kind == "heal":
         if mode == "all":
             chosen = [f for f in units.friends(state, side, reach(unit, info, True)) if everyone[f]["wounds"] > 0]
         for target in chosen:
             everyone[target]["wounds"] -= 1
-            log.emit("heal", unit=unit_text(target))
+            log.emit("heal", unit=unit_text(target), at=[target], show="+1")
     elif kind == "stun":
         for target in chosen:
             stun(state, target, log)
@@ -161,9 +161,15 @@ def use(state: State, seat: int, unit_id: str, improved: bool, chosen: list[Any]
     return []
 
 
+def targets_named(state: State, targets: Any) -> list[str]:
+    """The board ids among an action's targets (units, castles, hexes; not lands), for its event's `at`."""
+    return [t for t in targets or [] if isinstance(t, str) and (t in state["units"] or t in BOARD.coord)]
+
+
 def stun(state: State, unit_id: str, log: Any) -> None:
+
     state["units"][unit_id]["ready"] = False
-    log.emit("stun", unit=unit_text(unit_id))
+    log.emit("stun", unit=unit_text(unit_id), at=[unit_id])
 
 
 def attack_steps(state: State, seat: int, side: int, mode: str, chosen: list[str]) -> list[Step]:
@@ -182,11 +188,11 @@ def siege(state: State, unit_id: str, side: int, mode: str, castle: str, log: An
     """VP for the siege; an empty (or friendly-held) castle becomes neutral [D-32, D-33]."""
     helpers = [f for f in units.friends(state, side, BOARD.neighbours[castle]) if f != unit_id]
     bonus = CONFIG["vp_siege_improved"] if mode == "bonus" else 0
-    gain(state, side, CONFIG["vp_siege_base"] + len(helpers) + bonus, log, "siege")
+    gain(state, side, CONFIG["vp_siege_base"] + len(helpers) + bonus, log, "siege", at=[castle, unit_id])
     occupant = state["occupants"].get(castle)
     if occupant is None or state["units"][occupant]["side"] == side:
         state["castles"][castle] = None
-        log.emit("neutral", castle=castle)
+        log.emit("neutral", castle=castle, at=[castle])
 
 
 # --- attacks and fleeing (digest 6.2, 6.3)
@@ -212,11 +218,14 @@ def step_attack(state: State, data: dict[str, Any], log: Any) -> None:
         unit["shields"] = 0
     if unit["shields"] > 0:
         unit["shields"] -= 1
-        log.emit("shield_absorbs", unit=unit_text(unit_id))
+        log.emit("shield_absorbs", unit=unit_text(unit_id), at=[unit_id], show="0")
         return
     unit["wounds"] += 1
-    log.emit("wound", unit=unit_text(unit_id), wounds=unit["wounds"])
-    if unit["wounds"] >= CONFIG["flee_wounds"][UNITS[unit["type"]]["class"]]:
+    limit = CONFIG["flee_wounds"][UNITS[unit["type"]]["class"]]
+    log.emit(
+        "wound", unit=unit_text(unit_id), wounds=unit["wounds"], at=[unit_id], show=f"-1 ({unit['wounds']}/{limit})"
+    )
+    if unit["wounds"] >= limit:
         flee(state, unit_id, data["side"], log)
 
 
@@ -240,7 +249,8 @@ def flee(state: State, unit_id: str, by_side: int, log: Any) -> None:
     """The unit flees: VP to the attacking side, wounds and upgrade gone, to the nearest free
     own castle (the owner picks among equally near ones) [D-12, D-19]."""
     unit = state["units"][unit_id]
-    gain(state, by_side, CONFIG["vp_flee_upgraded"] if unit["upgraded"] else CONFIG["vp_flee"], log, "flee")
+    points = CONFIG["vp_flee_upgraded"] if unit["upgraded"] else CONFIG["vp_flee"]
+    gain(state, by_side, points, log, "flee", at=[unit_id])
     options = flee_hexes(state, unit)
     unit["wounds"] = 0
     unit["upgraded"] = False
@@ -269,7 +279,7 @@ def flee_hexes(state: State, unit: dict[str, Any]) -> list[str]:
 def resume_flee(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("flee", unit=unit_text(unit_id), hex=choice["hex"])
+    log.emit("flee", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])
 
 
 # --- Haste (Seers) and Move (Companions) [D-13, D-17]
@@ -298,13 +308,15 @@ def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: An
     unit_id = step["unit"]
     if choice["type"] == "haste_move":
         units.relocate(state, unit_id, choice["to"])
-        log.emit("manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["to"])
+        log.emit("manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["to"], at=[unit_id, choice["to"]])
         units.capture(state, state["units"][unit_id]["side"], choice["to"], log)
         step["moved"] = True
         kernel.queue_step(state, "haste", first=True, **step)
     elif choice["type"] == "haste_ability":
         step["acted"] = True
-        log.emit("ability", seat=step["seat"], unit=unit_text(unit_id), improved=choice["improved"])
+        named = [unit_id, *targets_named(state, choice["targets"])]
+
+        log.emit("ability", seat=step["seat"], unit=unit_text(unit_id), improved=choice["improved"], at=named)
         effects = use(state, step["seat"], unit_id, choice["improved"], choice["targets"], log)
         kernel.queue_steps(state, [*effects, ("haste", step)], first=True)
 
@@ -334,4 +346,4 @@ def resume_move(state: State, decision: dict[str, Any], choice: Action, log: Any
     """A unit moved by an ability lands on the chosen hex; it captures nothing [D-13]."""
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"])
+    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])

@@ -84,7 +84,8 @@ def apply_summon(state: State, seat: int, action: Action, log: Any) -> list[Step
         cards.spend_land(state, seat, action["land"], log)
     if needs_general:
         cards.spend_general(state, seat, log)
-    log.emit("summon", seat=seat, creature=name(CREATURES, creature), effect=action["targets"] is not None)
+    named = [creature, *abilities.targets_named(state, action["targets"])]
+    log.emit("summon", seat=seat, creature=name(CREATURES, creature), effect=action["targets"] is not None, at=named)
     if action["targets"] is None:
         return []
     info = CREATURES[creature]
@@ -259,7 +260,7 @@ def web(state: State, seat: int, side: int, info: Info, chosen: list[str], log: 
 
 def fluidity(state: State, seat: int, side: int, info: Info, chosen: list[str], log: Any) -> list[Step]:
     state["units"][chosen[0]]["ready"] = True
-    log.emit("refreshed", unit=unit_text(chosen[0]))
+    log.emit("refreshed", unit=unit_text(chosen[0]), at=[chosen[0]])
     return []
 
 
@@ -270,7 +271,8 @@ def forest_path(state: State, seat: int, side: int, info: Info, chosen: list[str
 def add_shields(state: State, targets: list[str], amount: int, log: Any) -> None:
     for target in targets:
         state["units"][target]["shields"] += amount
-        log.emit("shield", unit=unit_text(target), shields=state["units"][target]["shields"])
+        shields = state["units"][target]["shields"]
+        log.emit("shield", unit=unit_text(target), shields=shields, at=[target], show=f"+{amount}")
 
 
 def resurrection(state: State, seat: int, side: int, info: Info, chosen: list[str], log: Any) -> list[Step]:
@@ -284,13 +286,13 @@ def knighting(state: State, seat: int, side: int, info: Info, chosen: list[str],
     unit = state["units"][chosen[0]]
     unit["upgraded"] = True
     unit["wounds"] = 0
-    log.emit("level_up", seat=seat, unit=unit_text(chosen[0]))
+    log.emit("level_up", seat=seat, unit=unit_text(chosen[0]), at=[chosen[0]])
     return []
 
 
 def reconstruction(state: State, seat: int, side: int, info: Info, chosen: list[str], log: Any) -> list[Step]:
     state["castles"][chosen[0]] = side
-    log.emit("capture", seat=seat, castle=chosen[0])
+    log.emit("capture", seat=seat, castle=chosen[0], at=[chosen[0]])
     return []
 
 
@@ -350,12 +352,12 @@ EFFECTS: dict[str, Effect] = {
 def step_bombard(state: State, data: dict[str, Any], log: Any) -> None:
     castle = data["castle"]
     side = data["side"]
-    gain(state, side, data["vp"] + len(units.friends(state, side, BOARD.neighbours[castle])), log, "siege")
+    gain(state, side, data["vp"] + len(units.friends(state, side, BOARD.neighbours[castle])), log, "siege", at=[castle])
     occupant = state["occupants"].get(castle)
     owner = state["castles"][castle]
     if owner is not None and owner != side and (occupant is None or state["units"][occupant]["side"] == side):
         state["castles"][castle] = None
-        log.emit("neutral", castle=castle)
+        log.emit("neutral", castle=castle, at=[castle])
 
 
 def step_swift(state: State, data: dict[str, Any], log: Any) -> None:
@@ -370,7 +372,9 @@ def resume_swift(state: State, decision: dict[str, Any], choice: Action, log: An
     if choice["type"] == "place":
         unit_id = step["unit"]
         units.relocate(state, unit_id, choice["hex"])
-        log.emit("manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["hex"])
+        log.emit(
+            "manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]]
+        )
         units.capture(state, state["units"][unit_id]["side"], choice["hex"], log)
         step["left"] -= 1
         kernel.queue_step(state, "swift", first=True, **step)
@@ -395,7 +399,8 @@ def step_shadows(state: State, data: dict[str, Any], log: Any) -> None:
 def resume_shadows(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"])
+    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])
+
     units.capture(state, state["units"][unit_id]["side"], choice["hex"], log)
 
 
@@ -411,7 +416,7 @@ def gain_creatures(state: State, side: int, army: int, log: Any) -> None:
         for creature, slot in library.items():
             if slot == "locked" and CREATURES[creature]["flag"] == army:
                 library[creature] = "in_hand"
-                log.emit("creature_gained", seat=member, creature=name(CREATURES, creature))
+                log.emit("creature_gained", seat=member, creature=name(CREATURES, creature), at=[creature])
 
 
 def refresh_libraries(state: State) -> None:

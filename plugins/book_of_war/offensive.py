@@ -151,7 +151,9 @@ def move_unit(state: State, unit_id: str, to: str) -> dict[str, Any]:
 
 def apply_manoeuvre(state: State, seat: int, action: Action, log: Any) -> None:
     unit = move_unit(state, action["unit"], action["to"])
-    log.emit("manoeuvre", seat=seat, unit=unit_text(action["unit"]), hex=action["to"])
+    log.emit(
+        "manoeuvre", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
+    )
     units.capture(state, unit["side"], action["to"], log)
     end_action(state)
 
@@ -165,6 +167,7 @@ def apply_march(state: State, seat: int, action: Action, log: Any) -> None:
         via=action["via"],
         hex=action["to"],
         land=land_name(action["land"]),
+        at=[action["unit"], action["to"], action["via"]],
     )
     cards.spend_land(state, seat, action["land"], log)
     units.capture(state, unit["side"], action["to"], log)
@@ -173,7 +176,9 @@ def apply_march(state: State, seat: int, action: Action, log: Any) -> None:
 
 def apply_expedition(state: State, seat: int, action: Action, log: Any) -> None:
     move_unit(state, action["unit"], action["to"])
-    log.emit("expedition", seat=seat, unit=unit_text(action["unit"]), hex=action["to"])
+    log.emit(
+        "expedition", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
+    )
     cards.spend_land(state, seat, action["land"], log)
     cards.spend_general(state, seat, log)
     end_action(state)
@@ -184,7 +189,7 @@ def apply_level_up(state: State, seat: int, action: Action, log: Any) -> None:
     unit["ready"] = False
     unit["upgraded"] = True
     unit["wounds"] = 0
-    log.emit("level_up", seat=seat, unit=unit_text(action["unit"]))
+    log.emit("level_up", seat=seat, unit=unit_text(action["unit"]), at=[action["unit"]])
     cards.spend_land(state, seat, action["land"], log)
     cards.spend_general(state, seat, log)
     end_action(state)
@@ -192,7 +197,7 @@ def apply_level_up(state: State, seat: int, action: Action, log: Any) -> None:
 
 def apply_scouting(state: State, seat: int, action: Action, log: Any) -> None:
     state["units"][action["unit"]]["ready"] = False
-    log.emit("scouting", seat=seat, unit=unit_text(action["unit"]))
+    log.emit("scouting", seat=seat, unit=unit_text(action["unit"]), at=[action["unit"]])
     card = cards.play_for_scouting(state, seat, action["land"], log)
     kernel.queue_step(state, "scout", seat=seat, card=card)
     end_action(state)
@@ -205,7 +210,7 @@ def apply_planning(state: State, seat: int, action: Action, log: Any) -> None:
     zones.move(state, cards.lands_zone(seat), "planned", card, observed=True)
     state["general"][kernel.side_of(state, seat)] = False
     state["planning"] = {"seat": seat, "unit": action["unit"], "land": land, "creature": False}
-    log.emit("planning", seat=seat, unit=unit_text(action["unit"]), land=land_name(land))
+    log.emit("planning", seat=seat, unit=unit_text(action["unit"]), land=land_name(land), at=[action["unit"]])
 
 
 def apply_end_planning(state: State, seat: int, action: Action, log: Any) -> None:
@@ -224,7 +229,9 @@ def apply_ability(state: State, seat: int, action: Action, log: Any) -> None:
     state["units"][unit_id]["ready"] = False
     if action["land"] is not None:
         cards.spend_land(state, seat, action["land"], log)
-    log.emit("ability", seat=seat, unit=unit_text(unit_id), improved=action["improved"])
+    named = [unit_id, *abilities.targets_named(state, action["targets"])]
+    log.emit("ability", seat=seat, unit=unit_text(unit_id), improved=action["improved"], at=named)
+
     steps = abilities.use(state, seat, unit_id, action["improved"], action["targets"], log)
     kernel.queue_steps(state, steps, first=True)
     end_action(state)

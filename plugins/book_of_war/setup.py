@@ -194,7 +194,7 @@ def castle_actions(state: State, seat: int) -> list[Action]:
 
 def apply_castle(state: State, seat: int, action: Action, log: Any) -> None:
     take_castle(state, seat, action["castle"])
-    log.emit("castle_taken", seat=seat, castle=action["castle"])
+    log.emit("castle_taken", seat=seat, castle=action["castle"], at=[action["castle"]])
 
 
 # --- starting units, hands
@@ -212,8 +212,8 @@ def apply_start_unit(state: State, seat: int, action: Action, log: Any) -> None:
     if not team_game(state) and state["rules"]["start_units"] == "all":
         chosen += [t for t in FACTIONS[state["faction"][seat]]["units"] if t != action["unit_type"]]
     for unit_type, castle in zip(chosen, state["start_castles"][seat], strict=False):
-        units.place(state, seat, unit_type, castle, ready=True)
-        log.emit("start_unit", seat=seat, unit=name(UNITS, unit_type), hex=castle)
+        unit_id = units.place(state, seat, unit_type, castle, ready=True)
+        log.emit("start_unit", seat=seat, unit=name(UNITS, unit_type), hex=castle, at=[unit_id, castle])
 
 
 def deal(state: State, log: Any) -> None:

@@ -132,10 +132,11 @@ def apply_hire(state: State, seat: int, action: Action, log: Any) -> None:
     card = action["card"]
     zones.items(state, cards.hand_zone(seat)).remove(card)
     unit_type = unit_type_of(card)
-    units.place(state, seat, unit_type, action["hex"], ready=False)
+    unit_id = units.place(state, seat, unit_type, action["hex"], ready=False)
     side = kernel.side_of(state, seat)
     army = units.army(state, side)
-    log.emit("hire", seat=seat, unit=name(UNITS, unit_type), hex=action["hex"], army=army)
+    log.emit("hire", seat=seat, unit=name(UNITS, unit_type), hex=action["hex"], army=army, at=[unit_id, action["hex"]])
+
     creatures.gain_creatures(state, side, army, log)
     still = hirers(state, side)
     if still:

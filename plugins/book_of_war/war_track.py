@@ -47,12 +47,14 @@ def from_first_player(state: State) -> list[int]:
     return clockwise_from(state, first_seat(state))
 
 
-def gain(state: State, side: int, amount: int, log: Any, why: str) -> None:
-    """Move a side's war marker; a marker that lands on the other one lies on top [D-2]."""
+def gain(state: State, side: int, amount: int, log: Any, why: str, at: list[str] | None = None) -> None:
+    """Move a side's war marker; a marker that lands on the other one lies on top [D-2].
+    `at`: the board ids the points were won at (a besieged castle, a unit put to flight)."""
     if amount <= 0:
         return
     vp = state["vp"]
     vp[side] += amount
     if vp[side] == vp[other_side(side)]:
         state["on_top"] = side
-    log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why))
+    named = {"at": at, "show": f"+{amount} VP"} if at else {}
+    log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why), **named)

@@ -1,0 +1,85 @@
+"""What the client can light for an event: the click ids of the items it draws for a board.
+
+A game's events name the board items they are about (`at=[click ids]`); the client lights
+those items while the mouse is over the event's log line (client/table.py). The plugin tests
+play seeded games and check, with `play_checking_at`, that every id an event names is drawn
+for a seat that may read the event, on the board just before or just after the action.
+No Qt here: the layout is the client's own (client/layout.py), without a window.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+from boardwright.client.layout import shown_board
+from boardwright.framework import Engine, EventLog, kernel
+
+# actions that end a turn or let it go: a seeded game that prefers the others sees more fighting
+QUIET = frozenset({"end", "end_turn", "pass", "skip", "hold", "done", "hire_done", "support_done"})
+
+
+def drawn_ids(engine: Engine, state: dict[str, Any], seat: int | None) -> set[str]:
+    """The click ids (as repr) of every item the client draws for `seat`, board and panels."""
+    names = [f"seat {s + 1}" for s in range(kernel.seats(state))]
+    board = shown_board(engine.game, engine.board(state, seat), engine.view(state, seat), "en", names)
+    found = {repr(item["id"]) for item in board.get("items", []) if item.get("id") is not None}
+    return found
+
+
+def _readers(event: dict[str, Any], seats: int) -> list[int | None]:
+    return list(event["to"]) if event["to"] is not None else [None, *range(seats)]
+
+
+def busy_choice(rng: random.Random) -> Callable[[list[dict[str, Any]]], dict[str, Any]]:
+    """A random legal action, nine times in ten one that does something (not an end or a pass)."""
+
+    def choose(legal: list[dict[str, Any]]) -> dict[str, Any]:
+        doing = [action for action in legal if action.get("type") not in QUIET]
+        return rng.choice(doing if doing and rng.random() < 0.9 else legal)
+
+    return choose
+
+
+def play_checking_at(
+    game: Any,
+    seed: int,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    plies: int = 300,
+) -> tuple[Counter[str], Counter[str]]:
+    """Play a seeded game of busy random actions; every id an event's `at` names must be drawn
+    for a seat that may read the event, before or after the action. Returns how many events of
+    each key there were, and how many of them named board items."""
+    engine = Engine(game)
+    log = EventLog()
+    state = engine.new_game(players, options or {}, seed, None, log=log)
+    choose = busy_choice(random.Random(seed))
+    seats = kernel.seats(state)
+    events: Counter[str] = Counter()
+    with_at: Counter[str] = Counter()
+    for ply in range(plies):
+        if kernel.is_over(state):
+            break
+        before = {seat: drawn_ids(engine, state, seat) for seat in [None, *range(seats)]}
+        first = len(log.events)
+        log.ply = ply
+        action = engine.apply(state, choose(engine.legal_actions(state)), log=log)
+        after: dict[int | None, set[str]] = {}
+        for event in log.events[first:]:
+            events[event["key"]] += 1
+            at = event["params"].get("at")
+            if at is None:
+                continue
+            with_at[event["key"]] += 1
+            assert isinstance(at, list) and at, f"{event}: `at` is a list of click ids"
+            readers = _readers(event, seats)
+            for seat in readers:
+                if seat not in after:
+                    after[seat] = drawn_ids(engine, state, seat)
+            shown = set().union(*(before[seat] | after[seat] for seat in readers))
+            missing = [item for item in at if repr(item) not in shown]
+            assert not missing, f"ply {ply}, {action}: {event['key']} names {missing}, not drawn for its readers"
+    return events, with_at
