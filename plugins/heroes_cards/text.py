@@ -135,8 +135,8 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
             if action["pile"] < 0
             else {"key": "action_draw_pile", "pile": action["pile"] + 1}
         )
-    if kind_ == "split":
-        return {"key": "action_split", "sizes": " / ".join(str(size) for size in action["sizes"])}
+    if kind_ == "pile":
+        return pile_text(state, action)
     if kind_ in ("build", "upgrade"):
         cards = action["cards"] if isinstance(action["cards"], list) else []
         return {"key": f"action_{kind_}", "building": building(state, action["plot"]), "cards": _names(cards, lang)}
@@ -183,6 +183,20 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
         flag = action.get("pay", action.get("fight", action.get("accept")))
         return {"key": f"action_{kind_}_{'yes' if flag else 'no'}"}
     return {"key": f"action_{kind_}"}
+
+
+def pile_text(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:
+    """One pile of the watchman's split (week.py): its size; all the cards left make it the
+    last pile; before the last pile the option allows, what that one will take."""
+    from boardwright.framework import zones
+
+    left = zones.count(state, "travel_deck")
+    pile, size = action["pile"], action["size"]
+    if size >= left:
+        return {"key": "action_pile_last", "pile": pile + 1, "size": size}
+    if pile + 2 >= state["piles"]:
+        return {"key": "action_pile_rest", "pile": pile + 1, "size": size, "next": pile + 2, "rest": left - size}
+    return {"key": "action_pile", "pile": pile + 1, "size": size}
 
 
 def place_text(state: dict[str, Any], action: dict[str, Any]) -> dict[str, Any]:

@@ -35,8 +35,7 @@ def begin_travel(state: State, log: Any) -> None:
         state["travel_drawn"][seat] = 0
         state["travel_quota"][seat] = CONFIG["travel_cards_per_week"] + capital.policy_active(state, seat, 1)
         state["spy"][seat] = spy_uses(state, seat)
-    shapes = split_choices(zones.count(state, "travel_deck"), state["piles"])
-    kernel.ask(state, state["watchman"], "split", shapes, auto=True)
+    ask_split(state, 0, log)
 
 
 def spy_uses(state: State, seat: int) -> int:
@@ -84,25 +83,44 @@ def answer_keep_heroes(state: State, decision: dict[str, Any], choice: dict[str,
     log.emit("tavern", seat=seat, count=len(choice["heroes"]))
 
 
-def split_choices(count: int, most: int) -> list[dict[str, Any]]:
-    """A few ways to cut the deck into 1 to `most` piles (the watchman's right, digest 4.2;
-    the scenario option ``piles``, at most 3)."""
-    shapes = [[count], [1, count - 1], [2, count - 2], [count // 2, count - count // 2]]
-    shapes += [[1, 1, count - 2], [count // 3, count // 3, count - 2 * (count // 3)]]
-    out: list[dict[str, Any]] = []
-    for sizes in shapes:
-        sizes = [size for size in sizes if size > 0]
-        if sizes and len(sizes) <= most and sum(sizes) == count and {"type": "split", "sizes": sizes} not in out:
-            out.append({"type": "split", "sizes": sizes})
-    return out or [{"type": "split", "sizes": []}]
+def ask_split(state: State, pile: int, log: Any) -> None:
+    """The watchman's right (digest 4.2): cut the face-down deck into 1 to ``piles`` piles
+    (the scenario option, at most 3), each of at least one card, one decision per pile
+    whose choices are its size. Taking every card left makes it the last pile; the last
+    pile the option allows takes the rest without asking. Every split the digest allows
+    is one sequence of answers."""
+    left = zones.count(state, "travel_deck")
+    if left == 0:
+        split_done(state, pile, log)
+        return
+    if pile >= state["piles"] - 1:
+        cut(state, pile, left)
+        split_done(state, pile + 1, log)
+        return
+    sizes = [{"type": "pile", "pile": pile, "size": size} for size in range(1, left + 1)]
+    kernel.ask(state, state["watchman"], "split", sizes, auto=True)
+
+
+def cut(state: State, pile: int, size: int) -> None:
+    """The top `size` cards of the deck, face down, as pile `pile`, in the order they lay."""
+    deck = zones.items(state, "travel_deck")
+    for _ in range(size):
+        zones.move(state, "travel_deck", f"pile:{pile}", deck[-1], 0, observed=True)
 
 
 def answer_split(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    deck = zones.items(state, "travel_deck")
-    for pile, size in enumerate(choice["sizes"]):
-        for _ in range(size):
-            zones.move(state, "travel_deck", f"pile:{pile}", deck[-1], 0, observed=True)
-    log.emit("split", seat=decision["seat"], piles=len(choice["sizes"]))
+    pile = choice["pile"]
+    left = zones.count(state, "travel_deck")
+    cut(state, pile, choice["size"])
+    if choice["size"] == left:
+        split_done(state, pile + 1, log)
+    else:
+        ask_split(state, pile + 1, log)
+
+
+def split_done(state: State, count: int, log: Any) -> None:
+    if count:
+        log.emit("split", seat=state["watchman"], piles=count, at=list(range(count)))
 
 
 def piles(state: State) -> list[int]:

@@ -87,21 +87,6 @@ def test_the_stone_of_experience_asks_which_hero_when_there_are_two():
     assert state["policies"][seat] == [spare]
 
 
-def test_the_piles_option_bounds_the_watchmans_split():
-    """Option `piles`: the watchman cuts the travel deck into at most that many piles; with
-    one there is nothing to choose and every draw is from the whole deck (the short game)."""
-    for most in (1, 2, 3):
-        state = ENGINE.new_game(2, {"piles": most}, 1)
-        decision = kernel.pending(state)
-        if most == 1:
-            assert decision is None or decision["kind"] != "split"
-            assert len(GAME.legal_actions(state)) == 1  # the whole deck as one pile
-            continue
-        assert decision["kind"] == "split"
-        sizes = [len(choice["sizes"]) for choice in decision["choices"]]
-        assert max(sizes) == most and all(sum(c["sizes"]) == 40 for c in decision["choices"])
-
-
 def test_a_hopeless_battle_is_left_to_a_person():
     """Bots list no battle their strongest army cannot win even with good luck; a person
     may still fight it, picking the card (an open choice the kernel checks)."""
