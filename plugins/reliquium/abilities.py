@@ -91,6 +91,7 @@ def summon(state: State, faction: int, action: Action, log: Any) -> None:
         seat=seat(state, faction),
         creature=text.CREATURE_NAMES[faction][unit_class],
         junction=text.junction_text(junction),
+        at=[action["junction"]],
     )
     data = {"faction": faction, "creature": unit_class, "junction": junction}
     choices = ability_choices(state, data)
@@ -368,7 +369,9 @@ def _skip(state: State, data: Data, choice: Action, log: Any) -> Data | None:
         "ability_skipped",
         seat=seat(state, data["faction"]),
         creature=text.CREATURE_NAMES[data["faction"]][data["creature"]],
+        at=[WORLD.junction_ids[data["junction"]]],
     )
+
     return None
 
 
@@ -403,6 +406,7 @@ def _token_removed(state: State, data: Data, choice: Action, log: Any) -> Data |
         other_seat=seat(state, token["faction"]),
         value=token["value"],
         region=text.REGION_NAMES[token["target"]],
+        at=[choice["border"], *text.region_ids(token["target"])],
     )
     return None
 
@@ -417,6 +421,7 @@ def _banished(state: State, data: Data, choice: Action, log: Any) -> Data | None
         seat=seat(state, data["faction"]),
         other_seat=seat(state, other["faction"]),
         creature=text.CREATURE_NAMES[other["faction"]][other["boosts"]],
+        at=[choice["junction"]],
     )
     return None
 
@@ -436,6 +441,8 @@ def _sacrificed(state: State, data: Data, choice: Action, log: Any) -> Data | No
         other_seat=seat(state, enemy),
         other_unit=text.class_text(enemy_class),
         other_region=text.REGION_NAMES[enemy_region],
+        at=text.region_ids(enemy_region, region),
+        show="-1 : -1",
     )
     return None
 
@@ -456,6 +463,7 @@ def _pushed(state: State, data: Data, choice: Action, log: Any) -> Data | None:
         unit=text.class_text(unit_class),
         origin=text.REGION_NAMES[region],
         region=text.REGION_NAMES[target],
+        at=text.region_ids(target, region),
     )
     return None
 
@@ -468,6 +476,7 @@ def _move_one(state: State, data: Data, origin: int, unit_class: int, target: in
         unit=text.class_text(unit_class),
         origin=text.REGION_NAMES[origin],
         region=text.REGION_NAMES[target],
+        at=text.region_ids(target, origin),
     )
 
 

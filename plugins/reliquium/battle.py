@@ -156,7 +156,8 @@ def _start_battle(state: State, attacker: int, value_index: int, border: int, lo
     if (not attackers and not has_militia(state, attacker, origin)) or (
         occupant == attacker or (occupant < 0 and not defended_by_militia and not attackers)
     ):
-        log.emit("battle_skipped", seat=seat(state, attacker), value=token["value"], **names)
+        at = text.region_ids(target, origin)
+        log.emit("battle_skipped", seat=seat(state, attacker), value=token["value"], **names, at=at)
         return None
     battle = {
         "attacker": attacker,
@@ -169,7 +170,7 @@ def _start_battle(state: State, attacker: int, value_index: int, border: int, lo
         "defender_losses": 0,
     }
     if occupant < 0 and not defended_by_militia:
-        log.emit("no_defenders", seat=seat(state, attacker), region=names["region"])
+        log.emit("no_defenders", seat=seat(state, attacker), region=names["region"], at=text.region_ids(target, origin))
         battle.update(defender=-1, winner=ATTACKER)
         return battle
     defender = occupant if occupant >= 0 else keeper
@@ -194,6 +195,9 @@ def _fight(state: State, battle: Battle, defender: int, swords: int, names: dict
         defender_losses=defender_losses,
     )
     seats = {"seat": seat(state, attacker), "other_seat": seat(state, defender)}
+    at = text.region_ids(
+        battle["defence_region"], battle["attack_region"]
+    )  # the battle's numbers float over its target
     log.emit(
         "battle",
         **seats,
@@ -203,9 +207,12 @@ def _fight(state: State, battle: Battle, defender: int, swords: int, names: dict
         defence=defence,
         attack_parts=attack_parts,
         defence_parts=defence_parts,
+        at=at,
+        show=f"{attack} : {defence}",
     )
     result = {ATTACKER: "battle_won", DEFENDER: "battle_lost", DRAW: "battle_draw"}[winner]
-    log.emit(result, **seats, losses=attacker_losses, other_losses=defender_losses)
+    shown = f"-{attacker_losses} : -{defender_losses}"
+    log.emit(result, **seats, losses=attacker_losses, other_losses=defender_losses, at=at, show=shown)
 
 
 # --- losses ---
@@ -230,7 +237,9 @@ def step_losses(state: State, data: dict[str, Any], log: Any) -> None:
             return
         counts = list(units)
         remove_units(state, faction, region, counts)
-        log.emit("losses", seat=seat(state, faction), units=text.unit_text(counts), region=text.REGION_NAMES[region])
+        at, shown = text.region_ids(region), f"-{sum(counts)}"
+        name = text.REGION_NAMES[region]
+        log.emit("losses", seat=seat(state, faction), units=text.unit_text(counts), region=name, at=at, show=shown)
     _go_on(state, data["at"])
 
 
@@ -238,7 +247,12 @@ def answer_casualties(state: State, decision: dict[str, Any], choice: Action, lo
     faction, region, _ = _side(state["battle"], decision["data"]["side"])
     remove_units(state, faction, region, choice["units"])
     log.emit(
-        "losses", seat=seat(state, faction), units=text.unit_text(choice["units"]), region=text.REGION_NAMES[region]
+        "losses",
+        seat=seat(state, faction),
+        units=text.unit_text(choice["units"]),
+        region=text.REGION_NAMES[region],
+        at=text.region_ids(region),
+        show=f"-{sum(choice['units'])}",
     )
     _go_on(state, decision["data"]["at"])
 
@@ -269,7 +283,9 @@ def step_flee(state: State, data: dict[str, Any], log: Any) -> None:
             return
         left = list(state["units"][region])
         remove_units(state, defender, region, left)
-        log.emit("destroyed", seat=seat(state, defender), units=text.unit_text(left), region=text.REGION_NAMES[region])
+        name = text.REGION_NAMES[region]
+        at, shown = text.region_ids(region), f"-{sum(left)}"
+        log.emit("destroyed", seat=seat(state, defender), units=text.unit_text(left), region=name, at=at, show=shown)
     _go_on(state, data["at"])
 
 
@@ -286,6 +302,7 @@ def answer_flee(state: State, decision: dict[str, Any], choice: Action, log: Any
         unit=text.class_text(unit_class),
         origin=text.REGION_NAMES[region],
         region=text.REGION_NAMES[target],
+        at=text.region_ids(target, region),
     )
     kernel.queue_step(state, "flee", first=True, **decision["data"])  # the next unit
 
@@ -323,7 +340,9 @@ def answer_advance(state: State, decision: dict[str, Any], choice: Action, log: 
     counts = choice["units"]
     _go_on(state, decision["data"]["at"])
     if not any(counts):
-        log.emit("advance_declined", seat=seat(state, attacker), region=text.REGION_NAMES[target])
+        log.emit(
+            "advance_declined", seat=seat(state, attacker), region=text.REGION_NAMES[target], at=text.region_ids(target)
+        )
         return
     move_units(state, attacker, origin, target, counts)
     _note_moved(battle, attacker, target, counts)
@@ -333,8 +352,10 @@ def answer_advance(state: State, decision: dict[str, Any], choice: Action, log: 
         units=text.unit_text(counts),
         origin=text.REGION_NAMES[origin],
         region=text.REGION_NAMES[target],
+        at=text.region_ids(target, origin),
     )
     keeper = state["castle"][target]
+
     if keeper >= 0 and keeper != attacker and not state["neutral"][keeper]:
         destroy_castle(state, target, log)
 

@@ -97,9 +97,10 @@ def build(state: State, faction: int, region: int, log: Any) -> None:
     track[division] = False
     state["castle"][region] = faction
     castles = castles_on_map(state, faction)
-    log.emit("build", seat=seat(state, faction), region=text.REGION_NAMES[region], castles=castles)
+    at = text.region_ids(region)
+    log.emit("build", seat=seat(state, faction), region=text.REGION_NAMES[region], castles=castles, at=at)
     if castles >= state["rules"]["castles_to_win"]:
-        log.emit("win", seat=seat(state, faction), castles=castles)
+        log.emit("win", seat=seat(state, faction), castles=castles, at=at)
         kernel.finish(state, winners=[seat(state, faction)], reason="castles built")
 
 
@@ -117,7 +118,10 @@ def destroy_castle(state: State, region: int, log: Any) -> None:
     while track[division]:
         division += 1
     track[division] = True
-    log.emit("castle_destroyed", other_seat=seat(state, owner), region=text.REGION_NAMES[region])
+    log.emit(
+        "castle_destroyed", other_seat=seat(state, owner), region=text.REGION_NAMES[region], at=text.region_ids(region)
+    )
+
     if state["action_token"][owner] == division:
         state["action_token"][owner] = next_free(track, division)
     if state["action_token"][owner] < 0 or all(track):

@@ -117,6 +117,7 @@ def march(state: State, faction: int, action: Action, log: Any) -> None:
         origin=text.REGION_NAMES[origin],
         via=text.REGION_NAMES[index[via]] if via else "",
         region=text.REGION_NAMES[target],
+        at=[action["to"], action["from"], *([via] if via else [])],
     )
 
 
@@ -236,6 +237,7 @@ def place_order(state: State, faction: int, kind: str, origin: int, target: int,
         value=value,
         origin=text.REGION_NAMES[origin],
         region=text.REGION_NAMES[target],
+        at=[w.border_ids[border], *text.region_ids(target, origin)],
     )
 
 
@@ -271,4 +273,7 @@ def recruit(state: State, faction: int, region: int, unit_class: int, log: Any) 
     state["reserve"][faction][unit_class] -= 1
     state["units"][region][unit_class] += 1
     state["occupant"][region] = faction
-    log.emit("recruit", seat=seat(state, faction), unit=text.class_text(unit_class), region=text.REGION_NAMES[region])
+    name = text.REGION_NAMES[region]
+    log.emit(
+        "recruit", seat=seat(state, faction), unit=text.class_text(unit_class), region=name, at=text.region_ids(region)
+    )

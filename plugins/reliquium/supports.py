@@ -161,6 +161,7 @@ def assign(state: State, faction: int, action: Action, log: Any) -> None:
         unit=unit,
         origin=text.REGION_NAMES[support_source(border, token)],
         region=text.REGION_NAMES[token["target"]],
+        at=[action["border"], *text.region_ids(support_source(border, token))],
     )
 
 
@@ -174,4 +175,5 @@ def finish(state: State, faction: int, log: Any) -> None:
             if not sum(token["assigned"]) + token["militia"]:
                 tokens[border] = None
                 placed[value_index] = -1
-                log.emit("ranged_unused", seat=seat(state, faction), region=text.REGION_NAMES[token["target"]])
+                name = text.REGION_NAMES[token["target"]]
+                log.emit("ranged_unused", seat=seat(state, faction), region=name, at=text.region_ids(token["target"]))

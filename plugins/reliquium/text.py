@@ -23,6 +23,13 @@ def _names(entry: dict[str, Any]) -> Text:
 
 
 REGION_NAMES: list[Text] = [_names(region) for region in WORLD.regions]
+
+
+def region_ids(*regions: int) -> list[str]:
+    """The board ids of regions (by index), for an event's `at`."""
+    return [WORLD.region_ids[region] for region in regions]
+
+
 FACTION_NAMES: list[Text] = [_names(faction) for faction in WORLD.factions]
 CREATURE_NAMES: list[list[Text]] = [[_names(card) for card in cards] for cards in WORLD.creatures]
 MILITIA_TEXT: Text = {"key": "militia_unit"}

@@ -33,6 +33,19 @@ def _readers(event: dict[str, Any], seats: int) -> list[int | None]:
     return list(event["to"]) if event["to"] is not None else [None, *range(seats)]
 
 
+class _Drawn:
+    """The ids drawn for a seat before or after one action, composed only when an event asks."""
+
+    def __init__(self, engine: Engine, before: dict[str, Any], after: dict[str, Any]) -> None:
+        self.engine, self.states = engine, (before, after)
+        self.found: dict[int | None, set[str]] = {}
+
+    def ids(self, seat: int | None) -> set[str]:
+        if seat not in self.found:
+            self.found[seat] = set().union(*(drawn_ids(self.engine, state, seat) for state in self.states))
+        return self.found[seat]
+
+
 def busy_choice(rng: random.Random) -> Callable[[list[dict[str, Any]]], dict[str, Any]]:
     """A random legal action, nine times in ten one that does something (not an end or a pass)."""
 
@@ -49,10 +62,10 @@ def play_checking_at(
     players: int | None = None,
     options: dict[str, Any] | None = None,
     plies: int = 300,
-) -> tuple[Counter[str], Counter[str]]:
+) -> tuple[Counter[str], Counter[str], list[dict[str, Any]]]:
     """Play a seeded game of busy random actions; every id an event's `at` names must be drawn
     for a seat that may read the event, before or after the action. Returns how many events of
-    each key there were, and how many of them named board items."""
+    each key there were, how many of them named board items, and the events."""
     engine = Engine(game)
     log = EventLog()
     state = engine.new_game(players, options or {}, seed, None, log=log)
@@ -63,11 +76,11 @@ def play_checking_at(
     for ply in range(plies):
         if kernel.is_over(state):
             break
-        before = {seat: drawn_ids(engine, state, seat) for seat in [None, *range(seats)]}
+        before = kernel.clone(state)
         first = len(log.events)
         log.ply = ply
         action = engine.apply(state, choose(engine.legal_actions(state)), log=log)
-        after: dict[int | None, set[str]] = {}
+        drawn = _Drawn(engine, before, state)
         for event in log.events[first:]:
             events[event["key"]] += 1
             at = event["params"].get("at")
@@ -75,11 +88,10 @@ def play_checking_at(
                 continue
             with_at[event["key"]] += 1
             assert isinstance(at, list) and at, f"{event}: `at` is a list of click ids"
-            readers = _readers(event, seats)
-            for seat in readers:
-                if seat not in after:
-                    after[seat] = drawn_ids(engine, state, seat)
-            shown = set().union(*(before[seat] | after[seat] for seat in readers))
-            missing = [item for item in at if repr(item) not in shown]
+            missing = {repr(item) for item in at}
+            for seat in _readers(event, seats):  # a spectator first: most ids are drawn for everyone
+                missing -= drawn.ids(seat)
+                if not missing:
+                    break
             assert not missing, f"ply {ply}, {action}: {event['key']} names {missing}, not drawn for its readers"
-    return events, with_at
+    return events, with_at, log.events

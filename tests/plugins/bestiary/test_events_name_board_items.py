@@ -16,7 +16,7 @@ MAIN = {"move", "attack", "use", "effect", "cooldown", "summon", "castle_damage"
 
 @pytest.mark.parametrize(("players", "mode"), [(2, "duel"), (4, "crossroads_teams"), (3, "protorp_ffa")])
 def test_every_event_about_board_items_names_drawn_ids(players: int, mode: str) -> None:
-    events, with_at = play_checking_at(Bestiary(), seed=2, players=players, options={"mode": mode})
+    events, with_at, _log = play_checking_at(Bestiary(), seed=2, players=players, options={"mode": mode})
     seen = {key for key in MAIN if events[key]}
     assert {"move", "attack", "use", "summon"} <= seen, f"a busy game fights: {events}"
     for key in seen:

@@ -14,7 +14,7 @@ MAIN = {"manoeuvre", "march", "expedition", "hire", "start_unit", "summon", "abi
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
 def test_every_event_about_board_items_names_drawn_ids(players: int, seed: int) -> None:
-    events, with_at = play_checking_at(BookOfWar(), seed=seed, players=players, plies=400)
+    events, with_at, _log = play_checking_at(BookOfWar(), seed=seed, players=players, plies=400)
     seen = {key for key in MAIN if events[key]}
     assert {"manoeuvre", "march", "hire", "summon", "ability"} <= seen, f"a busy game fights: {events}"
     for key in seen:
