@@ -424,12 +424,32 @@ def outcome(state: State) -> dict[str, Any] | None:
 # --- whole-state helpers ---
 
 
+BIG_INT = 1  # msgpack extension type: an int beyond msgpack's 64 bits, signed big-endian bytes
+
+
+def msgpack_default(value: Any) -> Any:
+    """What msgpack cannot pack itself: an int beyond 64 bits (a wide board's bitboard,
+    e.g. Connect Four's 12 columns of 11 bits) as a `BIG_INT` extension; anything else
+    is an error, as it was."""
+    if type(value) is int:
+        return msgpack.ExtType(BIG_INT, value.to_bytes(value.bit_length() // 8 + 1, "big", signed=True))
+    raise TypeError(f"can not serialize {type(value).__name__!r} object")
+
+
+def msgpack_ext(code: int, data: bytes) -> Any:
+    """The value of a msgpack extension: a `BIG_INT` back to the int; others as they came."""
+    if code == BIG_INT:
+        return int.from_bytes(data, "big", signed=True)
+    return msgpack.ExtType(code, data)
+
+
 def pack(state: State) -> bytes:
-    return msgpack.packb(state, use_bin_type=True)
+    """The state in msgpack (ints beyond 64 bits as `BIG_INT` extensions)."""
+    return msgpack.packb(state, use_bin_type=True, default=msgpack_default)
 
 
 def unpack(data: bytes) -> State:
-    return msgpack.unpackb(data, raw=False, strict_map_key=False)
+    return msgpack.unpackb(data, raw=False, strict_map_key=False, ext_hook=msgpack_ext)
 
 
 def state_hash(state: State) -> str:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-import msgpack
+from boardwright.framework.kernel import pack
 
 SET, DELETE, CUT = 0, 1, 2
 Path = list[Any]
@@ -144,4 +144,4 @@ def patch(document: Any, ops: list[list[Any]]) -> Any:
 def fingerprint(document: Any) -> str:
     """A short digest of what a seat holds (its own view and board, nothing more): enough to
     notice a lost update, and no help in guessing anything the seat does not see."""
-    return hashlib.blake2b(msgpack.packb(document, use_bin_type=True), digest_size=8).hexdigest()
+    return hashlib.blake2b(pack(document), digest_size=8).hexdigest()

@@ -28,7 +28,7 @@ from boardwright.framework import BoardwrightError, Engine, FileFormatError, Tur
 
 from .journal import Journal, clean_temporaries, header_of, read_journal
 from .link import Link
-from .live import LiveGame, Trial
+from .live import GameFault, LiveGame, Trial
 from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
 from .updates import Packs, Seen, Snapshot
 
@@ -476,6 +476,10 @@ class Table:
                 return
             try:
                 trial = self.match.trial(action, seat=conn.seat)
+            except GameFault as exc:
+                log.warning("%s (%s); the table goes on without it", exc, exc.detail)
+                conn.send({"t": "error", **exc.to_wire()})
+                return
             except BoardwrightError as exc:
                 conn.send({"t": "error", **exc.to_wire()})
                 return
@@ -542,11 +546,12 @@ class Table:
                 if self.match.is_over() or self.match.to_move() != seat or self._bot_for(seat) is not bot:
                     continue
                 turn = Turn(self.engine, self.match.state, seat, self.match.legal_actions())
-                action = await loop.run_in_executor(None, bot.choose, turn)
                 try:
+                    action = await loop.run_in_executor(None, bot.choose, turn)
                     trial = self.match.trial(action, seat=seat)
-                except BoardwrightError as exc:
-                    log.warning("the bot of seat %d chose an illegal action: %s", seat + 1, exc)
+                except Exception as exc:  # one line in the log, never a task's lost traceback
+                    detail = f" ({exc.detail})" if isinstance(exc, GameFault) else ""
+                    log.warning("the bot of seat %d stopped: %s: %s%s", seat + 1, type(exc).__name__, exc, detail)
                     return
                 if not await self._commit(trial, None):
                     return

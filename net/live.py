@@ -21,6 +21,18 @@ from boardwright.framework.replay import Record
 EVENTS_KEPT = 1000  # the log's last events, kept for connections that join (they read the last 200)
 
 
+class GameFault(BoardwrightError):
+    """A legal action that the game itself failed to apply (a bug in the game, not the
+    sender's fault); the table's state is unchanged. Its message is for the wire and names
+    no value of the state; `detail` (the game's own exception) is for the host's log."""
+
+    code = "internal"
+
+    def __init__(self, message: str, detail: str) -> None:
+        super().__init__(message)
+        self.detail = detail
+
+
 @dataclass
 class Trial:
     action: dict[str, Any]  # the legal action the engine returned: the only thing journalled
@@ -117,8 +129,13 @@ class LiveGame:
         legal = self.engine.check(self.state, action, seat)
         state = kernel.clone(self.state)
         log = EventLog()
-        self.engine.apply_unchecked(state, legal, log)
-        return Trial(legal, state, kernel.state_hash(state), log.events)
+        try:
+            self.engine.apply_unchecked(state, legal, log)
+            state_hash = kernel.state_hash(state)
+        except Exception as exc:  # a legal action the game cannot apply: the game's fault, not the sender's
+            detail = f"{type(exc).__name__}: {exc}"
+            raise GameFault(f"the game could not apply that {legal.get('type')} action", detail) from exc
+        return Trial(legal, state, state_hash, log.events)
 
     def events_since(self, count: int) -> list[dict[str, Any]]:
         """The events after the first `count` of the game (those still kept)."""

@@ -58,6 +58,7 @@ class Peer:
         self.welcome: dict[str, Any] | None = None
         self.update: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
+        self._error_heard = asyncio.Event()  # set with every error; `play_with_bot` clears it
         self.events: list[dict[str, Any]] = []
         # called with every message from the host (updates and errors) and with
         # {"t": "closed"} at the end, on the event loop's thread; set it before `connect`
@@ -159,6 +160,7 @@ class Peer:
                     self.chat.append(message)
                 elif message["t"] in ("error", "refused"):
                     self.errors.append(message)
+                    self._error_heard.set()
         except (ProtocolError, ConnectionError, OSError):
             pass
         finally:
@@ -212,18 +214,43 @@ class Peer:
 async def play_with_bot(
     peer: Peer, choose: Any, max_updates: int = 100_000, timeout: float = 30
 ) -> dict[str, Any] | None:
-    """Answer every update that asks this seat to move with `choose(update)`; returns the outcome."""
+    """Answer every update that asks this seat to move with `choose(update)`; returns the
+    outcome. An action the host refuses (other than as `stale`, which a fresh update
+    follows) raises `Refused` with the host's reason: nothing would move on after it."""
     update = peer.update
     acted_at = -1  # queued updates may repeat a position this seat already answered
     for _ in range(max_updates):
         if update is None:
-            update = await peer.next_update(timeout)
+            update = await _update_or_refusal(peer, timeout)
             if update is None:
                 return None
         if update["outcome"] is not None:
             return update["outcome"]
         if update["to_move"] == peer.seat and update["legal"] and update["ply"] > acted_at:
             acted_at = update["ply"]
+            peer._error_heard.clear()
             await peer.act(choose(update))
         update = None
     raise ProtocolError(f"no end after {max_updates} updates")
+
+
+async def _update_or_refusal(peer: Peer, timeout: float) -> dict[str, Any] | None:
+    """The next update; raises `Refused` when the host refused this seat's action instead."""
+    next_update = asyncio.ensure_future(peer.next_update(timeout))
+    try:
+        for _ in range(100):  # each turn of the loop hears one error; `stale` ones are passed over
+            heard = asyncio.ensure_future(peer._error_heard.wait())
+            try:
+                await asyncio.wait({next_update, heard}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                heard.cancel()
+            if next_update.done():
+                return next_update.result()
+            peer._error_heard.clear()
+            error = peer.errors[-1]
+            if error.get("code") != "stale":
+                who = "this seat" if peer.seat is None else f"seat {peer.seat + 1}"
+                raise Refused(f"the host refused the action of {who}: {error.get('message')}", str(error.get("code")))
+        return await next_update
+    finally:
+        next_update.cancel()

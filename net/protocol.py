@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 
 from boardwright.framework import BoardwrightError
+from boardwright.framework.kernel import msgpack_default, msgpack_ext
 
 PROTOCOL_VERSION = 2
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
@@ -32,15 +33,16 @@ class ProtocolError(BoardwrightError):
 
 
 def encode(message: dict[str, Any]) -> bytes:
-    body = msgpack.packb(message, use_bin_type=True)
+    body = pack(message)
     if len(body) > MAX_FRAME:
         raise ProtocolError(f"a {message.get('t')} message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
     return HEADER.pack(len(body)) + body
 
 
 def pack(value: Any) -> bytes:
-    """One value in msgpack, as `encode` packs it."""
-    return msgpack.packb(value, use_bin_type=True)  # type: ignore[no-any-return]
+    """One value in msgpack, as `encode` packs it (an int beyond 64 bits as the kernel's
+    `BIG_INT` extension)."""
+    return msgpack.packb(value, use_bin_type=True, default=msgpack_default)  # type: ignore[no-any-return]
 
 
 def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:
@@ -90,7 +92,7 @@ def decode(body: bytes, allowed: set[str], check_shape: bool = True) -> dict[str
     requires text keys all the way down."""
     try:
         # text keys only: a list or a map as a key is refused here, not by a handler later
-        message = msgpack.unpackb(body, raw=False, strict_map_key=True)
+        message = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=msgpack_ext)
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError) as exc:
         raise ProtocolError(f"a frame that is not msgpack with text keys ({type(exc).__name__})") from None
     except RecursionError:

@@ -16,8 +16,6 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-import msgpack
-
 from .delta import SET, diff_at
 from .live import LiveGame
 from .protocol import encode_packed, pack, packed_key
@@ -75,7 +73,7 @@ class Packs:
         elif depth and kind is list and any(id(v) in now or id(v) in before for v in part):
             data = _header(0x90, b"\xdc", b"\xdd", len(part)) + b"".join(self.packed(v, depth - 1) for v in part)
         else:
-            data = msgpack.packb(part, use_bin_type=True)
+            data = pack(part)
         self._now[id(part)] = (part, data)
         return data
 

@@ -1,0 +1,128 @@
+"""Connect Four on its widest board over the LAN: ints beyond 64 bits in the state and the view.
+
+A 12-column, 10-row board keeps each seat's discs in a 132-bit bitboard; msgpack packs
+only 64-bit ints, so the state hash and every update failed at the first disc above bit
+64 and the table never moved on. The kernel and the wire now carry such ints as one
+msgpack extension. Every wait has a timeout; servers and processes are closed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import subprocess
+import sys
+
+import msgpack
+import pytest
+
+from boardwright.framework import Engine, Game, GameSpec, kernel
+from boardwright.net.host import OPEN, Table
+from boardwright.net.live import LiveGame
+from boardwright.net.peer import Peer, Refused, play_with_bot
+from boardwright.net.protocol import FROM_HOST, decode, encode
+
+BOARDWRIGHT = [sys.executable, "-m", "boardwright.cli.main"]
+WIDE = {"columns": 12, "rows": 10, "connect": 6}
+LOCAL = "127.0.0.1"
+
+
+def test_ints_beyond_64_bits_round_trip_in_the_kernel_and_on_the_wire():
+    values = [0, -1, (1 << 64) - 1, 1 << 64, -(1 << 63) - 1, 1 << 131, -(1 << 200)]
+    state = {"bits": values, "nested": {"wide": 1 << 100}}
+    assert kernel.unpack(kernel.pack(state)) == state
+    # ints msgpack packs itself keep their bytes: no hash of an existing save changes
+    assert kernel.pack({"n": (1 << 64) - 1}) == msgpack.packb({"n": (1 << 64) - 1}, use_bin_type=True)
+    message = {"t": "update", "view": state}
+    assert decode(encode(message)[4:], FROM_HOST) == message
+    with pytest.raises(TypeError):
+        kernel.pack({"not": object()})
+
+
+def test_the_widest_connect_four_plays_to_the_end_in_process(host):
+    engine = host.engine("connect_four")
+    game = LiveGame(engine, 2, WIDE, seed=5)
+    rng = random.Random(1)
+    for _ in range(200):
+        if game.is_over():
+            break
+        game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+    assert game.is_over()
+    assert max(bits.bit_length() for bits in game.state["bits"]) > 64  # the case that broke
+
+
+class Faulty(Game):
+    """A legal action whose `apply` fails: the game's fault, not the sender's."""
+
+    spec = GameSpec(id="faulty", version="1", title_en="Faulty", title_ru="Сбой", players=(2,))
+    messages = {"en": {}, "ru": {}}
+
+    def setup(self, state, setup):
+        state["n"] = 0
+
+    def legal_actions(self, state):
+        return [{"type": "go", "n": 1}]
+
+    def apply(self, state, action, log):
+        raise ValueError("secret-card-17 was not where the game looked")
+
+
+def test_an_action_the_game_cannot_apply_is_an_internal_error_and_the_bot_says_so():
+    async def scenario():
+        engine = Engine(Faulty())
+        table = Table(engine, LiveGame(engine, seed=3), [OPEN, OPEN], {})
+        port = await table.start(LOCAL, 0)
+        peers = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
+        try:
+            for peer in peers:
+                await peer.connect()
+            await peers[0].wait_for(lambda u: u["started"] and u["legal"], timeout=5)
+            with pytest.raises(Refused) as refused:
+                await asyncio.wait_for(play_with_bot(peers[0], lambda u: u["legal"][0], timeout=5), 10)
+            assert refused.value.code == "internal"
+            assert "could not apply that go action" in str(refused.value)
+            assert "secret-card-17" not in str(peers[0].errors)  # the game's own text stays on the host
+            assert table.match.plies == 0
+        finally:
+            for peer in peers:
+                await peer.close()
+            await table.close()
+
+    asyncio.run(scenario())
+
+
+def test_two_joined_processes_finish_a_12_by_10_connect_six_table(tmp_path):
+    journal = tmp_path / "wide.bwr"
+    options = [arg for key, value in WIDE.items() for arg in ("--option", f"{key}={value}")]
+    command = [*BOARDWRIGHT, "host", "connect_four", *options, "--bind", LOCAL, "--no-advertise"]
+    command += ["--journal", str(journal), "--max-seconds", "60"]
+    host = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    joins: list[subprocess.Popen[str]] = []
+    try:
+        line = host.stdout.readline()
+        found = re.search(r"on 127\.0\.0\.1:(\d+)", line)
+        assert found, line + host.stderr.read()
+        for seed in (1, 2):
+            joins.append(
+                subprocess.Popen(
+                    [*BOARDWRIGHT, "join", f"{LOCAL}:{found.group(1)}", "--bot", "random", "--seed", str(seed)],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+            )
+        for join in joins:
+            out, err = join.communicate(timeout=60)
+            assert join.returncode == 0, err
+            assert "game over; winners:" in out
+        out, err = host.communicate(timeout=30)
+        assert host.returncode == 0, err
+        assert "game over after" in out and "Traceback" not in err
+    finally:
+        for process in [host, *joins]:
+            process.kill()
+    replayed = subprocess.run(
+        [*BOARDWRIGHT, "replay", str(journal), "--verify"], capture_output=True, text=True, timeout=60
+    )
+    assert replayed.returncode == 0 and "hashes verified" in replayed.stdout, replayed.stderr
