@@ -62,7 +62,8 @@ def losses(state: State, side: dict[str, Any], outcome: str, log: Any) -> None:
         log.emit("units_lost", seat=seat, count=sum(len(unit) for unit in lost))
     hero_card = side["hero"]
     if hero_card is not None:
-        if side["hero_routed"] and not side["phoenix"]:
+        warded = hero_card in side["warded"]  # Earth Ward: a large creature's save (digest 6.4 step 8)
+        if side["hero_routed"] and not side["phoenix"] and not (warded and save(state, seat)):
             cards.lose_hero(state, seat, hero_card)
             zones.move(state, f"line:{seat}", f"tavern_discard:{seat}", hero_card)
             log.emit("hero_lost", seat=seat)

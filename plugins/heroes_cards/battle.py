@@ -58,7 +58,10 @@ def start(state: State, battle_type: str, card: str | None, opponent: dict[str, 
     steps: list[tuple[str, dict[str, Any]]] = [("deploy", {"side": 0})]
     if opponent["seat"] is not None:
         steps.append(("cast", {"side": 1}))
-    steps += [("cast", {"side": 0}), ("bonuses", {}), ("sequence", {}), ("result", {})]
+    steps.append(("cast", {"side": 0}))
+    if opponent["seat"] is not None:
+        steps.append(("spells", {}))  # both named, the defender first; now they act
+    steps += [("bonuses", {}), ("sequence", {}), ("result", {})]
     kernel.queue_steps(state, steps, first=True)
 
 
@@ -102,7 +105,11 @@ def step_cast(state: State, data: dict[str, Any], log: Any) -> None:
 
 
 def answer_spell(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    spells.cast(state, state["battle"], decision["data"]["side"], choice["spell"], log)
+    spells.announce(state, state["battle"], decision["data"]["side"], choice["spell"], log)
+
+
+def step_spells(state: State, data: dict[str, Any], log: Any) -> None:
+    spells.resolve(state, state["battle"], log)
 
 
 # --- steps 1-5 ---

@@ -80,6 +80,7 @@ class HeroesCards(Game):
             steps={
                 "deploy": deployment.step_deploy,
                 "cast": battle.step_cast,
+                "spells": battle.step_spells,
                 "bonuses": battle.step_bonuses,
                 "sequence": battle.step_sequence,
                 "window": battle.step_window,

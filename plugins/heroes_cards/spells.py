@@ -11,7 +11,7 @@ from boardwright.framework import kernel, zones
 from boardwright.framework.choices import choose
 
 from . import army, capital, cards
-from .catalog import BATTLE, SPELLS, creature, hero, neutral
+from .catalog import BATTLE, MACHINES, SPELLS, creature, hero, neutral
 
 State = dict[str, Any]
 
@@ -55,26 +55,36 @@ def choices(state: State, battle: dict[str, Any], index: int) -> list[dict[str, 
 
 
 def _targets(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> list[tuple[int, Any]]:
-    """Enemy units of level M (the tower level) a destroying spell may remove."""
+    """Enemy units of level M (the tower level) a destroying spell may remove; Abyss takes
+    one of any level, immune or not (digest 6.7)."""
     other = battle["sides"][1 - index]
     level = state["tower"][battle["sides"][index]["seat"]]
     found = []
     if other["seat"] is None:
         for card in other["cards"]:
             data = neutral(card)
-            if data["level"] == level and (spell.get("any_immune") or not data.get("immune")):
+            if _hit(spell, data, level):
                 found.append((data["strength"], card))
     else:
         for unit in other["units"]:
             data = creature(unit[0])
-            if data["level"] == level and (spell.get("any_immune") or not data.get("immune")):
-                found.append((data["min"], unit))
+            if _hit(spell, data, level):
+                found.append((data["min"] * len(unit), unit))
     return found
 
 
-def _own_units(side: dict[str, Any]) -> list[list[str]]:
-    """Own units a blessing may touch (magic immunity keeps blessings off too), strongest first."""
-    units = [unit for unit in side["units"] if not creature(unit[0]).get("immune")]
+def _hit(spell: dict[str, Any], data: dict[str, Any], level: int) -> bool:
+    return (spell.get("any_level") or data["level"] == level) and (spell.get("any_immune") or not data.get("immune"))
+
+
+def _own_units(side: dict[str, Any], troop: str = "any") -> list[list[str]]:
+    """Own units a blessing may touch (magic immunity keeps blessings off too), strongest
+    first; only those of `troop` unless it is ``any``."""
+    units = [
+        unit
+        for unit in side["units"]
+        if not creature(unit[0]).get("immune") and troop in ("any", creature(unit[0])["type"])
+    ]
     return sorted(units, key=lambda unit: -creature(unit[0])["min"] * len(unit))
 
 
@@ -83,6 +93,10 @@ def _has_target(state: State, battle: dict[str, Any], index: int, spell: dict[st
     effect = spell["effect"]
     if effect in ("destroy", "blind"):
         return bool(_targets(state, battle, index, spell))
+    if effect == "add" and "unit" in spell:
+        return bool(_own_units(side, spell["unit"]))
+    if effect == "protection":
+        return other["seat"] is not None and other["hero"] is not None
     if effect == "destroy_all":
         return bool(_targets(state, battle, index, spell)) and len(cards.chests(state, side["seat"])) >= spell["chests"]
     if effect == "maximum":
@@ -92,7 +106,7 @@ def _has_target(state: State, battle: dict[str, Any], index: int, spell: dict[st
     if effect == "shield":
         return bool(_own_units(side))
     if effect == "ward":
-        return any(not creature(unit[0]).get("large") for unit in _own_units(side))
+        return side["hero"] is not None or any(not creature(unit[0]).get("large") for unit in _own_units(side))
     if effect == "hero_loss":
         return other["seat"] is not None and other["hero"] is not None
     if effect == "devastation":
@@ -102,39 +116,89 @@ def _has_target(state: State, battle: dict[str, Any], index: int, spell: dict[st
     return True
 
 
-def value(spell: dict[str, Any], hero_card: str, battle_type: str, count: int = 1) -> int:
+def value(spell: dict[str, Any], hero_card: str, battle_type: str, count: int = 1, weaken: int = 0) -> int:
     """A strength value with the hero's skill: Blessing xX, Magic Strike +X (once in total);
-    general spells get neither (digest 6.7, DECISIONS 28, 29)."""
+    general spells get neither (digest 6.7, DECISIONS 28, 29); less `weaken` (an enemy's
+    protection or Mystic Stone), not below 0."""
     base = spell.get("siege", spell["value"]) if battle_type == "siege" else spell["value"]
     amount = int(base) * count
     data = hero(hero_card)
     if spell["circle"] == "blessing" and data["class"] == 3:
-        return amount * int(data["skill"])
-    if spell["circle"] == "destruction" and data["class"] == 6:
-        return amount + int(data["skill"])
-    return amount
+        amount *= int(data["skill"])
+    elif spell["circle"] == "destruction" and data["class"] == 6:
+        amount += int(data["skill"])
+    return max(0, amount - weaken)
 
 
-def cast(state: State, battle: dict[str, Any], index: int, key: str, log: Any) -> None:
+def announce(state: State, battle: dict[str, Any], index: int, key: str, log: Any) -> None:
+    """A spell named: cast at once against a neutral army or a printed strength; between
+    players kept until both sides have named theirs, the defender first (digest 6.6 step 2),
+    since a protection reacts to the enemy's choice (`resolve`)."""
+    if battle["sides"][1]["seat"] is None:
+        cast(state, battle, index, key, log)
+        return
+    if key:
+        seat = battle["sides"][index]["seat"]
+        log.emit("spell_cast", seat=seat, spell={"key": f"spell_{key}"}, at=_caster(battle, index))
+        zones.reveal_all(state, f"school:{seat}")
+    battle.setdefault("announced", {})[str(index)] = key
+
+
+def resolve(state: State, battle: dict[str, Any], log: Any) -> None:
+    """Both sides' spells between players, the defender's first. An enemy protection
+    against the spell's school cancels it (an elemental is banished with it); any other
+    protection, and the enemy's Mystic Stone, take their `weaken` off its strength value.
+    A spell whose hero or target is gone by then (Stone of Fate, Abyss) is lost."""
+    announced = battle.pop("announced", {})
+    for index in (1, 0):
+        key = announced.get(str(index), "")
+        if not key:
+            continue
+        spell, side = SPELLS[key], battle["sides"][index]
+        enemy_key = announced.get(str(1 - index), "")
+        guard = SPELLS[enemy_key] if enemy_key and SPELLS[enemy_key]["effect"] == "protection" else None
+        if guard is not None and guard["against"] == spell["school"]:
+            log.emit("spell_cancelled", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
+            continue
+        if side["hero"] is None or not _has_target(state, battle, index, spell):
+            log.emit("spell_lost", seat=side["seat"], spell={"key": f"spell_{key}"})
+            continue
+        enemy_seat = battle["sides"][1 - index]["seat"]
+        weaken = int(guard["weaken"]) if guard is not None else 0
+        weaken += sum(int(MACHINES[m].get("weaken", 0)) for m in state["machines"][enemy_seat])
+        cast(state, battle, index, key, log, weaken, announced=True)
+
+
+def _caster(battle: dict[str, Any], index: int) -> list[str]:
+    hero_card = battle["sides"][index]["hero"]
+    return [hero_card] if hero_card else []
+
+
+def cast(
+    state: State, battle: dict[str, Any], index: int, key: str, log: Any, weaken: int = 0, announced: bool = False
+) -> None:
     if not key:
         return
     spell = SPELLS[key]
     side = battle["sides"][index]
     seat = side["seat"]
     effect = spell["effect"]
-    log.emit("spell_cast", seat=seat, spell={"key": f"spell_{key}"})
-    zones.reveal_all(state, f"school:{seat}")
+    if not announced:
+        log.emit("spell_cast", seat=seat, spell={"key": f"spell_{key}"}, at=_caster(battle, index))
+        zones.reveal_all(state, f"school:{seat}")
     if effect == "add":
-        _add(side, value(spell, side["hero"], battle["type"]))
+        _add(side, value(spell, side["hero"], battle["type"], weaken=weaken))
     elif effect == "per_own":
-        count = sum(1 for unit in side["units"] if army.troop(unit) == spell["troop"])
-        _add(side, value(spell, side["hero"], battle["type"], count))
+        count = sum(1 for unit in _own_units(side) if army.troop(unit) == spell["troop"])
+        _add(side, value(spell, side["hero"], battle["type"], count, weaken))
     elif effect == "per_enemy":
         count = sum(1 for o in army.opponent_types(battle, index) if o["type"] == spell["troop"])
-        _add(side, value(spell, side["hero"], battle["type"], count))
+        _add(side, value(spell, side["hero"], battle["type"], count, weaken))
     elif effect == "elemental":
-        side["elemental"] = value(spell, side["hero"], battle["type"])
+        side["elemental"] = value(spell, side["hero"], battle["type"], weaken=weaken)
         _add(side, side["elemental"])
+    elif effect == "protection":
+        return  # it acts on the enemy's spell (`resolve`)
     elif effect == "chest":
         cards.gain_chests(state, seat, 1)
     elif effect == "luck":
@@ -164,7 +228,8 @@ def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any
     elif effect == "shield":
         side["shielded"].append(_own_units(side)[0][0])
     elif effect == "ward":
-        side["warded"].append(next(u for u in _own_units(side) if not creature(u[0]).get("large"))[0])
+        unwarded = [u for u in _own_units(side) if not creature(u[0]).get("large")]
+        side["warded"].append(unwarded[0][0] if unwarded else side["hero"])
     elif effect == "blind":
         _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
         if other["seat"] is None:

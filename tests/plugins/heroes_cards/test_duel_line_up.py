@@ -146,3 +146,26 @@ def test_a_person_places_by_clicking_a_card_on_the_board():
     assert outcome.what == "play" and outcome.actions[0]["card"] == held[defender][1]
     ENGINE.apply(state, ENGINE.check(state, outcome.actions[0], defender))
     assert side(state, defender) == [[held[defender][1]]]
+
+
+def test_the_defender_names_its_spell_first_and_the_attackers_protection_answers_it():
+    """Digest 6.6 step 2: both name a spell, the defender first; then they act, and a
+    protection against the enemy's school cancels the enemy's spell."""
+    state, attacker, defender, held = interception(6, {"attacker": 1, "defender": 1})
+    for seat, school in ((defender, "school:fire:0"), (attacker, "school:fire:1")):
+        state["tower"][seat] = 2
+        _move(state, school, f"school:{seat}")
+    for seat in (defender, attacker):
+        ENGINE.apply(state, {"type": "place", "card": cards.heroes(state, seat)[0], "slot": -1}, seat)
+    for seat in (defender, attacker):
+        ENGINE.apply(state, {"type": "place", "card": held[seat][0], "slot": 0}, seat)
+    assert asked(state) == ("spell", defender)
+    log = EventLog()
+    ENGINE.apply(state, {"type": "spell", "spell": "fireball"}, defender, log)
+    assert state["battle"]["sides"][1]["total"] == 0  # named, not yet cast
+    assert asked(state) == ("spell", attacker)
+    assert {"type": "spell", "spell": "protection_from_fire"} in ENGINE.legal_actions(state)
+    ENGINE.apply(state, {"type": "spell", "spell": "protection_from_fire"}, attacker, log)
+    keys = [e["key"] for e in log.events]
+    assert keys[:3] == ["spell_cast", "spell_cast", "spell_cancelled"]
+    assert not any(line[0] == "spell" for line in state["battle"]["sides"][1]["ledger"])

@@ -262,3 +262,115 @@ def test_cards_given_up_face_down_come_back_when_the_deck_is_rebuilt():
     assert sorted(zones.items(state, "deck:1") + drawn) == sorted(buried + discarded)
     # shuffled: the owner does not know where its given-up cards lie in the deck
     assert _seen_by(state, 1, "deck:1") == []
+
+
+# --- the data checked against the digest (6.7, 11.8) ---
+
+
+def test_the_two_level_2_general_protections_are_in_their_schools():
+    for key, school in (("earth_protection", "earth"), ("protection_from_fire", "fire")):
+        spell = SPELLS[key]
+        assert (spell["school"], spell["level"], spell["circle"]) == (school, 2, "general")
+        assert spell["effect"] == "protection" and spell["weaken"] == 5
+    assert SPELLS["earth_protection"]["against"] == "air"
+    assert SPELLS["protection_from_fire"]["against"] == "fire"
+    # they react to an enemy's spell: a neutral army casts none
+    state = fight(tower=2)
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["earth_protection"])
+
+
+def test_abyss_takes_one_enemy_unit_of_any_level_even_an_immune_one():
+    state = fight(tower=5, versus_player=True)  # Orcs: goblins (1), ogre magi (4), behemoths (7, immune)
+    cast(state, "abyss")
+    assert [u[0] for u in state["battle"]["sides"][1]["units"]] == ["1:goblins:0", "1:ogre_magi:0"]
+    state = fight(tower=5, neutrals=["n:peasants:0", "n:crystal_dragon:0"])
+    cast(state, "abyss")
+    assert state["battle"]["sides"][1]["cards"] == ["n:peasants:0"]
+    assert state["battle"]["sides"][1]["total"] == 5
+
+
+def test_berserk_still_takes_only_level_m():
+    state = fight(tower=5, neutrals=["n:peasants:0", "n:crystal_dragon:0"])
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["berserk"])
+
+
+def test_bloodlust_blesses_a_melee_unit_and_needs_one():
+    state = fight(tower=1)  # pikemen and swordsmen: melee
+    before = state["battle"]["sides"][0]["total"]
+    cast(state, "bloodlust")
+    assert state["battle"]["sides"][0]["total"] == before + 3
+    state = fight(tower=1)
+    state["battle"]["sides"][0]["units"] = [unit("archers")]
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["bloodlust"])
+    assert spells._has_target(state, state["battle"], 0, SPELLS["stoneskin"])  # any troop
+    state["battle"]["sides"][0]["units"] = []
+    assert not spells._has_target(state, state["battle"], 0, SPELLS["stoneskin"])
+
+
+def test_mass_stoneskin_leaves_immune_units_out():
+    state = fight(tower=2)
+    side = state["battle"]["sides"][0]
+    side["units"] = [unit("pikemen"), unit("archers")]
+    cast(state, "mass_stoneskin")
+    assert side["total"] == 1  # the melee pikemen only
+    state = fight(tower=2)
+    state["race"] = ["orcs", "castle"]
+    side = state["battle"]["sides"][0]
+    side["units"] = [unit("goblins"), unit("behemoths")]
+    cast(state, "mass_stoneskin")
+    assert side["total"] == 1  # the behemoths are immune to blessings
+
+
+def test_earth_ward_falls_on_the_hero_when_no_unit_may_take_it():
+    state = fight(tower=4)
+    side = state["battle"]["sides"][0]
+    take(state, "creatures:0", [c for u in side["units"] for c in u])
+    side["units"] = [unit("griffins")]  # large: it has its own save
+    take(state, "line:0", side["units"][0])
+    cast(state, "earth_ward")
+    assert side["warded"] == ["0:hero:valent"]
+    side["hero_routed"] = True
+    take(state, "deck:0", ["0:pikemen:7"])  # marked: saved
+    aftermath.losses(state, side, "win", EventLog())
+    assert "0:hero:valent" in cards.heroes(state, 0)
+
+
+def announced(defender: str, attacker: str, machines: list[str] | None = None) -> dict:
+    """A player battle where each side has named a spell (the defender is side 1)."""
+    state = fight(tower=7, versus_player=True)
+    state["tower"][1] = 7
+    state["machines"][0] = machines or []
+    battle_ = state["battle"]
+    battle_["announced"] = {"1": defender, "0": attacker}
+    return state
+
+
+def test_protection_from_fire_cancels_a_fire_spell_and_banishes_the_elemental():
+    state = announced("fire_elemental", "protection_from_fire")
+    log = EventLog()
+    spells.resolve(state, state["battle"], log)
+    enemy = state["battle"]["sides"][1]
+    assert enemy["elemental"] == 0 and enemy["total"] == 0
+    assert [e["key"] for e in log.events] == ["spell_cancelled"]
+
+
+def test_a_protection_takes_five_off_a_spell_of_another_school():
+    state = announced("earth_elemental", "protection_from_fire")
+    spells.resolve(state, state["battle"], EventLog())
+    enemy = state["battle"]["sides"][1]
+    assert enemy["elemental"] == 2 and enemy["total"] == 2  # 7 - 5
+    state = announced("fire_arrow", "earth_protection")
+    spells.resolve(state, state["battle"], EventLog())
+    assert state["battle"]["sides"][1]["total"] == 0  # 4 - 5, not below 0
+
+
+def test_the_defenders_protection_acts_on_the_attackers_later_spell():
+    state = announced("earth_protection", "inferno")
+    spells.resolve(state, state["battle"], EventLog())
+    assert state["battle"]["sides"][0]["total"] == 10 + 5 - 5  # Valent's Magic Strike +5, less 5
+
+
+def test_the_mystic_stone_weakens_the_enemys_spell():
+    state = announced("inferno", "", machines=["mystic_stone"])
+    spells.resolve(state, state["battle"], EventLog())
+    assert state["battle"]["sides"][1]["total"] == 10 - 5
