@@ -80,7 +80,7 @@ def activate(state: State, uid: str, log: Log) -> None:
     """The creature is chosen: its activation begins, and nothing else happens meanwhile."""
     begin(state, uid)
     state["turn"]["current"] = uid
-    log.emit("activate", unit=combat.unit_name(state, uid))
+    log.emit("activate", unit=combat.unit_name(state, uid), at=[uid])
 
 
 def moves(state: State, uid: str) -> list[Action]:
@@ -161,7 +161,7 @@ def move(state: State, uid: str, to: list[float], run: bool, log: Log) -> None:
     unit["moved"] = field.distance(start, to)
     unit["at"] = [float(to[0]), float(to[1])]
     unit["facing"] = facing(start, to)
-    log.emit("run" if run else "move", unit=combat.unit_name(state, uid), distance=round(unit["moved"], 1))
+    log.emit("run" if run else "move", unit=combat.unit_name(state, uid), distance=round(unit["moved"], 1), at=[uid])
     for terrain in state["terrain"]:
         damage = TERRAIN[terrain["card"]].get("spire_damage")
         if damage and field.within(
@@ -186,7 +186,14 @@ def act(state: State, action: Action, log: Log) -> None:
     kind = action["type"]
     if kind == "heal":
         healed = combat.heal(state, target, int(prop(state, uid, "heal")))
-        log.emit("healed", unit=combat.unit_name(state, uid), target=combat.unit_name(state, target), wounds=healed)
+        log.emit(
+            "healed",
+            unit=combat.unit_name(state, uid),
+            target=combat.unit_name(state, target),
+            wounds=healed,
+            at=[target, uid],
+            show=f"+{healed}",
+        )
     elif kind == "attack":
         tactics.check(state, {"kind": "enemy_melee_declared", "seat": seat, "unit": uid, "target": target})
         kernel.queue_step(state, "melee", unit=uid, target=target)
@@ -199,7 +206,8 @@ def step_melee(state: State, data: dict[str, Any], log: Log) -> None:
     uid, target = data["unit"], data["target"]
     if "melee" in state["cancelled"]:
         state["cancelled"].remove("melee")
-        log.emit("attack_wasted", unit=combat.unit_name(state, uid) if uid in units(state) else "-")
+        named = {"unit": combat.unit_name(state, uid), "at": [uid]} if uid in units(state) else {"unit": "-"}
+        log.emit("attack_wasted", **named)
         return
     everyone = units(state)
     if uid not in everyone or target not in everyone or not in_contact(state, uid, target):
@@ -248,4 +256,4 @@ def step_shot(state: State, data: dict[str, Any], log: Log) -> None:
 def hold(state: State, uid: str, log: Log) -> None:
     begin(state, uid)
     state["turn"]["current"] = None
-    log.emit("hold", unit=combat.unit_name(state, uid))
+    log.emit("hold", unit=combat.unit_name(state, uid), at=[uid])

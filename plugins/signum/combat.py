@@ -94,7 +94,8 @@ def defend(
                 faces[i] = roll(state, 1)[0]
                 break
     blocked = count_blocks(faces, kind, stalwart, agile, axe_blocks)
-    log.emit("defence", unit=unit_name(state, target), faces=faces_text(faces), blocks=blocked)
+    shown = {"key": "show_blocks", "blocks": blocked, "dice": count}
+    log.emit("defence", unit=unit_name(state, target), faces=faces_text(faces), blocks=blocked, at=[target], show=shown)
     return blocked
 
 
@@ -201,7 +202,7 @@ def melee(state: State, attacker: str, target: str, log: Log, dice: int | None =
     n = melee_dice(state, attacker, target, spend=True, log=log) if dice is None else dice
     faces = roll(state, n)
     hits = melee_hits(faces)
-    log.emit(kind, unit=unit_name(state, attacker), target=unit_name(state, target), faces=faces_text(faces), hits=hits)
+    log.emit(kind, **_attack_params(state, attacker, target, faces, hits))
     blocked = defend(state, target, hits, MELEE, log) if hits else 0
     dealt = physical(state, target, hits - blocked, log)
     after_wounds(state, attacker, target, dealt, log)
@@ -223,9 +224,7 @@ def shoot(state: State, shooter: str, target: str, log: Log, axe_blocks: bool = 
         n -= sum(int(relic_data(r).get("shooting_penalty", 0)) for r in worn(state, victim["owner"]) if r["tokens"] > 0)
     faces = roll(state, max(int(CONFIG["min_dice"]), n))
     hits = shot_hits(faces)
-    log.emit(
-        "shoot", unit=unit_name(state, shooter), target=unit_name(state, target), faces=faces_text(faces), hits=hits
-    )
+    log.emit("shoot", **_attack_params(state, shooter, target, faces, hits))
     cover = in_cover(state, shooter, target)
     blocked = defend(state, target, hits, SHOT, log, axe_blocks, cover) if hits else 0
     dealt = physical(state, target, hits - blocked, log)
@@ -237,11 +236,21 @@ def cast_magic(state: State, caster: str, target: str, log: Log) -> None:
     n, _reach = magic_shot(state, caster) or (1, 0.0)
     faces = roll(state, max(int(CONFIG["min_dice"]), n))
     hits = shot_hits(faces)
-    log.emit(
-        "magic_shot", unit=unit_name(state, caster), target=unit_name(state, target), faces=faces_text(faces), hits=hits
-    )
+    log.emit("magic_shot", **_attack_params(state, caster, target, faces, hits))
     dealt = magical(state, target, hits, log)
     after_wounds(state, caster, target, dealt, log)
+
+
+def _attack_params(state: State, attacker: str, target: str, faces: list[str], hits: int) -> dict[str, Any]:
+    """An attack's event: who strikes whom, the dice and the hits; the hits float over the target."""
+    return {
+        "unit": unit_name(state, attacker),
+        "target": unit_name(state, target),
+        "faces": faces_text(faces),
+        "hits": hits,
+        "at": [target, attacker],
+        "show": {"key": "show_hits", "hits": hits, "dice": len(faces)},
+    }
 
 
 def after_wounds(state: State, attacker: str, target: str, dealt: int, log: Log) -> None:
@@ -253,7 +262,7 @@ def after_wounds(state: State, attacker: str, target: str, dealt: int, log: Log)
     if state["prosperity"][victim] > 0:
         state["prosperity"][victim] -= 1
         state["prosperity"][thief] += 1
-        log.emit("steal", unit=unit_name(state, attacker), seat=victim)
+        log.emit("steal", unit=unit_name(state, attacker), seat=victim, at=[attacker], show="+1")
 
 
 # --- damage (§6.7) and death (§6.8) ---
@@ -319,7 +328,11 @@ def wound(state: State, uid: str, amount: int, log: Log) -> int:
     if amount <= 0:
         return 0
     unit["wounds"] += amount
-    log.emit("wounded", unit=unit_name(state, uid), wounds=amount, total=unit["wounds"], health=health(state, uid))
+    most = health(state, uid)
+    shown = f"-{amount} ({unit['wounds']}/{most})"
+    log.emit(
+        "wounded", unit=unit_name(state, uid), wounds=amount, total=unit["wounds"], health=most, at=[uid], show=shown
+    )
     if unit["wounds"] >= health(state, uid):
         destroy(state, uid, log)
     return amount
@@ -345,7 +358,8 @@ def destroy(state: State, uid: str, log: Log) -> None:
     unit = units(state).pop(uid)
     owner = unit["owner"]
     _drop_shield(state, unit)
-    log.emit("destroyed", unit=name(unit["card"]), seat=owner)
+    log.emit("destroyed", unit=name(unit["card"]), seat=owner, at=[uid])
+
     if unit["hero"]:
         for relic in list(worn(state, owner)):
             lose_relic(state, owner, relic, log)

@@ -335,7 +335,8 @@ def play(state: State, seat: int, action: dict[str, Any], log: Log) -> None:
         log.emit("tactic_set", seat=seat)
         return
     zones.move(state, f"hand:{seat}", f"play:{seat}", item)
-    log.emit("play", seat=seat, card=name_of(card["id"]))
+    log.emit("play", seat=seat, card=name_of(card["id"]), at=[item])
+
     if card["kind"] == RELIC:
         equip(state, seat, item, action.get("replace"), log)
         return

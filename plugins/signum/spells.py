@@ -103,7 +103,8 @@ def answer_reposition(state: State, decision: dict[str, Any], choice: dict[str, 
     data = dict(decision["data"])
     unit = units(state)[choice["unit"]]
     unit["at"] = list(choice["to"])
-    log.emit("reposition", unit=name_of(unit["card"]))
+    log.emit("reposition", unit=name_of(unit["card"]), at=[choice["unit"]])
+
     data["left"] -= 1
     data["moved"] = [*data["moved"], choice["unit"]]
     kernel.queue_step(state, "reposition", first=True, **data)

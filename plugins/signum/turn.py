@@ -110,8 +110,8 @@ def hero_radius(state: State, seat: int) -> float:
 
 
 def place_hero(state: State, seat: int, at: list[float], log: Log) -> None:
-    new_unit(state, seat, state["heroes"][seat], None, at, hero=True)
-    log.emit("hero_placed", seat=seat)
+    uid = new_unit(state, seat, state["heroes"][seat], None, at, hero=True)
+    log.emit("hero_placed", seat=seat, at=[uid])
 
 
 def mulligan(state: State, seat: int, cards: list[str], log: Log) -> None:
