@@ -213,7 +213,7 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
 
     def command_line() -> int:
         """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
-        games = max(1000, round(seconds * 15_000))
+        games = max(1000, round(seconds * 40_000))  # enough that start-up (about 0.3 s) is a small part
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         out = subprocess.run(
             [str(Path(sys.executable).with_name("boardwright")), "simulate", "connect_four", "--games", str(games)],

@@ -30,6 +30,11 @@ class RandomBot:
         state = self._state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK64
         return legal[((state >> 32) * len(legal)) >> 32]
 
+    def pick(self, legal: list[dict[str, Any]]) -> int:
+        """The index `choose` would take (framework/bots.py `Picker`): balance runs ask this."""
+        state = self._state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK64
+        return ((state >> 32) * len(legal)) >> 32
+
 
 def make_random(engine: Engine, seat: int, seed: int, level: str = "normal") -> RandomBot:
     return RandomBot(seed)

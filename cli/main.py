@@ -74,12 +74,18 @@ def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 class _ProgressBar:
-    """`[#####.....] 12/40 games, 3s left` on stderr, redrawn in place."""
+    """`[#####.....] 12/40 games, 3s left` on stderr, redrawn in place at most ten times a
+    second (thousands of short games a second would otherwise spend their time redrawing)."""
 
     def __init__(self) -> None:
         self.started = time.monotonic()
+        self.drawn = 0.0
 
     def __call__(self, done: int, total: int) -> None:
+        now = time.monotonic()
+        if done < total and now - self.drawn < 0.1:
+            return
+        self.drawn = now
         width = 30
         filled = width * done // total
         elapsed = time.monotonic() - self.started
@@ -88,6 +94,28 @@ class _ProgressBar:
         if done == total:
             sys.stderr.write("\n")
         sys.stderr.flush()
+
+
+class _Lines:
+    """Lines for stdout, written a batch at a time: at most every 0.2 s while games finish, and
+    at the end. One write per game would cost more than a short game (stdout is unbuffered
+    under PYTHONUNBUFFERED, and a pipe's reader wakes for each write)."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.written = time.monotonic()
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+        if time.monotonic() - self.written >= 0.2:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.lines:
+            sys.stdout.write("\n".join(self.lines) + "\n")
+            sys.stdout.flush()
+            self.lines = []
+        self.written = time.monotonic()
 
 
 def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
@@ -131,11 +159,17 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             else:
                 who = "unfinished"
             capped = " (round cap)" if result["capped"] else ""
-            print(f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
+            lines.add(
+                f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}"
+            )
 
+    lines = _Lines()
     show_progress = sys.stderr.isatty() and args.games >= 10
     progress = _ProgressBar() if show_progress else None
-    summary = simulation.run(host, config, args.workers, progress, on_game, backend=args.backend)
+    try:
+        summary = simulation.run(host, config, args.workers, progress, on_game, backend=args.backend)
+    finally:
+        lines.flush()  # the games played so far, also when the run stops early
     written = []
     if args.report:
         from boardwright.framework import report

@@ -40,6 +40,15 @@ class Bot(Protocol):
     def choose(self, turn: Turn) -> Action: ...
 
 
+class Picker(Protocol):
+    """A bot that looks at the legal actions alone (never the view) may also offer `pick`:
+    the index of its choice in `legal`, the same choice `choose` would make. Balance runs
+    call it instead of `choose`, with no `Turn` to build and no choice to check: an index
+    into the list is legal by construction."""
+
+    def pick(self, legal: list[Action]) -> int: ...
+
+
 @dataclass(frozen=True)
 class BotKind:
     """A named way to make bots, registered through the `boardwright_bots` hook."""

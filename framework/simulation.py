@@ -119,7 +119,7 @@ def play_game(
         kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level)
         for seat, b in enumerate(config.bots)
     ]
-    actions = _play_out(engine, state, [bot.choose for bot in bots], config, record)
+    actions = _play_out(engine, state, bots, config, record)
     k = state["k"]
     outcome = k["outcome"]
     result = {
@@ -143,28 +143,39 @@ def play_game(
 def _play_out(
     engine: Engine,
     state: dict[str, Any],
-    choosers: list[Callable[[Turn], dict[str, Any]]],
+    bots: list[Any],
     config: Config,
     record: Record | None,
 ) -> int:
     """Ask the seat to move for each action until the game ends or `config.max_actions`;
     returns the number of actions. The loop between the kernel and the bots is kept lean:
-    with random bots it is most of the time a balance run spends outside the rules."""
-    legal_actions = engine.legal_actions
+    with random bots it is most of the time a balance run spends outside the rules. A bot
+    with `pick` (framework/bots.py `Picker`) names an index into the legal actions, so it
+    needs no `Turn` and its choice no check; the legal actions are `Engine.legal_actions`
+    without its one-entry cache, which a playout never hits."""
+    game_legal = engine.game.legal_actions
     apply = engine.apply_unchecked
     k = state["k"]
-    bots = config.bots
+    pickers = [getattr(bot, "pick", None) for bot in bots]
+    choosers = [bot.choose for bot in bots]
     for actions in range(config.max_actions):
         if k["over"]:
             return actions
-        legal = legal_actions(state)
+        pending = k["pending"]
+        if pending:
+            decision = pending[-1]
+            legal, seat = decision.get("choices", []), decision["seat"]
+        else:
+            legal, seat = game_legal(state), k["active"]
         if not legal:
             raise RuntimeError(f"{engine.spec.id}: no legal action in a running game (action {actions})")
-        pending = k["pending"]
-        seat = pending[-1]["seat"] if pending else k["active"]  # kernel.to_move, inlined
-        action = choosers[seat](Turn(engine, state, seat, legal))
-        if action not in legal:
-            raise RuntimeError(f"bot {bots[seat].kind} chose an illegal action {action!r}")
+        pick = pickers[seat]
+        if pick is not None:
+            action = legal[pick(legal)]
+        else:
+            action = choosers[seat](Turn(engine, state, seat, legal))
+            if action not in legal:
+                raise RuntimeError(f"bot {config.bots[seat].kind} chose an illegal action {action!r}")
         apply(state, action)
         if record is not None:
             record.actions.append(action)

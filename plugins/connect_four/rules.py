@@ -99,7 +99,8 @@ class ConnectFour(Game):
         if len(col) == rows:
             state["full"] |= 1 << column
         state["moves"] += 1
-        log.emit("drop", seat=seat, column=column + 1, at=[column])  # `at`: the board ids it is about
+        if log.recording:  # playouts and search skip building the event (framework/events.py)
+            log.emit("drop", seat=seat, column=column + 1, at=[column])  # `at`: the board ids it is about
         if _has_line(mine, rows, state["connect"]):
             log.emit("win", seat=seat)
             kernel.finish(state, winners=[seat], reason="four in a row")

@@ -198,3 +198,38 @@ def test_a_series_of_random_games_gives_the_same_results_in_one_or_two_workers(h
     alone, pooled = run(host, config, 1), run(host, config, 2)
     assert [r["hash"] for r in alone["results"]] == [r["hash"] for r in pooled["results"]]
     assert len({r["hash"] for r in alone["results"]}) == 6
+
+
+def test_the_random_bots_pick_is_its_choice(host):
+    """`pick` (the index a balance run asks for) names the action `choose` takes, draw by draw."""
+    engine = host.engine("connect_four")
+    state = engine.new_game(2)
+    make = host.bots()["random"].make
+    chooser, picker = make(engine, 1, 99, "normal"), make(engine, 1, 99, "normal")
+    for count in (1, 2, 5, 7, 40):
+        legal = [{"type": "pick", "n": n} for n in range(count)]
+        for _ in range(50):
+            assert legal[picker.pick(legal)] is chooser.choose(Turn(engine, state, 1, legal))
+
+
+def test_a_balance_run_plays_the_same_games_with_pick_as_with_choose(host, monkeypatch):
+    """Balance runs ask a bot with `pick` for an index; the same series played through `choose`
+    alone (the bot's `pick` hidden) ends in the same states, game by game."""
+    from dataclasses import replace
+
+    from boardwright.framework.simulation import run
+
+    config = Config("reliquium", 3, [SeatBot("random")] * 3, games=3, seed=4)
+    picked = run(host, config)
+
+    class ChooseOnly:
+        def __init__(self, bot):
+            self.choose = bot.choose
+
+    kinds = host.bots()
+    real = kinds["random"].make
+    hidden = replace(kinds["random"], make=lambda *args: ChooseOnly(real(*args)))
+    monkeypatch.setattr(host, "bots", lambda: {**kinds, "random": hidden})
+    chosen = run(host, config)
+    assert [r["hash"] for r in chosen["results"]] == [r["hash"] for r in picked["results"]]
+    assert all(r["finished"] for r in picked["results"])

@@ -124,3 +124,16 @@ def test_scenario_folder_list_and_validate_as_a_modder_runs_them(capsys, tmp_pat
     scenario.write_text('[scenario]\ngame = "connect_four"\nid = "narrow"\n', encoding="utf-8")
     code, _out, err = _run(capsys, "scenario", "list", "connect_four")
     assert code == 1 and err == f"error: {scenario}: scenario.title_en: is missing\n"
+
+
+def test_simulate_prints_a_line_for_every_game_in_order_then_the_summary(capsys):
+    """Per-game lines are written in batches; every game still has its line, in order, and
+    they agree with the JSON results of the same run."""
+    _, out, _ = _run(capsys, "simulate", "connect_four", "--games", "300", "--seed", "8")
+    lines = out.splitlines()
+    games = [line for line in lines if line.startswith("game ")]
+    assert [int(line.split(":")[0].split()[1]) for line in games] == list(range(1, 301))
+    assert lines.index(games[-1]) < lines.index("300 games of connect_four, 2 players, bots random, random")
+    _, again, _ = _run(capsys, "simulate", "connect_four", "--games", "300", "--seed", "8", "--json")
+    hashes = [r["hash"][:12] for r in json.loads(again)["results"]]
+    assert [line.rsplit("hash ", 1)[1] for line in games] == hashes

@@ -71,3 +71,12 @@ def test_options_change_the_board(engine):
     assert len(engine.legal_actions(state)) == 5
     _play(engine, state, [0, 0, 1, 1, 2])
     assert engine.outcome(state)["winners"] == [0]
+
+
+def test_a_playout_log_records_nothing_and_a_game_log_records_the_drop(engine):
+    from boardwright.framework.events import NULL_LOG, EventLog
+
+    assert NULL_LOG.recording is False and EventLog.recording is True
+    state, log = engine.new_game(2), EventLog()
+    engine.apply(state, {"type": "drop", "column": 2}, log=log)
+    assert [(e["key"], e["params"]["at"]) for e in log.events if e["key"] == "drop"] == [("drop", [2])]
