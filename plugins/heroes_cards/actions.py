@@ -186,7 +186,7 @@ def apply_day(state: State, seat: int, action: Action, log: Any) -> None:
     elif kind == "ritual":
         state["ritual"][seat] += 1
         zones.reveal_all(state, f"school:{seat}")
-        log.emit("ritual", seat=seat)
+        log.emit("ritual", seat=seat, at=["tower"])
     elif kind == "capture":
         war.capture(state, seat, action["target"], log)
         return
@@ -206,7 +206,7 @@ def apply_free_action(state: State, seat: int, action: Action, log: Any) -> None
         cards.pay(state, seat, action["cards"])
         state["policies"][seat].append(action["hero"])
         cards.show_hero(state, action["hero"])
-        log.emit("policy", seat=seat, hero={"key": f"hero_{action['hero'].split(':')[2]}"})
+        log.emit("policy", seat=seat, hero={"key": f"hero_{action['hero'].split(':')[2]}"}, at=[action["hero"]])
     elif kind == "declare":
         war.declare(state, seat, action["target"], False, log)
 
@@ -231,7 +231,7 @@ def visit(state: State, seat: int, card: str, target: int, log: Any) -> None:
     data = travel(card)
     kind = data["kind"]
     zones.move(state, f"travel:{seat}", "table", card)
-    log.emit("visit", seat=seat, card={"key": f"travel_{card.split(':')[1]}"})
+    log.emit("visit", seat=seat, card={"key": f"travel_{card.split(':')[1]}"}, at=[card])
     if kind in ("treasure", "mine", "reserve"):
         units = min(BATTLE["max_neutral_units"], max(int(data["guard"]), state["week"]))
         opponent = battles.neutral_army(state, units)
@@ -299,7 +299,7 @@ def answer_hero(state: State, decision: dict[str, Any], choice: dict[str, Any], 
 def attack_table(state: State, seat: int, card: str, log: Any) -> None:
     """A standing army, or an untaken siege or dungeon card, fought again (digest 5.1 D)."""
     data = travel(card)
-    log.emit("attack_table", seat=seat, card={"key": f"travel_{card.split(':')[1]}"})
+    log.emit("attack_table", seat=seat, card={"key": f"travel_{card.split(':')[1]}"}, at=[card])
     if data["kind"] in ("town", "garrison", "dungeon"):
         state["standing"].pop(card, None)
         battle_type = "dungeon" if data["kind"] == "dungeon" else "siege"

@@ -22,6 +22,7 @@ def step_result(state: State, data: dict[str, Any], log: Any) -> None:
         seat=battle["sides"][0]["seat"],
         mine=battle["sides"][0]["total"],
         theirs=battle["sides"][1]["total"],
+        at=fought_over(state, battle),
     )
     outcomes = {0: result, 1: {"win": "loss", "loss": "win", "draw": "draw"}[result]}
     for index, side in enumerate(battle["sides"]):
@@ -39,6 +40,17 @@ def step_result(state: State, data: dict[str, Any], log: Any) -> None:
     state["battle"] = None
 
 
+def fought_over(state: State, battle: dict[str, Any]) -> list[str]:
+    """The board items a battle is about: the travel card on the table or in the defender's
+    domain, the capital's Palace in a siege of the capital, and both battle lines."""
+    card = battle["card"]
+    at = [card] if card is not None else ["palace"] if battle.get("war") else []
+    for side in battle["sides"]:
+        if side["seat"] is not None:
+            at += zones.items(state, f"line:{side['seat']}")
+    return at
+
+
 def save(state: State, seat: int) -> bool:
     """A large creature's one save: a marked card keeps the unit (digest 6.4 step 8)."""
     card = cards.reveal_top(state, seat, f"strikes:{seat}")
@@ -54,19 +66,20 @@ def losses(state: State, side: dict[str, Any], outcome: str, log: Any) -> None:
             lost.append(unit)
     if lost and "first_aid_tent" in state["machines"][seat]:
         lost.remove(min(lost, key=lambda unit: creature(unit[0])["level"]))
+    if lost:  # while the cards still lie in the battle line
+        gone = [card for unit in lost for card in unit]
+        log.emit("units_lost", seat=seat, count=len(gone), at=gone)
     for unit in side["units"]:
         for card in unit:
             target = f"discard:{seat}" if unit in lost else f"creatures:{seat}"
             zones.move(state, f"line:{seat}", target, card, show=[seat])
-    if lost:
-        log.emit("units_lost", seat=seat, count=sum(len(unit) for unit in lost))
     hero_card = side["hero"]
     if hero_card is not None:
         warded = hero_card in side["warded"]  # Earth Ward: a large creature's save (digest 6.4 step 8)
         if side["hero_routed"] and not side["phoenix"] and not (warded and save(state, seat)):
+            log.emit("hero_lost", seat=seat, at=[hero_card])
             cards.lose_hero(state, seat, hero_card)
             zones.move(state, f"line:{seat}", f"tavern_discard:{seat}", hero_card)
-            log.emit("hero_lost", seat=seat)
         else:
             cards.add_courage(state, hero_card, 1 - (outcome == "loss"))
             zones.move(state, f"line:{seat}", f"heroes:{seat}", hero_card, show=[seat])
@@ -92,7 +105,7 @@ def reward(state: State, battle: dict[str, Any], log: Any) -> None:
         vp, chests = battle["units_vp"] + battle["mercenaries"], trophies(state, seat, "field")
     state["vp"][seat] += vp
     cards.gain_chests(state, seat, chests)
-    log.emit("reward", seat=seat, vp=vp, chests=chests)
+    log.emit("reward", seat=seat, vp=vp, chests=chests, at=[card])
     if kind == "treasure":
         treasure(state, seat, card, log)
         zones.move(state, "table", "travel_discard", card)
@@ -111,7 +124,7 @@ def treasure(state: State, seat: int, card: str, log: Any) -> None:
     cards.gain_chests(state, seat, amount)
     if "discount" in data:
         state["cart_discount"][seat] = int(data["discount"])
-    log.emit("treasure", seat=seat, chests=amount)
+    log.emit("treasure", seat=seat, chests=amount, at=[card])
 
 
 def join_domain(state: State, seat: int, card: str, source: str) -> None:

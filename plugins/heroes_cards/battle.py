@@ -178,10 +178,12 @@ def luck_step(state: State, battle: dict[str, Any], log: Any) -> None:
     for index, side in enumerate(battle["sides"]):
         if side["seat"] is None:
             continue
+        strikes = f"strikes:{side['seat']}"
+        before = zones.count(state, strikes)
         value = luck_value(state, side["seat"], luck_delta(state, battle, index))
         _add(side, "luck", value)
         if value:
-            log.emit("luck", seat=side["seat"], value=value)
+            log.emit("luck", seat=side["seat"], value=value, at=zones.items(state, strikes)[before:])
 
 
 # --- step 6: the damage sequence ---
@@ -275,7 +277,7 @@ def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any]
         opponent["cards"].append(drawn[0])
         opponent["total"] += neutral(drawn[0])["strength"]
         battle["mercenaries"] += 1
-        log.emit("mercenary", seat=seat, card={"key": f"neutral_{drawn[0].split(':')[1]}"})
+        log.emit("mercenary", seat=seat, card={"key": f"neutral_{drawn[0].split(':')[1]}"}, at=[drawn[0]])
 
 
 def bribe(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
@@ -290,8 +292,8 @@ def bribe(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
     if enemy["seat"] is None:
         weakest = enemy["cards"].pop(slot)
         enemy["total"] -= neutral(weakest)["strength"]
+        log.emit("bribe", seat=seat, card={"key": f"neutral_{weakest.split(':')[1]}"}, at=[weakest])
         zones.move(state, "army", "neutral_discard", weakest)
-        log.emit("bribe", seat=seat, card={"key": f"neutral_{weakest.split(':')[1]}"})
         return
     owner = enemy["seat"]
     revealed = slot < enemy["next"]
@@ -303,9 +305,9 @@ def bribe(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
         unit = enemy["units"].pop(slot)
         enemy["total"] -= enemy["dealt"].pop(slot) if revealed else 0
         enemy["routed"] = [r - (r > slot) for r in enemy["routed"] if r != slot]
+        log.emit("bribe", seat=seat, card={"key": f"creature_{creature(unit[0])['key']}"}, at=list(unit))
         for card in unit:
             zones.move(state, f"line:{owner}", f"creatures:{owner}", card, show=[owner])
-        log.emit("bribe", seat=seat, card={"key": f"creature_{creature(unit[0])['key']}"})
     if revealed:
         enemy["next"] -= 1
 
@@ -343,6 +345,7 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
     slot = side["next"]
     side["next"] += 1
     seat, units = side["seat"], side["units"]
+    before = zones.count(state, f"strikes:{seat}")
     if slot < len(units):
         unit = units[slot]
         data = creature(unit[0])
@@ -354,7 +357,8 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
             side["routed"].append(slot)
         side["dealt"].append(damage)
         side["total"] += damage
-        log.emit("strike", seat=seat, unit={"key": f"creature_{data['key']}"}, mark=m, damage=damage)
+        at = [*unit, *zones.items(state, f"strikes:{seat}")[before:]]
+        log.emit("strike", seat=seat, unit={"key": f"creature_{data['key']}"}, mark=m, damage=damage, at=at)
     elif side["elemental"] and slot == len(units):
         return  # already counted when summoned; never routed (DECISION 31)
     else:
@@ -364,7 +368,9 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
         damage = (1 + m) * great + state["courage"].get(side["hero"], 0)
         side["hero_routed"] = m == 0
         side["total"] += damage
-        log.emit("strike", seat=seat, unit={"key": f"hero_{side['hero'].split(':')[2]}"}, mark=m, damage=damage)
+        at = [side["hero"], *zones.items(state, f"strikes:{seat}")[before:]]
+        hero_name = {"key": f"hero_{side['hero'].split(':')[2]}"}
+        log.emit("strike", seat=seat, unit=hero_name, mark=m, damage=damage, at=at)
 
 
 def clash_result(battle: dict[str, Any]) -> str:

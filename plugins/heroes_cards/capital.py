@@ -163,10 +163,12 @@ def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None
     state["fresh"][seat] = plot
     state["cart_discount"][seat] = 0
     state["vp"][seat] += BUILDINGS[plot]["vp"]
-    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid))
+    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid), at=[plot])
     new_tier = tier(state, seat)
     if new_tier > old_tier:
-        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"})
+        column = PLOT_AT[plot][1]
+        done = [p for p in PLOTS if PLOT_AT[p][1] == column]
+        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"}, at=done)
         if CAPITAL["hero_limit"][new_tier] > CAPITAL["hero_limit"][old_tier]:
             draw_hero(state, seat)
     if plot == "tower":
@@ -180,7 +182,7 @@ def upgrade(state: State, seat: int, plot: str, paid: list[str], log: Any) -> No
     cards.pay(state, seat, paid)
     state["capital"][seat][PLOT_INDEX[plot]] += 1
     level = upgrades(state, seat, plot)
-    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1)
+    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1, at=[plot])
     if plot == "tower":
         state["tower"][seat] = level + 1
     elif plot == "forge":
@@ -208,8 +210,8 @@ def draw_school(state: State, seat: int, log: Any) -> None:
         return
     chosen = kernel.rng_choice(state, sorted(fresh))
     zones.move(state, "schools", f"school:{seat}", chosen)
-    log.emit("school_drawn", seat=seat)
-    log.emit("school_secret", seat=seat, school={"key": f"school_{chosen.split(':')[1]}"}, to=[seat])
+    log.emit("school_drawn", seat=seat, at=["tower"])
+    log.emit("school_secret", seat=seat, school={"key": f"school_{chosen.split(':')[1]}"}, to=[seat], at=["tower"])
 
 
 def ask_machine(state: State, seat: int, level: int) -> None:
@@ -226,7 +228,7 @@ def ask_machine(state: State, seat: int, level: int) -> None:
 def answer_machine(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
     seat = decision["seat"]
     state["machines"][seat].append(choice["machine"])
-    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"})
+    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"}, at=["forge"])
 
 
 def natives_owned(state: State, seat: int) -> int:

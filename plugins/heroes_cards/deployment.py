@@ -128,7 +128,8 @@ def ask_next(state: State, index: int, log: Any) -> None:
 def deployed(side: dict[str, Any], log: Any) -> None:
     hero_card = side["hero"]
     named = {"key": f"hero_{hero(hero_card)['key']}"} if hero_card else {"key": "no_hero"}
-    log.emit("deployed", seat=side["seat"], units=len(side["units"]), hero=named)
+    placed = [card for unit in side["units"] for card in unit] + ([hero_card] if hero_card else [])
+    log.emit("deployed", seat=side["seat"], units=len(side["units"]), hero=named, at=placed)
 
 
 # --- between players: one card each in turn (digest 6.6 step 1) ---

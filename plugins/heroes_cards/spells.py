@@ -161,7 +161,7 @@ def resolve(state: State, battle: dict[str, Any], log: Any) -> None:
             log.emit("spell_cancelled", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
             continue
         if side["hero"] is None or not _has_target(state, battle, index, spell):
-            log.emit("spell_lost", seat=side["seat"], spell={"key": f"spell_{key}"})
+            log.emit("spell_lost", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
             continue
         enemy_seat = battle["sides"][1 - index]["seat"]
         weaken = int(guard["weaken"]) if guard is not None else 0

@@ -155,7 +155,7 @@ def take(state: State, seat: int, target: int, card: str, log: Any) -> None:
     slots[slots.index(card)] = None
     state["covers"].pop(card, None)
     join_domain(state, seat, card, f"domain:{target}")
-    log.emit("captured", seat=seat, target_seat=target, card={"key": f"travel_{card.split(':')[1]}"})
+    log.emit("captured", seat=seat, target_seat=target, card={"key": f"travel_{card.split(':')[1]}"}, at=[card])
 
 
 def after_battle(state: State, battle: dict[str, Any], result: str, log: Any) -> None:
@@ -191,7 +191,7 @@ def fall_of_capital(state: State, seat: int, target: int, log: Any) -> None:
     state["contribution"][target] = seat
     end_war(state, seat, target)
     state["war_blocked"][target] = True
-    log.emit("capital_fell", seat=seat, target_seat=target)
+    log.emit("capital_fell", seat=seat, target_seat=target, at=["palace"])
 
 
 def peace_price(state: State, target: int) -> int:

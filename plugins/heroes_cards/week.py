@@ -50,11 +50,13 @@ def week_start(state: State, seat: int, log: Any) -> None:
     natives = capital.natives_owned(state, seat)
     if natives:
         cards.gain_chests(state, seat, natives)
-        log.emit("native_chests", seat=seat, count=natives)
-    towns = sum(1 for card in capital.domain_cards(state, seat) if travel(card)["kind"] == "town")
+        native = set(capital.RACES[state["race"][seat]]["natives"])
+        producing = [c for c in capital.domain_cards(state, seat) if travel(c).get("resource") in native]
+        log.emit("native_chests", seat=seat, count=natives, at=producing)
+    towns = [card for card in capital.domain_cards(state, seat) if travel(card)["kind"] == "town"]
     if towns:
-        cards.draw_creatures(state, seat, towns * int(TRAVEL["town"]["recruits"]))
-        log.emit("town_recruits", seat=seat, count=towns)
+        cards.draw_creatures(state, seat, len(towns) * int(TRAVEL["town"]["recruits"]))
+        log.emit("town_recruits", seat=seat, count=len(towns), at=towns)
     for card in cards.heroes(state, seat):
         learning = hero(card)["class"] == 9 and card in state["policies"][seat]
         if learning or (
@@ -143,8 +145,9 @@ def draw_travel(state: State, seat: int, source: str, log: Any) -> None:
         log.emit("travel_lost", seat=seat)
         return
     card = drawn[0]
-    log.emit("travel_drawn", seat=seat)
-    log.emit("travel_seen", seat=seat, card=card_text(card), to=[seat])
+    pile = -1 if source == "travel_deck" else int(source.split(":")[1])
+    log.emit("travel_drawn", seat=seat, at=[pile] if zones.count(state, source) else [])
+    log.emit("travel_seen", seat=seat, card=card_text(card), to=[seat], at=[card])
     if travel(card)["kind"] == "trap":
         spring_trap(state, seat, card, log)
 

@@ -85,7 +85,7 @@ def test_a_person_lines_up_a_column_card_by_card_on_the_board() -> None:
     log = EventLog()
     ENGINE.apply(state, done[0], seat, log)
     deployed = [e["params"] for e in log.events if e["key"] == "deployed"]
-    assert deployed == [{"seat": seat, "units": 1, "hero": {"key": "no_hero"}}]
+    assert deployed == [{"seat": seat, "units": 1, "hero": {"key": "no_hero"}, "at": [first, second]}]
     assert len(zones.items(state, f"heroes:{seat}")) == 1
     assert kernel.pending(state) is None or kernel.pending(state)["kind"] not in ("army", "line_up")
 
