@@ -32,6 +32,7 @@ from boardwright.framework import BoardwrightError
 from boardwright.framework.choices import POINT
 
 from .board_view import SEAT_MARKS, BoardView
+from .captions import CAPTION_MS, CaptionLayer, captions
 from .i18n import localise, tr
 from .layout import shown_board
 from .panels import PanelsWidget, board_and_side
@@ -136,6 +137,9 @@ class TablePage(QWidget):
         self.ready_row.hide()
 
         self.view = BoardView()
+        self.captions = CaptionLayer(self.view, self.view.position_of)  # a battle's numbers float over it
+        self._events_seen = 0  # log events already shown (a live action's new ones float their numbers)
+        self._live_action = False  # the board was last drawn for exactly one new action
         self.view.clicked.connect(self.on_id_clicked)
         self.view.dropped.connect(self.on_dropped)
         self.fields: list[dict[str, Any]] = []
@@ -258,6 +262,8 @@ class TablePage(QWidget):
     def set_session(self, session: TableSession, painters: dict[str, Any], handover: bool) -> None:
         self.session = session
         self._seen_ply, self._mover = None, None
+        self._events_seen, self._live_action = 0, False
+        self.captions.clear()
         self.board_painters = painters
         self.handover = handover and len(session.humans) > 1
         self.shown_seat = session.viewer
@@ -314,6 +320,23 @@ class TablePage(QWidget):
             self.log.addItem(f"{type(exc).__name__}: {exc}")
             self._log_events = []
         self.log.scrollToBottom()
+        self._float_numbers(names)
+
+    def _float_numbers(self, names: list[str]) -> None:
+        """The numbers of the action just applied (damage, dice, strengths: its events' `show`)
+        float over the items they are about, for as long as the chosen pace gives."""
+        session = self.session
+        fresh = self._log_events[self._events_seen :] if self._live_action else []
+        self._events_seen, self._live_action = len(self._log_events), False
+        duration = CAPTION_MS.get(self.pace.currentData(), 0)
+        if not fresh or not duration or session is None:
+            return
+        messages = getattr(getattr(session, "game", None), "messages", {}) or {}
+        try:
+            shown = captions(fresh, messages, self.lang, names)
+        except Exception:  # a game's bad `show` text costs the caption, not the window
+            return
+        self.captions.show(shown, duration)
 
     def _moved_by(self) -> int | bool | None:
         """Who made the moves since the board was last drawn: a seat, None (several seats),
@@ -322,6 +345,8 @@ class TablePage(QWidget):
         assert session is not None
         ply, seen, mover = session.ply(), self._seen_ply, self._mover
         self._seen_ply, self._mover = ply, session.to_move()
+        self._live_action = seen is not None and ply == seen + 1
+
         if seen is None or ply < seen:
             self.view.forget_moves()
             return False
