@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
 
 from boardwright.framework import Engine, PluginHost
 
-from .deck_builder import attach as attach_deck_builder
 from .i18n import has_text, level_name, tr
 from .session import HUMAN
 
@@ -147,7 +146,11 @@ class NewGameDialog(QDialog):
         layout.addWidget(buttons)
         self.seed.valueChanged.connect(self._rename_seats)
         self._scenario_changed()
-        attach_deck_builder(self)  # a game with deck building: its deck options list decks, with "Build…"
+        # a game with deck building: its deck options list decks, with "Build…" (imported
+        # here: the builder's module is a twentieth of the client's start-up)
+        from .deck_builder import attach as attach_deck_builder
+
+        attach_deck_builder(self)
 
     def _option_text(self, key: str, part: str) -> str:
         """A game's text about one of its options, from its messages (`option_<key>_<part>`):
