@@ -12,7 +12,7 @@ sustained rate: one table's actions wait for each other, different tables' do no
 `--base DIR` runs the host from another tree (DIR/boardwright, e.g. `git archive` of an
 earlier commit) as well, alternating base and new `--rounds` times, so both meet the same
 load. `--rss` samples the host's VmRSS every 1,000 actions; `--profile FILE` writes the
-host's cProfile statistics.
+host's cProfile statistics (FILE.base: the base host's).
 
 Run: .venv/bin/python benchmarks/bench_net.py connect_four --players 2 --spectators 2
      .venv/bin/python benchmarks/bench_net.py book_of_war --players 4 --actions 2000
@@ -112,13 +112,31 @@ async def serve(args: argparse.Namespace) -> None:
             await table.close()
 
     stdin_closed = loop.run_in_executor(None, sys.stdin.read)
+    cpu = time.process_time()
     lanes = [loop.create_task(tables(lane)) for lane in range(args.tables)]
     await stdin_closed
+    say({"cpu_s": time.process_time() - cpu, "actions": counted[0]})
     for lane in lanes:
         lane.cancel()
     await asyncio.gather(*lanes, return_exceptions=True)
     if journal_dir:
         journal_dir.cleanup()
+
+
+def _run(coroutine: Any, kind: str) -> Any:
+    """`asyncio.run` on uvloop's loop or asyncio's (`--loop`; "auto": uvloop when installed).
+    The benchmark picks the loop itself, so a `--base` tree without `net/loop.py` runs too."""
+    factory = asyncio.new_event_loop
+    if kind != "asyncio":
+        try:
+            import uvloop
+
+            factory = uvloop.new_event_loop
+        except ImportError:
+            if kind == "uvloop":
+                raise
+    with asyncio.Runner(loop_factory=factory) as runner:
+        return runner.run(coroutine)
 
 
 def serve_main(args: argparse.Namespace) -> None:
@@ -128,12 +146,12 @@ def serve_main(args: argparse.Namespace) -> None:
         profiler = cProfile.Profile()
         profiler.enable()
         try:
-            asyncio.run(serve(args))
+            _run(serve(args), args.loop)
         finally:
             profiler.disable()
             profiler.dump_stats(args.profile)
     else:
-        asyncio.run(serve(args))
+        _run(serve(args), args.loop)
 
 
 # --- the peers' process ---
@@ -204,7 +222,7 @@ async def _lane(args: argparse.Namespace, ports: asyncio.Queue[int], times: list
 def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
     command = [sys.executable, str(HERE), args.game, "--serve", "--players", str(args.players)]
     command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
-    command += ["--options", args.options]
+    command += ["--options", args.options, "--loop", args.loop]
     command += ["--journal"] if args.journal else []
     command += ["--rss"] if args.rss else []
     command += ["--profile", profile] if profile else []
@@ -217,7 +235,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
     if base:
         env["PYTHONPATH"] = base
     process = await asyncio.create_subprocess_exec(
-        *_host_command(args, None if base else args.profile),
+        *_host_command(args, args.profile and (args.profile + ".base" if base else args.profile)),
         stdin=asyncio.subprocess.PIPE,
         stdout=asyncio.subprocess.PIPE,
         env=env,
@@ -226,6 +244,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
     assert process.stdout is not None and process.stdin is not None
     ports: asyncio.Queue[int] = asyncio.Queue()
     rss: list[tuple[int, int]] = []
+    host_cpu: list[float] = []
 
     async def listen() -> None:
         assert process.stdout is not None
@@ -233,21 +252,26 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
             said = json.loads(line)
             if "port" in said:
                 ports.put_nowait(said["port"])
+            elif "cpu_s" in said:
+                host_cpu.append(said["cpu_s"])
             else:
                 rss.append((said["actions"], said["rss_kib"]))
 
     listener = asyncio.get_running_loop().create_task(listen())
     rng = random.Random(args.seed)
     times: list[float] = []
+    peers_cpu = time.process_time()
     try:
         playing = await asyncio.gather(*(_lane(args, ports, times, rng) for _ in range(args.tables)))
     finally:
         process.stdin.close()
         await asyncio.wait_for(process.wait(), 30)
         await listener
+    peers_cpu = time.process_time() - peers_cpu
     ordered = sorted(times)
     return {
         "host": "base" if base else "new",
+        "loop": type(asyncio.get_running_loop()).__module__.split(".")[0],
         "game": args.game,
         "players": args.players,
         "spectators": args.spectators,
@@ -258,6 +282,10 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
         "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 3),
         # every table plays at once: the actions over one lane's time at the tables
         "actions_per_s": round(len(times) / statistics.mean(playing)),
+        # processor time per action (user + system), less sensitive to a shared machine's load
+        # than the wall clock: the host's process, and the benchmark's (every peer's) process
+        "host_cpu_ms": round(host_cpu[0] * 1000 / len(times), 3) if host_cpu else None,
+        "peers_cpu_ms": round(peers_cpu * 1000 / len(times), 3),
         "rss_kib": rss or None,
     }
 
@@ -284,12 +312,15 @@ def main() -> None:
     parser.add_argument("--base", help="also run the host from this tree (holding boardwright/), alternating")
     parser.add_argument("--rounds", type=int, default=1, help="alternations of base and new")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--loop", choices=("auto", "asyncio", "uvloop"), default="auto", help="the event loop of the host and peers"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         serve_main(args)
     else:
-        asyncio.run(compare(args))
+        _run(compare(args), args.loop)
 
 
 if __name__ == "__main__":

@@ -517,8 +517,8 @@ class Table:
     # --- bots ---
 
     def _kick_bots(self) -> None:
-        if self._closing or not self.started:
-            return
+        if self._closing or not self.started or (not self.bots and self.on_drop == PAUSE):
+            return  # no bot could move: no task for each action
         if self._bot_task is None or self._bot_task.done():
             self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import threading
 from typing import Any
 
 import msgpack
@@ -39,10 +40,18 @@ def encode(message: dict[str, Any]) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+_PACKERS = threading.local()  # one packer a thread: a packer is reused, never shared
+
+
 def pack(value: Any) -> bytes:
     """One value in msgpack, as `encode` packs it (an int beyond 64 bits as the kernel's
-    `BIG_INT` extension)."""
-    return msgpack.packb(value, use_bin_type=True, default=msgpack_default)  # type: ignore[no-any-return]
+    `BIG_INT` extension). A packer made once per thread: a small value packs several times
+    faster than with `msgpack.packb`, which makes one for every call."""
+    try:
+        packer = _PACKERS.packer
+    except AttributeError:
+        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True, default=msgpack_default)
+    return packer.pack(value)  # type: ignore[no-any-return]
 
 
 def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:
@@ -115,6 +124,20 @@ async def read_message(
 ) -> dict[str, Any] | None:
     """The next message, or None when the other side closed the connection cleanly.
     `frame_timeout`: the longest a frame may take once its first byte arrived."""
+    if frame_timeout is None:  # a peer reading its host: the header and the body, no timer
+        try:
+            header = await reader.readexactly(HEADER.size)
+        except asyncio.IncompleteReadError as exc:
+            if not exc.partial:
+                return None
+            raise ProtocolError("the connection closed inside a frame header") from None
+        (length,) = HEADER.unpack(header)
+        if length > limit:
+            raise ProtocolError(f"a frame of {length} bytes is over the {limit}-byte limit")
+        try:
+            return decode(await reader.readexactly(length), allowed, check_shape)
+        except asyncio.IncompleteReadError:
+            raise ProtocolError("the connection closed inside a frame") from None
     try:
         first = await reader.readexactly(1)
     except asyncio.IncompleteReadError:

@@ -22,6 +22,7 @@ from boardwright.framework import BoardwrightError, PluginHost, kernel
 from .discovery import Advertiser, browse, local_addresses
 from .host import OPEN, Table
 from .live import LiveGame
+from .loop import loop_factory
 from .peer import Peer, Refused
 
 Update = dict[str, Any]
@@ -87,7 +88,7 @@ class LanService:
         self.advertise_address = advertise_address
         self.interfaces = interfaces
         self.advertise = advertise
-        self.loop = asyncio.new_event_loop()
+        self.loop = loop_factory()()
         self._thread = threading.Thread(target=self.loop.run_forever, name="boardwright-lan", daemon=True)
         self._thread.start()
         self.tables: list[tuple[Table, Advertiser | None]] = []

@@ -1,12 +1,14 @@
 """What each connection is sent after a change: its seat's view and board as a delta.
 
 One `Snapshot` serves one broadcast, and the work is done once per distinct thing, not once
-per connection: every seat's view and board is built once; a part equal to one already
-built (another seat's, or the one this connection holds) is replaced by that object, so
-equal parts are one object; each distinct part is packed once (`Packs`, kept across
-broadcasts, so a part that did not change is never packed again), its fingerprint taken
-from those bytes, and each distinct delta computed and packed once. A frame is put
-together from the packed pieces; connections in the same position get the same bytes.
+per connection. Every seat's view and board is built once and merged with the document
+that seat was sent last (`merge`): one walk finds the operations that turn the old into
+the new and makes every part that did not change the old object, so a seat's documents
+share what stayed and equal documents of two seats become one object. Parts are packed by
+identity (`Packs`, kept across broadcasts): a part sent before is never packed again, and
+a container is put together from its items' bytes, so a change costs the path down to it.
+The fingerprint is taken from those bytes; connections in the same position get the same
+frame.
 """
 
 from __future__ import annotations
@@ -16,15 +18,16 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from .delta import SET, diff_at
+from .delta import CUT, DELETE, SET, diff_at
 from .live import LiveGame
 from .protocol import encode_packed, pack, packed_key
 
-SHARED_DEPTH = 3  # how deep equal items of seats' views and boards become one object
+PACK_DEPTH = 0  # how deep a document is packed item by item (each item's bytes kept for the next update)
 EVENTS_ON_JOIN = 200  # a connection that joins late reads the log's last events, not all of it
 _VIEW, _BOARD = pack("view"), pack("board")
 _NOTHING_TO_DO = [("legal", b"\x90"), ("open", b"\x90")]  # two empty lists
 _DOCUMENT_HEADER = b"\x82"  # a msgpack map of two entries: {"view": ..., "board": ...}
+_EMPTY = pack([])
 
 
 @dataclass
@@ -39,43 +42,71 @@ class Seen:
 
 class Packs:
     """Packed bytes of the parts sent lately, by identity (the object is kept with them, so
-    an identity is never mistaken for another's). A map or list `depth` levels deep whose
-    items were packed before is put together from their bytes: a part whose items are
-    mostly the last update's costs only its new items. What the last two broadcasts did
-    not use is let go (`turn`), so the cache holds about two updates' parts."""
+    an identity is never mistaken for another's), and each seat's last document. A map or
+    list less than `depth` levels down that holds maps or lists may be put together from its
+    items' bytes, each kept (`PACK_DEPTH`; 0, msgpack's C packer on the whole part, measured
+    fastest for the games' views and boards). What the last two broadcasts did not use is
+    let go (`turn`), so the cache holds about two updates' parts. The bytes are msgpack's
+    own for the whole part (a peer packs its copy to the same bytes), so the parts sent must
+    not change after they were packed: a host's view and board are built anew for every
+    broadcast and a peer's patch copies what it changes."""
 
     def __init__(self) -> None:
         self._now: dict[int, tuple[Any, bytes]] = {}
         self._before: dict[int, tuple[Any, bytes]] = {}
+        self.last: dict[int | None, dict[str, Any]] = {}  # each seat's document of the last broadcast
 
     def turn(self) -> None:
         """A new broadcast: what neither it nor the last one used is let go."""
         self._before, self._now = self._now, {}
 
-    def _known(self, part: Any) -> bytes | None:
+    def packed(self, part: Any, depth: int = PACK_DEPTH) -> bytes:
         key = id(part)
-        found = self._now.get(key) or self._before.get(key)
-        if found is None or found[0] is not part:
-            return None
-        self._now[key] = found
-        return found[1]
-
-    def packed(self, part: Any, depth: int = 0) -> bytes:
-        data = self._known(part)
-        if data is not None:
-            return data
+        found = self._now.get(key)
+        if found is None:
+            found = self._before.get(key)
+            if found is not None:
+                self._now[key] = found
+        if found is not None and found[0] is part:
+            return found[1]
         kind = type(part)
-        now, before = self._now, self._before
-        if depth and kind is dict and any(id(v) in now or id(v) in before for v in part.values()):
-            data = _header(0x80, b"\xde", b"\xdf", len(part)) + b"".join(
-                packed_key(key) + self.packed(value, depth - 1) for key, value in part.items()
-            )
-        elif depth and kind is list and any(id(v) in now or id(v) in before for v in part):
-            data = _header(0x90, b"\xdc", b"\xdd", len(part)) + b"".join(self.packed(v, depth - 1) for v in part)
+        if kind is dict:
+            values: Any = part.values()
+        elif kind is list:
+            values = part
+        else:
+            return pack(part)  # a scalar: packing it again costs less than keeping it
+        # a container of containers is put together from its items' bytes (each kept for the
+        # next update); one of scalars only is packed whole, at C speed
+        if depth and any(type(v) is dict or type(v) is list for v in values):
+            if kind is dict:
+                pieces = [_header(0x80, b"\xde", b"\xdf", len(part))]
+                for name, value in part.items():
+                    pieces.append(packed_key(name))
+                    pieces.append(self._item(value, depth - 1))
+            else:
+                pieces = [_header(0x90, b"\xdc", b"\xdd", len(part))]
+                pieces.extend([self._item(value, depth - 1) for value in part])
+            data = b"".join(pieces)
         else:
             data = pack(part)
-        self._now[id(part)] = (part, data)
+        self._now[key] = (part, data)
         return data
+
+    def _item(self, value: Any, depth: int) -> bytes:
+        kind = type(value)
+        if kind is dict or kind is list:
+            return self.packed(value, depth)
+        if kind is str:
+            return packed_key(value)
+        return pack(value)
+
+    def fingerprint(self, document: dict[str, Any]) -> str:
+        """`delta.fingerprint(document)` from the parts' packed bytes."""
+        digest = hashlib.blake2b(digest_size=8)
+        for piece in (_DOCUMENT_HEADER, _VIEW, self.packed(document["view"]), _BOARD, self.packed(document["board"])):
+            digest.update(piece)
+        return digest.hexdigest()
 
 
 def _header(fixed: int, small: bytes, large: bytes, count: int) -> bytes:
@@ -85,26 +116,62 @@ def _header(fixed: int, small: bytes, large: bytes, count: int) -> bytes:
     return small + struct.pack(">H", count) if count < 1 << 16 else large + struct.pack(">I", count)
 
 
-def _shared(part: Any, candidates: list[Any], depth: int = SHARED_DEPTH) -> Any:
-    """`part`, with every item (to `depth` levels) equal to the same item of a candidate
-    replaced by that candidate's object; `part` itself is never changed (a copy is made)."""
-    kind = type(part)
-    for candidate in candidates:
-        if candidate is part or (type(candidate) is kind and candidate == part):
-            return candidate
-    if not depth or not candidates:
-        return part
+def merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
+    """`new`, with every part equal to the same part of `old` made that object of `old`;
+    appends to `ops` what turns `old` into the result (`delta.patch`). Equal means what
+    Python's == says: a part that differs only in 1 against 1.0 or in its maps' key order
+    keeps the old, and the peer holds exactly what the result packs to."""
+    if old is new or (type(old) is type(new) and old == new):
+        return old
+    return _merge(old, new, path, ops)
+
+
+def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
+    """`merge` of two parts known to differ (each level compares its items once)."""
+    kind = type(new)
+    if type(old) is not kind or (kind is not dict and kind is not list):
+        ops.append([SET, path, new])
+        return new
     if kind is dict:
-        return {
-            key: _shared(value, [c[key] for c in candidates if type(c) is dict and key in c], depth - 1)
-            for key, value in part.items()
-        }
-    if kind is list:
-        return [
-            _shared(value, [c[index] for c in candidates if type(c) is list and index < len(c)], depth - 1)
-            for index, value in enumerate(part)
-        ]
-    return part
+        kept = [key for key in old if key in new]
+        if len(kept) != len(old) or len(kept) != len(new):
+            if kept + [key for key in new if key not in old] != list(new):
+                ops.append([SET, path, new])  # its keys moved: sent whole
+                return new
+            for key in old:
+                if key not in new:
+                    ops.append([DELETE, [*path, key]])
+        elif kept != list(new):
+            ops.append([SET, path, new])
+            return new
+        merged = {}
+        for key, value in new.items():
+            if key not in old:
+                ops.append([SET, [*path, key], value])
+                merged[key] = value
+                continue
+            was = old[key]
+            if was is value or (type(was) is type(value) and was == value):
+                merged[key] = was
+            else:
+                merged[key] = _merge(was, value, [*path, key], ops)
+        return merged
+    start = len(ops)
+    if len(new) < len(old):
+        ops.append([CUT, path, len(new)])
+    items = []
+    for index, (was, value) in enumerate(zip(old, new, strict=False)):
+        if was is value or (type(was) is type(value) and was == value):
+            items.append(was)
+        else:
+            items.append(_merge(was, value, [*path, index], ops))
+    for index in range(len(old), len(new)):
+        ops.append([SET, [*path, index], new[index]])
+        items.append(new[index])
+    if len(ops) - start > max(4, len(new) // 2):  # mostly changed (an item inserted): sent whole
+        del ops[start:]
+        ops.append([SET, path, items])
+    return items
 
 
 def _redact_pending(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -125,43 +192,64 @@ class Snapshot:
     started: bool
     packs: Packs = field(default_factory=Packs)
     documents: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    built: dict[int | None, tuple[Any, Any]] = field(default_factory=dict)  # the game's, before merging
+    merges: dict[tuple[int, int], tuple[Any, list[list[Any]]]] = field(default_factory=dict)
+    ops: dict[tuple[int, int], list[list[Any]]] = field(default_factory=dict)  # (old part, merged part)
     hashes: dict[tuple[int, int], str] = field(default_factory=dict)
     deltas: dict[tuple[int, ...], bytes] = field(default_factory=dict)
     frames: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
 
-    def document(self, seat: int | None, held: dict[str, Any] | None = None) -> dict[str, Any]:
-        """The seat's view and board; parts equal to ones built already (or to `held`'s,
-        what the connection has) are those objects."""
+    def document(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view and board, merged with the document this seat was sent last:
+        what did not change is that document's objects (and its delta known)."""
         found = self.documents.get(seat)
         if found is None:
-            views = [d["view"] for d in self.documents.values()]
-            boards = [d["board"] for d in self.documents.values()]
-            if held is not None:
-                views.append(held["view"])
-                boards.append(held["board"])
-            view = _shared(_redact_pending(self.game.view(seat), seat), views)
-            board = _shared(self.game.board(seat), boards)
+            view = _redact_pending(self.game.view(seat), seat)
+            board = self.game.board(seat)
+            for other_view, other_board in self.built.values():  # another seat's, equal: one object
+                if view is not other_view and type(other_view) is dict and other_view == view:
+                    view = other_view
+                if board is not other_board and type(other_board) is dict and other_board == board:
+                    board = other_board
+            self.built[seat] = (view, board)
+            base = self.packs.last.get(seat)
+            if base is not None:
+                view = self._merged(base["view"], view, "view")
+                board = self._merged(base["board"], board, "board")
+                for (
+                    other
+                ) in self.documents.values():  # seats that joined apart hold equal parts: one object from here on
+                    view = self._adopt(base["view"], view, other["view"])
+                    board = self._adopt(base["board"], board, other["board"])
             found = self.documents[seat] = {"view": view, "board": board}
+            self.packs.last[seat] = found
         return found
+
+    def _merged(self, old: Any, new: Any, name: str) -> Any:
+        key = (id(old), id(new))
+        found = self.merges.get(key)
+        if found is None:
+            ops: list[list[Any]] = []
+            merged = merge(old, new, [name], ops)
+            found = self.merges[key] = (merged, ops)
+            self.ops[id(old), id(merged)] = ops
+        return found[0]
+
+    def _adopt(self, old: Any, part: Any, other: Any) -> Any:
+        """`other` (another seat's part) for `part` when they are equal, its delta from `old` kept."""
+        if other is part or type(other) is not dict or other != part:
+            return part
+        self.ops[id(old), id(other)] = self.ops[id(old), id(part)]
+        return other
 
     def fingerprint(self, document: dict[str, Any]) -> str:
         """`delta.fingerprint(document)`, from the parts' packed bytes."""
-        view, board = document["view"], document["board"]
-        key = (id(view), id(board))
+        key = (id(document["view"]), id(document["board"]))
         found = self.hashes.get(key)
         if found is None:
-            digest = hashlib.blake2b(digest_size=8)
-            for piece in (
-                _DOCUMENT_HEADER,
-                _VIEW,
-                self.packs.packed(view, SHARED_DEPTH),
-                _BOARD,
-                self.packs.packed(board, SHARED_DEPTH),
-            ):
-                digest.update(piece)
-            found = self.hashes[key] = digest.hexdigest()
+            found = self.hashes[key] = self.packs.fingerprint(document)
         return found
 
     def _delta(self, old: dict[str, Any], new: dict[str, Any]) -> bytes:
@@ -175,8 +263,13 @@ class Snapshot:
         return found
 
     def _part_delta(self, old: Any, new: Any, name: str) -> list[list[Any]]:
-        ops = diff_at(old, new, [name])
-        if not ops and old is not new and self.packs.packed(old, SHARED_DEPTH) != self.packs.packed(new, SHARED_DEPTH):
+        known = self.ops.get((id(old), id(new)))
+        if known is not None:
+            return known
+        if old is new:
+            return []
+        ops = diff_at(old, new, [name])  # a connection a broadcast behind (it joined or asked again)
+        if not ops and self.packs.packed(old) != self.packs.packed(new):
             ops = [[SET, [name], new]]  # equal, but its maps' keys moved deep inside: sent whole
         return ops
 
@@ -198,7 +291,7 @@ class Snapshot:
         over = game.is_over()
         mine = seat is not None and self.started and not over and seat == game.to_move()
         held = seen.document
-        document = self.document(seat, held)
+        document = self.document(seat)
         total = game.events_total
         first = seen.events_sent if held is not None else max(seen.events_sent, total - EVENTS_ON_JOIN)
         key = (
@@ -231,8 +324,8 @@ class Snapshot:
             ]
             if held is None:
                 fields += [
-                    ("view", self.packs.packed(document["view"], SHARED_DEPTH)),
-                    ("board", self.packs.packed(document["board"], SHARED_DEPTH)),
+                    ("view", self.packs.packed(document["view"])),
+                    ("board", self.packs.packed(document["board"])),
                 ]
             else:
                 fields.append(("delta", self._delta(held, document)))

@@ -1,0 +1,86 @@
+"""The host's updates: a seat's new document merged with its last one, and the delta that
+turns what the peer holds into exactly what the host fingerprinted."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardwright.net.delta import fingerprint, patch
+from boardwright.net.live import LiveGame
+from boardwright.net.protocol import FROM_HOST, decode
+from boardwright.net.updates import Packs, Seen, Snapshot, merge
+
+scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "c"]))
+trees = st.recursive(
+    scalars,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5), st.dictionaries(st.sampled_from(["k", "l", "m", "n"]), inner, max_size=4)
+    ),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(trees, trees)
+def test_the_merge_turns_the_old_into_what_packs_as_the_new(old, new):
+    ops: list[list] = []
+    merged = merge(old, new, ["view"], ops)
+    assert merged == new  # by value (1 and True alike: the old one's is kept, and sent)
+    document = patch({"view": old}, ops)
+    assert fingerprint(document) == fingerprint({"view": merged})
+
+
+def test_a_part_equal_by_value_keeps_the_old_one_and_the_peer_gets_that():
+    old = {"k": [True], "l": 0}
+    ops: list[list] = []
+    merged = merge(old, {"k": [1], "l": 1}, ["view"], ops)
+    assert merged["k"] is old["k"] and ops == [[0, ["view", "l"], 1]]
+    assert fingerprint(patch({"view": old}, ops)) == fingerprint({"view": merged})
+
+
+def test_the_merge_keeps_the_parts_that_did_not_change():
+    old = {"cells": [{"at": [0, 0]}, {"at": [1, 0]}], "status": {"seat": 0}}
+    new = {"cells": [{"at": [0, 0]}, {"at": [1, 0], "fill": "red"}], "status": {"seat": 0}}
+    ops: list[list] = []
+    merged = merge(old, new, ["board"], ops)
+    assert merged["status"] is old["status"] and merged["cells"][0] is old["cells"][0]
+    assert ops == [[0, ["board", "cells", 1, "fill"], "red"]]
+
+
+def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host):
+    """Two seats and a spectator of Connect Four see the same document: whatever snapshot
+    each was first sent, a broadcast merges it once, and each peer's patched copy has the
+    host's fingerprint (no resync) for a whole game."""
+    engine = host.engine("connect_four")
+    game = LiveGame(engine, 2, {}, seed=4)
+    packs = Packs()
+    seens = [Seen(0), Seen(1), Seen(None)]
+    held: list[dict | None] = [None, None, None]
+    rng = random.Random(3)
+
+    def deliver(snapshot, index):
+        message = decode(snapshot.frame(seens[index])[4:], FROM_HOST, check_shape=False)
+        if "delta" in message:
+            document = patch(held[index], message["delta"])
+        else:
+            document = {"view": message["view"], "board": message["board"]}
+        assert fingerprint(document) == message["hash"]
+        held[index] = document
+
+    for index in range(3):  # each joins with a snapshot of its own
+        deliver(Snapshot(game, [], True, packs), index)
+    merges = []
+    for _ in range(200):
+        if game.is_over():
+            break
+        game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+        packs.turn()
+        snapshot = Snapshot(game, [], True, packs)
+        for index in range(3):
+            deliver(snapshot, index)
+        merges.append(len(snapshot.merges))
+    assert game.is_over()
+    assert set(merges[1:]) == {2}  # from the second broadcast on: the view's and the board's, once
