@@ -193,6 +193,7 @@ class Snapshot:
     packs: Packs = field(default_factory=Packs)
     documents: dict[int | None, dict[str, Any]] = field(default_factory=dict)
     built: dict[int | None, tuple[Any, Any]] = field(default_factory=dict)  # the game's, before merging
+    bases: dict[int | None, dict[str, Any] | None] = field(default_factory=dict)  # what each seat was sent last
     merges: dict[tuple[int, int], tuple[Any, list[list[Any]]]] = field(default_factory=dict)
     ops: dict[tuple[int, int], list[list[Any]]] = field(default_factory=dict)  # (old part, merged part)
     hashes: dict[tuple[int, int], str] = field(default_factory=dict)
@@ -203,26 +204,28 @@ class Snapshot:
 
     def document(self, seat: int | None) -> dict[str, Any]:
         """The seat's view and board, merged with the document this seat was sent last:
-        what did not change is that document's objects (and its delta known)."""
+        what did not change is that document's objects (and its delta known). A part that
+        packs to another seat's bytes becomes that seat's object, so seats that see the same
+        (that joined apart, or spectators) share one document and one merge from then on."""
         found = self.documents.get(seat)
         if found is None:
             view = _redact_pending(self.game.view(seat), seat)
             board = self.game.board(seat)
-            for other_view, other_board in self.built.values():  # another seat's, equal: one object
-                if view is not other_view and type(other_view) is dict and other_view == view:
-                    view = other_view
-                if board is not other_board and type(other_board) is dict and other_board == board:
-                    board = other_board
-            self.built[seat] = (view, board)
             base = self.packs.last.get(seat)
+            if base is not None:
+                for other, (other_view, other_board) in self.built.items():
+                    other_base = self.bases[other]  # shared before: most likely equal again
+                    if other_base is not None and other_base["view"] is base["view"] and other_view == view:
+                        view = other_view
+                    if other_base is not None and other_base["board"] is base["board"] and other_board == board:
+                        board = other_board
+            self.built[seat], self.bases[seat] = (view, board), base
             if base is not None:
                 view = self._merged(base["view"], view, "view")
                 board = self._merged(base["board"], board, "board")
-                for (
-                    other
-                ) in self.documents.values():  # seats that joined apart hold equal parts: one object from here on
-                    view = self._adopt(base["view"], view, other["view"])
-                    board = self._adopt(base["board"], board, other["board"])
+            for other_document in self.documents.values():
+                view = self._adopt(base and base["view"], view, other_document["view"])
+                board = self._adopt(base and base["board"], board, other_document["board"])
             found = self.documents[seat] = {"view": view, "board": board}
             self.packs.last[seat] = found
         return found
@@ -238,10 +241,12 @@ class Snapshot:
         return found[0]
 
     def _adopt(self, old: Any, part: Any, other: Any) -> Any:
-        """`other` (another seat's part) for `part` when they are equal, its delta from `old` kept."""
-        if other is part or type(other) is not dict or other != part:
+        """`other` (another seat's part) for `part` when both pack to the same bytes; the
+        delta from `old` to `part` serves `other` as well."""
+        if other is part or self.packs.packed(other) != self.packs.packed(part):
             return part
-        self.ops[id(old), id(other)] = self.ops[id(old), id(part)]
+        if old is not None:
+            self.ops[id(old), id(other)] = self.ops[id(old), id(part)]
         return other
 
     def fingerprint(self, document: dict[str, Any]) -> str:
