@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import zones
+from boardwright.framework import kernel, zones
 
 from . import capital, cards, war
 from .battle import clash_result
@@ -121,10 +121,27 @@ def treasure(state: State, seat: int, card: str, log: Any) -> None:
         amount = int(data["chests_by_week"][min(state["week"], len(data["chests_by_week"])) - 1])
     else:
         amount = int(data["chests"])
+    heroes = cards.heroes(state, seat)
+    if data.get("experience") and heroes:
+        # gold (the chests) or experience: as much courage to a hero in hand (digest 7.4, DECISION 32)
+        choices = [{"type": "treasure", "hero": None, "amount": amount}]
+        choices += [{"type": "treasure", "hero": hero_card, "amount": amount} for hero_card in heroes]
+        kernel.ask(state, seat, "treasure", choices)
+        return
     cards.gain_chests(state, seat, amount)
     if "discount" in data:
         state["cart_discount"][seat] = int(data["discount"])
     log.emit("treasure", seat=seat, chests=amount, at=[card])
+
+
+def answer_treasure(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    seat, amount, hero_card = decision["seat"], choice["amount"], choice["hero"]
+    if hero_card is None:
+        cards.gain_chests(state, seat, amount)
+        log.emit("treasure", seat=seat, chests=amount)
+        return
+    cards.add_courage(state, hero_card, amount)
+    log.emit("treasure_courage", seat=seat, hero={"key": f"hero_{hero_card.split(':')[2]}"}, courage=amount)
 
 
 def join_domain(state: State, seat: int, card: str, source: str) -> None:

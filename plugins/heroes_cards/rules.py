@@ -99,6 +99,7 @@ class HeroesCards(Game):
                 "intercept": war.answer_intercept,
                 "peace": war.answer_peace,
                 "hero": actions.answer_hero,
+                "treasure": aftermath.answer_treasure,
                 "give_up": spells.answer_give_up,
             },
         )

@@ -167,6 +167,10 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
             if action["spell"]
             else {"key": "action_no_spell"}
         )
+    if kind_ == "treasure":
+        if action["hero"] is None:
+            return {"key": "action_treasure_gold", "amount": action["amount"]}
+        return {"key": "action_treasure_courage", "amount": action["amount"], "hero": name_of(action["hero"])}
     if kind_ in ("hero_policy", "hero_courage"):
         return {"key": f"action_{kind_}", "hero": name_of(action["hero"])}
     if kind_ == "give_up":

@@ -116,3 +116,28 @@ def test_a_hero_whose_policy_is_active_is_known_to_every_seat():
     assert policy["hero"] in [item for _index, item in other_view["known"]]
     guess = GAME.determinize(ENGINE.view(state, 1 - seat), 1 - seat, 3)
     assert policy["hero"] in guess["zones"][f"heroes:{seat}"]["items"]
+
+
+def test_a_treasure_chest_pays_gold_or_experience_as_its_finder_chooses():
+    """Digest 7.4 and T2: chests, or as much courage to a hero in hand (at most 6)."""
+    from boardwright.plugins.heroes_cards.aftermath import treasure
+
+    for pick_hero in (False, True):
+        state = first_day()
+        seat = kernel.active(state)
+        hero_card = zones.items(state, f"heroes:{seat}")[0]
+        chests = len(zones.items(state, f"chests:{seat}"))
+        take_card(state, "t:treasure_chest:0", "table")
+        treasure(state, seat, "t:treasure_chest:0", EventLog())
+        decision = kernel.pending(state)
+        assert decision["kind"] == "treasure" and decision["seat"] == seat
+        assert [c["hero"] for c in decision["choices"]] == [None, hero_card]
+        log = EventLog()
+        ENGINE.apply(state, {"type": "treasure", "hero": hero_card if pick_hero else None, "amount": 2}, seat, log)
+        if pick_hero:
+            assert state["courage"][hero_card] == 2
+            assert len(zones.items(state, f"chests:{seat}")) == chests
+            assert log.events[-1]["key"] == "treasure_courage"
+        else:
+            assert state["courage"].get(hero_card, 0) == 0
+            assert len(zones.items(state, f"chests:{seat}")) == chests + 2
