@@ -111,11 +111,12 @@ async def serve(args: argparse.Namespace) -> None:
             await asyncio.sleep(0.05)  # the peers read the end and leave
             await table.close()
 
+    collections = _count_full_collections()
     stdin_closed = loop.run_in_executor(None, sys.stdin.read)
     cpu = time.process_time()
     lanes = [loop.create_task(tables(lane)) for lane in range(args.tables)]
     await stdin_closed
-    say({"cpu_s": time.process_time() - cpu, "actions": counted[0]})
+    say({"cpu_s": time.process_time() - cpu, "actions": counted[0], "gc": collections})
     for lane in lanes:
         lane.cancel()
     await asyncio.gather(*lanes, return_exceptions=True)
@@ -137,6 +138,25 @@ def _run(coroutine: Any, kind: str) -> Any:
                 raise
     with asyncio.Runner(loop_factory=factory) as runner:
         return runner.run(coroutine)
+
+
+def _count_full_collections() -> dict[str, float]:
+    """The host's full (generation 2) garbage collections: how many, their longest in ms."""
+    import gc
+
+    counted: dict[str, float] = {"full": 0, "longest_ms": 0.0}
+    started = [0.0]
+
+    def heard(phase: str, info: dict[str, int]) -> None:
+        if info["generation"] == 2:
+            if phase == "start":
+                started[0] = time.perf_counter()
+            else:
+                counted["full"] += 1
+                counted["longest_ms"] = max(counted["longest_ms"], (time.perf_counter() - started[0]) * 1000)
+
+    gc.callbacks.append(heard)
+    return counted
 
 
 def serve_main(args: argparse.Namespace) -> None:
@@ -245,6 +265,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
     ports: asyncio.Queue[int] = asyncio.Queue()
     rss: list[tuple[int, int]] = []
     host_cpu: list[float] = []
+    host_gc: list[dict[str, float]] = []
 
     async def listen() -> None:
         assert process.stdout is not None
@@ -254,6 +275,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
                 ports.put_nowait(said["port"])
             elif "cpu_s" in said:
                 host_cpu.append(said["cpu_s"])
+                host_gc.append(said["gc"])
             else:
                 rss.append((said["actions"], said["rss_kib"]))
 
@@ -286,6 +308,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
         # than the wall clock: the host's process, and the benchmark's (every peer's) process
         "host_cpu_ms": round(host_cpu[0] * 1000 / len(times), 3) if host_cpu else None,
         "peers_cpu_ms": round(peers_cpu * 1000 / len(times), 3),
+        "host_full_gc": host_gc[0] if host_gc else None,
         "rss_kib": rss or None,
     }
 

@@ -4,6 +4,9 @@ turns what the peer holds into exactly what the host fingerprinted."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+import textwrap
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -84,3 +87,26 @@ def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host
         merges.append(len(snapshot.merges))
     assert game.is_over()
     assert set(merges[1:]) == {2}  # from the second broadcast on: the view's and the board's, once
+
+
+def test_the_first_table_of_a_process_moves_the_startup_objects_out_of_the_collectors_way():
+    # a process of its own: the suite's process may have started a table already
+    script = textwrap.dedent(
+        """
+        import asyncio, gc
+        from boardwright.framework import PluginHost
+        from boardwright.net.host import OPEN, Table
+
+        async def main():
+            before = gc.get_freeze_count()
+            table = Table.new(PluginHost().engine("connect_four"), 2, {}, None, [OPEN, OPEN], {})
+            await table.start("127.0.0.1", 0)
+            print(before, gc.get_freeze_count())
+            await table.close()
+
+        asyncio.run(main())
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    before, after = map(int, done.stdout.split())
+    assert before == 0 and after > 10_000  # the plugins, the games' data, the engine
