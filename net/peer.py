@@ -170,6 +170,8 @@ class Peer:
 
     async def next_update(self, timeout: float = 10) -> dict[str, Any] | None:
         """The next update from the host; None once the connection is gone."""
+        if not self._updates.empty():  # one already here: no timer, no task
+            return self._updates.get_nowait()
         return await asyncio.wait_for(self._updates.get(), timeout)
 
     async def wait_for(self, predicate: Any, timeout: float = 10, max_updates: int = 10_000) -> dict[str, Any]:
