@@ -14,7 +14,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QFileSystemWatcher, QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -28,12 +28,14 @@ from .lan_dialog import JoinDialog
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
 from .remote import RemoteSession
-from .replay_view import ReplayPage
 from .rules_dialog import RulesDialog
 from .session import HUMAN, Session, TableSession
 from .settings import Settings
 from .table import PACES, TablePage, pace_for_delay
 from .theme import apply_theme
+
+if TYPE_CHECKING:
+    from .replay_view import ReplayPage
 
 SAVE_SUFFIX = ".bwr"
 ZOOM_KEY_STEP = 1.25  # Ctrl++ and Ctrl+- zoom the board by this much
@@ -82,13 +84,11 @@ class MainWindow(QMainWindow):
         self._closing = False  # the person confirmed quitting: close without asking again
         self._autosaved_plies = -1
         self._saved_plies = -1
-        self.replay = ReplayPage()
-        self.replay.closed.connect(self.close_replay)
+        self._replay: ReplayPage | None = None  # made when a replay is first watched (see `replay`)
         self.series_number = 1  # which game of a series is at the table
         self.pages = QStackedWidget()
         self.pages.addWidget(self.library)
         self.pages.addWidget(self.table)
-        self.pages.addWidget(self.replay)
         self.setCentralWidget(self.pages)
         self._build_menus()
         self.resize(1200, 800)
@@ -183,7 +183,8 @@ class MainWindow(QMainWindow):
         self.quit_action.setText(tr("quit", lang))
         self.library.set_language(lang)
         self.table.set_language(lang)
-        self.replay.set_language(lang)
+        if self._replay is not None:
+            self._replay.set_language(lang)
         self._update_library()
         self._update_title()
         self._update_enabled()
@@ -197,8 +198,8 @@ class MainWindow(QMainWindow):
             match = self.session.match
         elif page is self.table and isinstance(self.session, RemoteSession) and self.session.game is not None:
             spec = self.session.game.spec
-        elif page is self.replay:
-            match = self.replay.match
+        elif page is not None and page is self._replay:
+            match = self._replay.match
         if match is not None:
             spec = match.engine.spec
         if spec is not None:
@@ -453,7 +454,9 @@ class MainWindow(QMainWindow):
     def _autosave(self) -> None:
         """Save the local game at the table after each action; a finished game leaves no autosave."""
         session = self.session
-        if not isinstance(session, Session) or self.pages.currentWidget() is self.replay:
+        if not isinstance(session, Session) or (
+            self._replay is not None and self.pages.currentWidget() is self._replay
+        ):
             return
         plies = self._plies()
         if plies == self._autosaved_plies:
@@ -704,6 +707,18 @@ class MainWindow(QMainWindow):
         if isinstance(self.session, Session):
             self._show_replay(self.session.match, None)
 
+    @property
+    def replay(self) -> ReplayPage:
+        """The replay page, made on first use: its module is a twentieth of the start-up."""
+        if self._replay is None:
+            from .replay_view import ReplayPage
+
+            self._replay = ReplayPage()
+            self._replay.closed.connect(self.close_replay)
+            self._replay.set_language(self.lang)
+            self.pages.addWidget(self._replay)
+        return self._replay
+
     def _show_replay(self, match: Match, ply: int | None) -> None:
         self.replay.set_match(match, self.host.board_painters(), ply)
         self.pages.setCurrentWidget(self.replay)
@@ -711,7 +726,8 @@ class MainWindow(QMainWindow):
         self._update_enabled()
 
     def close_replay(self) -> None:
-        self.replay.timer.stop()
+        if self._replay is not None:
+            self._replay.timer.stop()
         if self.session is not None:
             self.show_table()
         else:
