@@ -5,9 +5,10 @@ For every installed game, each figure in fresh processes, offscreen:
 - **start to first board frame**: the wall time of `boardwright play GAME --screenshot F`
   from the process's start to the written picture and exit (an upper bound of the time to
   the first board frame: it also writes a PNG and shuts Qt down); median of `--runs`;
-- **a frame while pieces move**: the window's board at the "normal" pace, one move made,
-  and every frame painted into an image of the board's size while the move's pieces glide or
-  drop in: mean and slowest frame;
+- **a frame while pieces move**: the window's board at the "normal" pace, moves made
+  (the legal actions in turn) until six of them moved pieces or cards, and every frame
+  painted into an image of the board's size while they glide or drop in: mean and slowest
+  frame;
 - **memory after a whole game**: random bots play a whole game at the table of a real
   window (bots at once), then the process's resident memory (VmRSS) and its peak (VmHWM).
 
@@ -53,10 +54,13 @@ app.processEvents()
 view = window.table.view
 image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
 frames = []
-for _ in range(6):  # a few moves, each with its pieces in flight
-    if window.session.match.is_over() or not window.table.legal:
+moved = 0
+for move in range(120):  # six moves with pieces in flight (drafts and choices move none)
+    if moved == 6 or window.session.match.is_over() or not window.table.legal:
         break
-    window.table.play(window.table.legal[0])
+    legal = window.table.legal
+    window.table.play(legal[(move * 7) % len(legal)])
+    moved += view.animating()
     deadline = time.perf_counter() + 2.0
     while view.animating() and time.perf_counter() < deadline:
         app.processEvents()

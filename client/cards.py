@@ -148,6 +148,9 @@ class CardItem(QGraphicsItem):
         self.back = spec.get("back")
         self.extra = {key: spec[key] for key in ("count", "empty", "badges") if key in spec}
         self.highlight = bool(spec.get("highlight"))
+        # a face is text and shapes, costly to paint: a card in flight (or under a caption)
+        # is painted from a picture of it made once at the view's scale
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 4, 4)

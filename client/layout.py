@@ -464,6 +464,8 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         if card is not None and selectable:
             # a card may stand for another id in the actions (a land card "N3" chooses land "N")
             item["id"] = (element.get("click_ids") or {}).get(str(card), card)
+            # a known card is a piece: played from a hand to a line, it flies there (board_view)
+            item["layer"] = "piece"
         if repr(card) in chosen:
             item["highlight"] = True
         lay.add(item)

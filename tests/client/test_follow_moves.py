@@ -88,3 +88,51 @@ def test_the_log_line_under_the_mouse_lights_its_pieces(qtbot: Any, window: Main
     assert len(table.view._lit) == 6
     table.eventFilter(table.log.viewport(), QEvent(QEvent.Type.Leave))  # the mouse leaves the log
     assert table.view._lit == []
+
+
+def test_a_card_played_from_the_hand_flies_to_the_line(qtbot: Any) -> None:
+    """A known card is a piece: played from a hand to a battle line it glides there, and it
+    is painted from a cached picture of itself while it flies."""
+    import shiboken6
+    from PySide6.QtWidgets import QGraphicsItem
+
+    from boardwright.client.cards import CardItem
+    from boardwright.client.layout import compose
+
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    view.animation_ms = 300
+
+    def board(hand: list[str], line: list[str]) -> dict[str, Any]:
+        return compose(
+            {
+                "elements": [
+                    {"type": "cards", "cards": line, "layout": "row", "title": "Line", "place": "top"},
+                    {"type": "cards", "cards": hand, "layout": "row", "title": "Hand", "place": "bottom"},
+                ]
+            }
+        )
+
+    def card(name: str) -> CardItem:
+        (found,) = [
+            item
+            for item in view._tops.values()
+            if isinstance(item, CardItem) and view._ids[shiboken6.getCppPointer(item)[0]] == name
+        ]
+        return found
+
+    view.show_board(board(["archer", "knight"], []), "en", moved_by=0)
+    qtbot.waitUntil(lambda: not view.animating(), timeout=2000)  # the dealt cards drop in first
+    QApplication.processEvents()
+    in_hand = card("knight").sceneBoundingRect().center()
+    view.show_board(board(["archer"], ["knight"]), "en", moved_by=0)
+    knight = card("knight")
+    assert knight.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
+    assert view.animating(), "the card is on its way"
+    assert (knight.sceneBoundingRect().center() - in_hand).manhattanLength() < 1, "it leaves the hand"
+    qtbot.waitUntil(lambda: not view.animating(), timeout=2000)
+    QApplication.processEvents()
+    assert (knight.sceneBoundingRect().center() - in_hand).manhattanLength() > 50, "it lies in the line"
+    assert view.last_move_marks() == {0: 1}, "the played card is marked; the card left in the hand did not move"
