@@ -9,9 +9,9 @@ game, until `--actions` were played. Extra connections: `--spectators` that read
 half a frame and hold it. `--tables K` plays K tables of the one host at once (the host's
 sustained rate: one table's actions wait for each other, different tables' do not).
 
-`--base DIR` runs the host from another tree (DIR/boardwright, e.g. `git archive` of an
-earlier commit) as well, alternating base and new `--rounds` times, so both meet the same
-load. `--rss` samples the host's VmRSS every 1,000 actions; `--profile FILE` writes the
+`--base DIR` measures another tree (DIR/boardwright, e.g. `git archive` of an earlier
+commit) as well, alternating base and new `--rounds` times, so both meet the same load;
+each measurement runs in a process of its own whose peers and host come from one tree. `--rss` samples the host's VmRSS every 1,000 actions; `--profile FILE` writes the
 host's cProfile statistics (FILE.base: the base host's).
 
 Run: .venv/bin/python benchmarks/bench_net.py connect_four --players 2 --spectators 2
@@ -292,7 +292,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
     peers_cpu = time.process_time() - peers_cpu
     ordered = sorted(times)
     return {
-        "host": "base" if base else "new",
+        "host": args.label or ("base" if base else "new"),
         "loop": type(asyncio.get_running_loop()).__module__.split(".")[0],
         "game": args.game,
         "players": args.players,
@@ -316,7 +316,29 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
 async def compare(args: argparse.Namespace) -> None:
     for _ in range(args.rounds):
         for base in ([args.base] if args.base else []) + [None]:
-            print(json.dumps(await run(args, base)), flush=True)
+            if args.base:
+                print(await _measure_apart(base), flush=True)
+            else:
+                print(json.dumps(await run(args, base)), flush=True)
+
+
+async def _measure_apart(base: str | None) -> str:
+    """One measurement in a process of its own, its peers and its host both from `base`'s
+    tree (or this one): the two sides of the protocol always of one version."""
+    env = dict(os.environ)
+    if base:
+        env["PYTHONPATH"] = base
+    argv, skip = [], False
+    for arg in sys.argv[1:]:
+        if skip or arg in ("--base", "--rounds"):
+            skip = not skip and arg in ("--base", "--rounds")
+            continue
+        argv.append(arg)
+    child = await asyncio.create_subprocess_exec(
+        sys.executable, str(HERE), *argv, "--label", "base" if base else "new", stdout=asyncio.subprocess.PIPE, env=env
+    )
+    out, _ = await child.communicate()
+    return out.decode().strip()
 
 
 def main() -> None:
@@ -339,6 +361,7 @@ def main() -> None:
         "--loop", choices=("auto", "asyncio", "uvloop"), default="auto", help="the event loop of the host and peers"
     )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--label", help=argparse.SUPPRESS)  # a measurement for --base, in a process of its own
     args = parser.parse_args()
     if args.serve:
         serve_main(args)

@@ -145,3 +145,11 @@ def fingerprint(document: Any) -> str:
     """A short digest of what a seat holds (its own view and board, nothing more): enough to
     notice a lost update, and no help in guessing anything the seat does not see."""
     return hashlib.blake2b(pack(document), digest_size=8).hexdigest()
+
+
+def chain(previous: str, delta: bytes) -> str:
+    """The hash of an update sent as a delta: the previous update's hash (8 bytes) and the
+    delta's msgpack bytes, digested. A peer checks that it applied every delta in order
+    without packing its whole document; every `CHECK_EVERY`-th delta also carries the
+    whole document's `fingerprint` (`check`), so a copy that went wrong is found too."""
+    return hashlib.blake2b(bytes.fromhex(previous) + delta, digest_size=8).hexdigest()

@@ -16,8 +16,8 @@ from typing import Any
 
 from boardwright.framework import BoardwrightError
 
-from .delta import fingerprint, patch
-from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, read_message, send_message
+from .delta import chain, fingerprint, patch
+from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, pack, read_message, send_message
 
 PING_EVERY = 20.0  # seconds; the host drops a peer it has not heard from in 90
 
@@ -51,6 +51,7 @@ class Peer:
         self.ready = ready  # say ready at once after joining (else call `say_ready`)
         self.ping_every = ping_every
         self.document: dict[str, Any] | None = None  # the view and board as last applied
+        self._hash = ""  # the hash of the last update applied: the next delta's goes on from it
         self.chat: list[dict[str, Any]] = []
         self.resyncs = 0
         self._held: list[dict[str, Any]] = []  # events of updates that did not apply
@@ -109,7 +110,7 @@ class Peer:
             while True:
                 await asyncio.sleep(self.ping_every)
                 await self._send({"t": "ping"})
-        except (ConnectionError, OSError):
+        except (ConnectionError, OSError, RuntimeError):  # RuntimeError: uvloop's closed transport
             pass
 
     def _whole(self, message: dict[str, Any]) -> bool:
@@ -117,15 +118,22 @@ class Peer:
         if "delta" in message:
             if self.document is None:
                 return False
+            delta = message.pop("delta")
+            check = message.pop("check", None)
             try:
-                document = patch(self.document, message.pop("delta"))
-            except ValueError:
+                if chain(self._hash, pack(delta)) != message.get("hash"):
+                    return False  # an update missed or damaged
+                document = patch(self.document, delta)
+            except (ValueError, TypeError):
                 return False
+            if check is not None and fingerprint(document) != check:
+                return False  # the copy went wrong somewhere: ask for the whole
         else:
             document = {"view": message.get("view"), "board": message.get("board")}
-        if fingerprint(document) != message.get("hash"):
-            return False
+            if fingerprint(document) != message.get("hash"):
+                return False
         self.document = document
+        self._hash = message["hash"]
         message["view"], message["board"] = document["view"], document["board"]
         return True
 
@@ -204,7 +212,7 @@ class Peer:
             with contextlib.suppress(asyncio.CancelledError):
                 await self._pinger
         if self._writer is not None:
-            with contextlib.suppress(ConnectionError, OSError):
+            with contextlib.suppress(ConnectionError, OSError, RuntimeError):  # RuntimeError: uvloop's closed transport
                 await self._send({"t": "bye"})
             self._writer.close()
         if self._task is not None:

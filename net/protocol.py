@@ -18,7 +18,7 @@ import msgpack
 from boardwright.framework import BoardwrightError
 from boardwright.framework.kernel import msgpack_default, msgpack_ext
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
 MAX_PEER_FRAME = 64 * 1024  # what a peer may send: an intent, a join, a chat line
 MAX_DEPTH = 32  # maps and lists inside one another; no action needs more

@@ -22,7 +22,6 @@ from boardwright.framework import BoardwrightError, PluginHost, kernel
 from .discovery import Advertiser, browse, local_addresses
 from .host import OPEN, Table
 from .live import LiveGame
-from .loop import loop_factory
 from .peer import Peer, Refused
 
 Update = dict[str, Any]
@@ -88,7 +87,7 @@ class LanService:
         self.advertise_address = advertise_address
         self.interfaces = interfaces
         self.advertise = advertise
-        self.loop = loop_factory()()
+        self.loop = asyncio.new_event_loop()  # asyncio's: the desktop's LAN is not where the time goes
         self._thread = threading.Thread(target=self.loop.run_forever, name="boardwright-lan", daemon=True)
         self._thread.start()
         self.tables: list[tuple[Table, Advertiser | None]] = []

@@ -18,11 +18,12 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
-from .delta import CUT, DELETE, SET, diff_at
+from .delta import CUT, DELETE, SET, chain, diff_at
 from .live import LiveGame
 from .protocol import encode_packed, pack, packed_key
 
 PACK_DEPTH = 0  # how deep a document is packed item by item (each item's bytes kept for the next update)
+CHECK_EVERY = 16  # every 16th delta a connection gets also carries its whole document's fingerprint
 EVENTS_ON_JOIN = 200  # a connection that joins late reads the log's last events, not all of it
 _VIEW, _BOARD = pack("view"), pack("board")
 _NOTHING_TO_DO = [("legal", b"\x90"), ("open", b"\x90")]  # two empty lists
@@ -38,6 +39,8 @@ class Seen:
     document: dict[str, Any] | None = None  # None: the next update is sent whole
     events_sent: int = 0
     mine: bool = False  # the last update asked this seat to move
+    hash: str = ""  # the hash of the last update: the next delta's hash goes on from it
+    deltas: int = 0  # deltas since the whole document's fingerprint was last sent
 
 
 class Packs:
@@ -198,7 +201,7 @@ class Snapshot:
     ops: dict[tuple[int, int], list[list[Any]]] = field(default_factory=dict)  # (old part, merged part)
     hashes: dict[tuple[int, int], str] = field(default_factory=dict)
     deltas: dict[tuple[int, ...], bytes] = field(default_factory=dict)
-    frames: dict[tuple[Any, ...], bytes] = field(default_factory=dict)
+    frames: dict[tuple[Any, ...], tuple[bytes, str]] = field(default_factory=dict)  # and the hash it carries
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
 
@@ -241,9 +244,9 @@ class Snapshot:
         return found[0]
 
     def _adopt(self, old: Any, part: Any, other: Any) -> Any:
-        """`other` (another seat's part) for `part` when both pack to the same bytes; the
-        delta from `old` to `part` serves `other` as well."""
-        if other is part or self.packs.packed(other) != self.packs.packed(part):
+        """`other` (another seat's part) for `part` when they are equal; the delta from
+        `old` to `part` serves `other` as well."""
+        if other is part or type(other) is not type(part) or other != part:
             return part
         if old is not None:
             self.ops[id(old), id(other)] = self.ops[id(old), id(part)]
@@ -299,14 +302,15 @@ class Snapshot:
         document = self.document(seat)
         total = game.events_total
         first = seen.events_sent if held is not None else max(seen.events_sent, total - EVENTS_ON_JOIN)
+        check = held is not None and seen.deltas + 1 >= CHECK_EVERY
         key = (
             seat,
-            None if held is None else (id(held["view"]), id(held["board"])),
+            None if held is None else (id(held["view"]), id(held["board"]), seen.hash, check),
             first,
             mine and not seen.mine,
         )
-        frame = self.frames.get(key)
-        if frame is None:
+        found = self.frames.get(key)
+        if found is None:
             if mine and self._to_move is None:
                 self._to_move = [("legal", pack(game.legal_actions())), ("open", pack(game.open_actions()))]
             fields = [
@@ -325,17 +329,24 @@ class Snapshot:
                         ]
                     ),
                 ),
-                ("hash", pack(self.fingerprint(document))),
             ]
             if held is None:
+                digest = self.fingerprint(document)
                 fields += [
+                    ("hash", pack(digest)),
                     ("view", self.packs.packed(document["view"])),
                     ("board", self.packs.packed(document["board"])),
                 ]
             else:
-                fields.append(("delta", self._delta(held, document)))
-            frame = self.frames[key] = encode_packed(fields)
+                delta = self._delta(held, document)
+                digest = chain(seen.hash, delta)
+                fields += [("hash", pack(digest)), ("delta", delta)]
+                if check:
+                    fields.append(("check", pack(self.fingerprint(document))))
+            found = self.frames[key] = (encode_packed(fields), digest)
         seen.document = document
         seen.events_sent = total
         seen.mine = mine
-        return frame
+        seen.hash = found[1]
+        seen.deltas = 0 if held is None or check else seen.deltas + 1
+        return found[0]

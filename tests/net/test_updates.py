@@ -13,9 +13,11 @@ from hypothesis import strategies as st
 
 from boardwright.net.delta import fingerprint, patch
 from boardwright.net.live import LiveGame
+from boardwright.net.peer import Peer
 from boardwright.net.protocol import FROM_HOST, decode
-from boardwright.net.updates import Packs, Seen, Snapshot, merge
+from boardwright.net.updates import CHECK_EVERY, Packs, Seen, Snapshot, merge
 
+LOCAL = "127.0.0.1"
 scalars = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.sampled_from(["a", "b", "c"]))
 trees = st.recursive(
     scalars,
@@ -55,23 +57,22 @@ def test_the_merge_keeps_the_parts_that_did_not_change():
 
 def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host):
     """Two seats and a spectator of Connect Four see the same document: whatever snapshot
-    each was first sent, a broadcast merges it once, and each peer's patched copy has the
-    host's fingerprint (no resync) for a whole game."""
+    each was first sent, a broadcast merges it once, and each peer's patched copy checks
+    against the chained hashes and the periodic whole fingerprint (no resync) for a whole
+    game, and is the host's document."""
     engine = host.engine("connect_four")
-    game = LiveGame(engine, 2, {}, seed=4)
+    game = LiveGame(engine, 2, {}, seed=4)  # a whole game: more than 16 updates to each
     packs = Packs()
     seens = [Seen(0), Seen(1), Seen(None)]
-    held: list[dict | None] = [None, None, None]
+    peers = [Peer(LOCAL, 0) for _ in range(3)]  # their apply path only: no connection
     rng = random.Random(3)
+    checks = [0, 0, 0]
 
     def deliver(snapshot, index):
         message = decode(snapshot.frame(seens[index])[4:], FROM_HOST, check_shape=False)
-        if "delta" in message:
-            document = patch(held[index], message["delta"])
-        else:
-            document = {"view": message["view"], "board": message["board"]}
-        assert fingerprint(document) == message["hash"]
-        held[index] = document
+        checks[index] += "check" in message
+        assert peers[index]._whole(message)  # the chained hash, and every 16th the whole's
+        assert fingerprint(peers[index].document) == fingerprint(snapshot.document(seens[index].seat))
 
     for index in range(3):  # each joins with a snapshot of its own
         deliver(Snapshot(game, [], True, packs), index)
@@ -86,6 +87,7 @@ def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host
             deliver(snapshot, index)
         merges.append(len(snapshot.merges))
     assert game.is_over()
+    assert min(checks) >= (len(merges) // CHECK_EVERY)
     assert set(merges[1:]) == {2}  # from the second broadcast on: the view's and the board's, once
 
 
@@ -110,3 +112,24 @@ def test_the_first_table_of_a_process_moves_the_startup_objects_out_of_the_colle
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     before, after = map(int, done.stdout.split())
     assert before == 0 and after > 10_000  # the plugins, the games' data, the engine
+
+
+def test_a_copy_gone_wrong_is_found_by_the_next_whole_fingerprint(host):
+    """The chained hash proves every delta arrived in order; a copy that went wrong all the
+    same (here: changed by hand) fails the whole document's fingerprint within 16 deltas."""
+    engine = host.engine("connect_four")
+    game = LiveGame(engine, 2, {"columns": 12, "rows": 10, "connect": 6}, seed=4)
+    packs, seen, peer = Packs(), Seen(0), Peer(LOCAL, 0)
+    rng = random.Random(5)
+    assert peer._whole(decode(Snapshot(game, [], True, packs).frame(seen)[4:], FROM_HOST, check_shape=False))
+    peer.document = {**peer.document, "view": {**peer.document["view"], "connect": 5}}  # no delta sets it
+    results = []
+    for _ in range(CHECK_EVERY):
+        game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+        packs.turn()
+        message = decode(Snapshot(game, [], True, packs).frame(seen)[4:], FROM_HOST, check_shape=False)
+        results.append(("check" in message, peer._whole(message)))
+        if not results[-1][1]:
+            break
+    assert results[-1] == (True, False)  # accepted until the whole fingerprint came
+    assert all(applied for _check, applied in results[:-1])
