@@ -3,32 +3,29 @@
 One `Snapshot` serves one broadcast, and the work is done once per distinct thing, not once
 per connection. Every seat's view and board is built once and merged with the document
 that seat was sent last (`merge`): one walk finds the operations that turn the old into
-the new and makes every part that did not change the old object, so a seat's documents
-share what stayed and equal documents of two seats become one object. Parts are packed by
-identity (`Packs`, kept across broadcasts): a part sent before is never packed again, and
-a container is put together from its items' bytes, so a change costs the path down to it.
-The fingerprint is taken from those bytes; connections in the same position get the same
+the new and keeps the old objects of every part that did not change; seats that see the
+same share one document (and one merge from then on). A delta's hash chains the last
+hash and the delta's bytes (`delta.chain`), so no whole document is packed for an update
+but every `CHECK_EVERY`-th one, whose `check` is the whole document's fingerprint. Parts
+are packed once (`Packs`, by identity); connections in the same position get the same
 frame.
 """
 
 from __future__ import annotations
 
 import hashlib
-import struct
 from dataclasses import dataclass, field
 from typing import Any
 
 from .delta import CUT, DELETE, SET, chain, diff_at
 from .live import LiveGame
-from .protocol import encode_packed, pack, packed_key
+from .protocol import encode_packed, pack
 
-PACK_DEPTH = 0  # how deep a document is packed item by item (each item's bytes kept for the next update)
 CHECK_EVERY = 16  # every 16th delta a connection gets also carries its whole document's fingerprint
 EVENTS_ON_JOIN = 200  # a connection that joins late reads the log's last events, not all of it
 _VIEW, _BOARD = pack("view"), pack("board")
 _NOTHING_TO_DO = [("legal", b"\x90"), ("open", b"\x90")]  # two empty lists
 _DOCUMENT_HEADER = b"\x82"  # a msgpack map of two entries: {"view": ..., "board": ...}
-_EMPTY = pack([])
 
 
 @dataclass
@@ -45,14 +42,13 @@ class Seen:
 
 class Packs:
     """Packed bytes of the parts sent lately, by identity (the object is kept with them, so
-    an identity is never mistaken for another's), and each seat's last document. A map or
-    list less than `depth` levels down that holds maps or lists may be put together from its
-    items' bytes, each kept (`PACK_DEPTH`; 0, msgpack's C packer on the whole part, measured
-    fastest for the games' views and boards). What the last two broadcasts did not use is
-    let go (`turn`), so the cache holds about two updates' parts. The bytes are msgpack's
-    own for the whole part (a peer packs its copy to the same bytes), so the parts sent must
+    an identity is never mistaken for another's), and each seat's last document. A part is
+    packed whole by msgpack's C packer (putting a part together from its items' kept bytes
+    was measured slower for the games' views and boards). What the last two broadcasts did
+    not use is let go (`turn`), so the cache holds about two updates' parts. Parts sent must
     not change after they were packed: a host's view and board are built anew for every
-    broadcast and a peer's patch copies what it changes."""
+    broadcast (the table's state is replaced, never changed, by an action) and a peer's
+    patch copies what it changes."""
 
     def __init__(self) -> None:
         self._now: dict[int, tuple[Any, bytes]] = {}
@@ -63,7 +59,7 @@ class Packs:
         """A new broadcast: what neither it nor the last one used is let go."""
         self._before, self._now = self._now, {}
 
-    def packed(self, part: Any, depth: int = PACK_DEPTH) -> bytes:
+    def packed(self, part: Any) -> bytes:
         key = id(part)
         found = self._now.get(key)
         if found is None:
@@ -72,37 +68,10 @@ class Packs:
                 self._now[key] = found
         if found is not None and found[0] is part:
             return found[1]
-        kind = type(part)
-        if kind is dict:
-            values: Any = part.values()
-        elif kind is list:
-            values = part
-        else:
-            return pack(part)  # a scalar: packing it again costs less than keeping it
-        # a container of containers is put together from its items' bytes (each kept for the
-        # next update); one of scalars only is packed whole, at C speed
-        if depth and any(type(v) is dict or type(v) is list for v in values):
-            if kind is dict:
-                pieces = [_header(0x80, b"\xde", b"\xdf", len(part))]
-                for name, value in part.items():
-                    pieces.append(packed_key(name))
-                    pieces.append(self._item(value, depth - 1))
-            else:
-                pieces = [_header(0x90, b"\xdc", b"\xdd", len(part))]
-                pieces.extend([self._item(value, depth - 1) for value in part])
-            data = b"".join(pieces)
-        else:
-            data = pack(part)
-        self._now[key] = (part, data)
+        data = pack(part)
+        if type(part) is dict or type(part) is list:  # a scalar packs again for less than its keeping
+            self._now[key] = (part, data)
         return data
-
-    def _item(self, value: Any, depth: int) -> bytes:
-        kind = type(value)
-        if kind is dict or kind is list:
-            return self.packed(value, depth)
-        if kind is str:
-            return packed_key(value)
-        return pack(value)
 
     def fingerprint(self, document: dict[str, Any]) -> str:
         """`delta.fingerprint(document)` from the parts' packed bytes."""
@@ -110,13 +79,6 @@ class Packs:
         for piece in (_DOCUMENT_HEADER, _VIEW, self.packed(document["view"]), _BOARD, self.packed(document["board"])):
             digest.update(piece)
         return digest.hexdigest()
-
-
-def _header(fixed: int, small: bytes, large: bytes, count: int) -> bytes:
-    """A msgpack map or array header, in the shortest form, as msgpack packs it."""
-    if count < 16:
-        return bytes([fixed | count])
-    return small + struct.pack(">H", count) if count < 1 << 16 else large + struct.pack(">I", count)
 
 
 def merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
