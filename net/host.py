@@ -1,13 +1,13 @@
 """The table host: the authority for one game on the LAN.
 
-Peers send intents; the host checks each with the engine (nothing illegal and nothing out
-of turn is applied, and only the legal action the engine returned is kept) and sends every
-peer only what its seat may see, as a delta of its own view and board. Every peer has its
-own bounded send queue (`link.py`): a peer that stops reading is dropped and never slows
-the others. Limits bound the connections, the spectators and the time a peer may stay
-silent. An action is written to the journal and synced before anybody is shown it; a
-write that fails refuses the action to its sender. The seed of a table comes from
-`secrets` and never leaves the host. Bots for empty seats run here.
+Peers send intents; the host checks each with the engine (nothing illegal or out of turn
+is applied, and only the legal action the engine returned is kept) and sends every peer
+only what its seat may see, as a delta of its own view and board. Every peer has its own
+bounded send queue (`link.py`): a peer that stops reading is dropped and never slows the
+others. Limits bound the connections, the spectators and a peer's silence. An action is
+journalled and synced before anybody is shown it; a write that fails refuses the action
+to its sender. A table's seed comes from `secrets` and never leaves the host. Bots for
+empty seats run here.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ import asyncio
 import contextlib
 import gc
 import logging
-import os
-import resource
 import secrets
 import socket
 from collections import deque
@@ -27,9 +25,10 @@ from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
 
-from .journal import Journal, clean_temporaries, header_of, read_journal
-from .link import Link
+from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal
+from .link import Link, within_rate
 from .live import GameFault, LiveGame, Trial
+from .loop import descriptors_left, freeze_startup_objects
 from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
 from .updates import Packs, Seen, Snapshot
 
@@ -187,8 +186,11 @@ class Table:
         if self.journal_path is None:
             return
         clean_temporaries(self.journal_path)
-        if self.match.is_over():
-            return  # a finished game's journal is its save file already
+        if self.match.is_over():  # a finished game's journal is its save file, or is made one
+            if self.journal_path.exists() and self.journal_path.read_bytes().startswith(MAGIC):
+                # the host was stopped after the last action was journalled, before the save
+                await asyncio.get_running_loop().run_in_executor(None, self.match.save, self.journal_path)
+            return
         self.journal = Journal(self.journal_path, self.durable)
         # written whole (write-then-rename) once at the start: it resumes from here
         self.journal.create(header_of(self.match.record), [s.saved() for s in self.seats])
@@ -221,9 +223,9 @@ class Table:
     # --- serving ---
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        _freeze_startup_objects()
+        freeze_startup_objects()
         await self._open_journal()
-        self.max_connections = min(self.limits.max_connections, _descriptors_left() - 16)
+        self.max_connections = min(self.limits.max_connections, descriptors_left() - 16)
         self.server = await asyncio.start_server(self._accept, host, port)
         self._kick_bots()
         return int(self.server.sockets[0].getsockname()[1])
@@ -441,7 +443,7 @@ class Table:
 
     def _resync(self, conn: Connection) -> None:
         per_minute = self.limits.resyncs_per_minute
-        if not _within_rate(conn.resync_times, per_minute):
+        if not within_rate(conn.resync_times, per_minute):
             conn.send({"t": "error", "code": "resync", "message": f"at most {per_minute} resyncs a minute"})
             return
         conn.seen.document = None
@@ -452,7 +454,7 @@ class Table:
         if not isinstance(text, str) or not text.strip():
             conn.send({"t": "error", "code": "chat", "message": "a chat line is a text"})
             return
-        if not _within_rate(conn.chat_times, limits.chat_per_minute):
+        if not within_rate(conn.chat_times, limits.chat_per_minute):
             conn.send({"t": "error", "code": "chat", "message": f"at most {limits.chat_per_minute} lines a minute"})
             return
         line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": text.strip()}
@@ -478,11 +480,9 @@ class Table:
                 return
             try:
                 trial = self.match.trial(action, seat=conn.seat)
-            except GameFault as exc:
-                log.warning("%s (%s); the table goes on without it", exc, exc.detail)
-                conn.send({"t": "error", **exc.to_wire()})
-                return
             except BoardwrightError as exc:
+                if isinstance(exc, GameFault):
+                    log.warning("%s (%s); the table goes on without it", exc, exc.detail)
                 conn.send({"t": "error", **exc.to_wire()})
                 return
             except Exception as exc:  # the game's own checks met something they did not expect
@@ -552,8 +552,8 @@ class Table:
                     action = await loop.run_in_executor(None, bot.choose, turn)
                     trial = self.match.trial(action, seat=seat)
                 except Exception as exc:  # one line in the log, never a task's lost traceback
-                    detail = f" ({exc.detail})" if isinstance(exc, GameFault) else ""
-                    log.warning("the bot of seat %d stopped: %s: %s%s", seat + 1, type(exc).__name__, exc, detail)
+                    why = f"{type(exc).__name__}: {exc} {getattr(exc, 'detail', '')}".strip()
+                    log.warning("the bot of seat %d stopped: %s", seat + 1, why)
                     return
                 if not await self._commit(trial, None):
                     return
@@ -575,10 +575,9 @@ class Table:
         return Snapshot(self.match, self._seats_info(), self.started, self._packs)
 
     def _broadcast(self) -> None:
-        """Queue every connection's update (seats first); waits on no socket. The cyclic
-        collector waits meanwhile: the seats' views and boards are thousands of short-lived
-        objects, and a collection in the middle of building them kept them for the older
-        generations, whose collections then cost a Book of War table 10-20 ms each."""
+        """Queue every connection's update (seats first); waits on no socket. The collector
+        waits meanwhile: it would keep the thousands of short-lived objects of the seats'
+        views and boards for its older generations (whose collections cost 10-20 ms)."""
         collecting = gc.isenabled()
         gc.disable()
         try:
@@ -592,38 +591,3 @@ class Table:
                 gc.enable()
         self.changed.set()
         self.changed = asyncio.Event()
-
-
-_FROZEN = [False]
-
-
-def _freeze_startup_objects() -> None:
-    """Once a process: what it holds when its first table starts (modules, the games' data,
-    the engine) goes to the collector's permanent generation. Each full collection then
-    scans what the table made since, not the tens of thousands of objects that live as
-    long as the process: a Book of War host's full collections took 10-13 ms each, several
-    times a game, and 0.5 ms after this (benchmarks/RESULTS.md)."""
-    if not _FROZEN[0]:
-        _FROZEN[0] = True
-        gc.freeze()
-
-
-def _within_rate(times: deque[float], per_minute: int) -> bool:
-    """True (and now counted in `times`) when fewer than `per_minute` came in the last minute."""
-    now = asyncio.get_running_loop().time()
-    while times and now - times[0] > 60:
-        times.popleft()
-    if len(times) >= per_minute:
-        return False
-    times.append(now)
-    return True
-
-
-def _descriptors_left() -> int:
-    """File descriptors this process may still open (its soft limit less those open)."""
-    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    try:
-        used = len(os.listdir("/proc/self/fd"))
-    except OSError:
-        used = 64
-    return max(0, soft - used) if soft != resource.RLIM_INFINITY else 1 << 16

@@ -121,3 +121,14 @@ class Link:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await self._task
+
+
+def within_rate(times: deque[float], per_minute: int) -> bool:
+    """True (and now counted in `times`) when fewer than `per_minute` came in the last minute."""
+    now = asyncio.get_running_loop().time()
+    while times and now - times[0] > 60:
+        times.popleft()
+    if len(times) >= per_minute:
+        return False
+    times.append(now)
+    return True

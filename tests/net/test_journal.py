@@ -185,3 +185,34 @@ def test_an_old_style_journal_resumes_verified(tmp_path, host):
     assert "resumed" in result.stdout and "at action 3" in result.stdout, result.stderr
     record, saved, _size = read_journal(journal)  # rewritten in the append-only form
     assert len(record.actions) == 3 and [s["token"] for s in saved] == ["a" * 32, "b" * 32]
+
+
+def test_a_journal_whose_last_action_ended_the_game_becomes_its_save_when_resumed(tmp_path, host):
+    """A host stopped after journalling the winning action but before the journal became a
+    save file: the next host that opens it finishes the job (else `replay` cannot read it)."""
+    from boardwright.net.journal import MAGIC, Journal, header_of
+    from boardwright.net.live import LiveGame
+
+    engine = host.engine("connect_four")
+    game = LiveGame(engine, 2, {}, seed=9)
+    rng = random.Random(2)
+    while not game.is_over():
+        game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+    path = tmp_path / "t.bwr"
+
+    async def scenario():
+        journal = Journal(path)
+        journal.create(header_of(game.record), [{"kind": OPEN, "token": "a" * 32, "name": "A"}] * 2)
+        for action, state_hash in zip(game.record.actions, game.record.hashes, strict=True):
+            await journal.append({"r": "act", "a": action, "h": state_hash})
+        await journal.close()  # and no finish: the host died here
+        assert path.read_bytes().startswith(MAGIC)
+        table = Table.resume(engine, path, {})
+        await table.start(LOCAL)
+        await table.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
+    assert not path.read_bytes().startswith(MAGIC)
+    assert replay_files.load(path).actions == game.record.actions
+    replayed = subprocess.run([*BOARDWRIGHT, "replay", str(path), "--verify"], capture_output=True, text=True)
+    assert replayed.returncode == 0 and "hashes verified" in replayed.stdout, replayed.stderr
