@@ -15,7 +15,9 @@ echo "== mypy framework plugins"
 echo "== pytest"
 export QT_QPA_PLATFORM=offscreen
 status=0
-.venv/bin/python -m pytest -p no:cacheprovider "$@" || status=$?
+# two workers (pytest-xdist): each test file, and all LAN tests together, on one worker
+# (tests/conftest.py says how)
+.venv/bin/python -m pytest -p no:cacheprovider -n 2 "$@" || status=$?
 if [ "$status" -eq 5 ]; then
     echo "pytest collected no tests: that is a failure" >&2
     exit 1
