@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, render
+from boardwright.net import loop
 
 
 async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
@@ -145,8 +146,8 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def run_host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
-    return asyncio.run(_host(host, args, options))
+    return loop.run(_host(host, args, options))  # uvloop's loop when installed (net/loop.py)
 
 
 def run_join(host: PluginHost, args: argparse.Namespace) -> int:
-    return asyncio.run(_join(host, args))
+    return loop.run(_join(host, args))
