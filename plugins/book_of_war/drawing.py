@@ -37,12 +37,24 @@ def describe(state: State, seat: int | None) -> dict[str, Any]:
 
 
 def map_element(state: State) -> dict[str, Any]:
+    castles = state["castles"]
     return {
         "type": "hexgrid",
         "orientation": "pointy",
-        "cells": [_cell(state, h) for h in BOARD.ids],
+        # a hex without a castle never changes: it is built once and copied
+        "cells": [_cell(state, h) if h in castles else dict(_plain_cell(h)) for h in BOARD.ids],
         "pieces": [_piece(state, uid, unit) for uid, unit in sorted(state["units"].items())],
     }
+
+
+_PLAIN: dict[str, Item] = {}
+
+
+def _plain_cell(h: str) -> Item:
+    cell = _PLAIN.get(h)
+    if cell is None:
+        cell = _PLAIN[h] = _cell({"castles": {}}, h)
+    return cell
 
 
 def _cell(state: State, h: str) -> Item:

@@ -45,6 +45,16 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     assert backs and backs[0]["face"] is None  # the opponent's one unit card, face down
 
 
+def test_a_plain_hex_is_built_once_and_each_board_gets_its_own_copy(table):
+    """Hexes without a castle never change: they are built once; a board's cells are its own,
+    so a client that changes one changes no later board."""
+    first = {cell["id"]: cell for cell in _element(table.game.board(table.state, 0), "hexgrid")["cells"]}
+    first["c2"]["fill"] = "#000000"
+    again = {cell["id"]: cell for cell in _element(table.game.board(table.state, 1), "hexgrid")["cells"]}
+    assert again["c2"]["fill"] != "#000000" and again["c2"] is not first["c2"]
+    assert again["c2"]["tip"]["key"] == "hex_tip" and again["a0"]["label"] == "♜"
+
+
 def test_card_faces_come_from_the_data(table):
     messages = table.game.messages
     archers = table.game.card_face("red_archers")
