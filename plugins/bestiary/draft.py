@@ -188,7 +188,6 @@ def finish(state: State, log: Log) -> None:
             log.emit("summon", seat=seat, creature=name, castle=where, at=[creature_id, board.keys[h]])
 
 
-
 # --- why a draft action is refused
 
 
