@@ -7,8 +7,8 @@ For every installed game, each figure in fresh processes, offscreen:
   the first board frame: it also writes a PNG and shuts Qt down); median of `--runs`;
 - **a frame while pieces move**: the window's board at the "normal" pace, moves made
   (the legal actions in turn) until six of them moved pieces or cards, and every frame
-  painted into an image of the board's size while they glide or drop in: mean and slowest
-  frame;
+  painted into an image of the board's size while they glide or drop in (after one paint of
+  the board before the first move, as the window shows it): mean and slowest frame;
 - **memory after a whole game**: random bots play a whole game at the table of a real
   window (bots at once), then the process's resident memory (VmRSS) and its peak (VmHWM).
 
@@ -53,6 +53,9 @@ window.table.pace.setCurrentIndex(window.table.pace.findData("normal"))
 app.processEvents()
 view = window.table.view
 image = QImage(view.viewport().size(), QImage.Format.Format_ARGB32_Premultiplied)
+painter = QPainter(image)  # the board as the person saw it before the first move: painted once
+view.render(painter)
+painter.end()
 frames = []
 moved = 0
 for move in range(120):  # six moves with pieces in flight (drafts and choices move none)

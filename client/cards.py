@@ -9,15 +9,18 @@ Face data (from a game's `card_face(item)`, texts already in the reader's langua
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 DEFAULT_FACE = "#e9dfc7"
 DEFAULT_BACK = "#6b3a2a"
 PREVIEW_W, PREVIEW_H = 260.0, 364.0  # the hover preview, in screen pixels
+# the painted cards (CardItem) share Qt's pixmap cache: room for a few hundred at full size
+QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 48 * 1024))
 
 
 def _readable(fill: QColor) -> QColor:
@@ -138,7 +141,12 @@ def _badge(painter: QPainter, rect: QRectF, text: str, fill: QColor, bottom: boo
 
 
 class CardItem(QGraphicsItem):
-    """A card on the board; `spec` is a layout item of shape "card"."""
+    """A card on the board; `spec` is a layout item of shape "card".
+
+    A face is text and shapes, costly to paint, and a move re-creates the cards it shifts
+    (a hand closing up, a line filling). So a card is painted once into a picture at the
+    view's scale, kept in Qt's pixmap cache under what it shows, and every later paint of any
+    card that shows the same (the same card moved, flying, or drawn again) copies it."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
         super().__init__()
@@ -148,9 +156,7 @@ class CardItem(QGraphicsItem):
         self.back = spec.get("back")
         self.extra = {key: spec[key] for key in ("count", "empty", "badges") if key in spec}
         self.highlight = bool(spec.get("highlight"))
-        # a face is text and shapes, costly to paint: a card in flight (or under a caption)
-        # is painted from a picture of it made once at the view's scale
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
 
     def boundingRect(self) -> QRectF:
         return self.rect.adjusted(-4, -4, 4, 4)
@@ -161,6 +167,28 @@ class CardItem(QGraphicsItem):
         return path
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        bounds = self.boundingRect()
+        transform = painter.worldTransform()
+        scale = math.hypot(transform.m11(), transform.m12()) * painter.device().devicePixelRatioF()
+        width, height = math.ceil(bounds.width() * scale), math.ceil(bounds.height() * scale)
+        if transform.isRotating() or not 0 < width * height <= 4_000_000:
+            self._paint(painter)  # a turned card or a huge one is painted as it is
+            return
+        key = f"boardwright-card:{scale:.4f}:{self._look}"
+        picture = QPixmap()
+        if not QPixmapCache.find(key, picture):
+            picture = QPixmap(width, height)
+            picture.fill(Qt.GlobalColor.transparent)
+            inner = QPainter(picture)
+            inner.setRenderHints(painter.renderHints())
+            inner.scale(scale, scale)
+            inner.translate(-bounds.topLeft())
+            self._paint(inner)
+            inner.end()
+            QPixmapCache.insert(key, picture)
+        painter.drawPixmap(bounds, picture, QRectF(0, 0, width, height))
+
+    def _paint(self, painter: QPainter) -> None:
         paint_card(painter, self.rect, self.face, self.back, self.extra)
         if self.highlight:
             pen = QPen(QColor("#ffe14d"), 4)

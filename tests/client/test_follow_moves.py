@@ -92,9 +92,10 @@ def test_the_log_line_under_the_mouse_lights_its_pieces(qtbot: Any, window: Main
 
 def test_a_card_played_from_the_hand_flies_to_the_line(qtbot: Any) -> None:
     """A known card is a piece: played from a hand to a battle line it glides there, and it
-    is painted from a cached picture of itself while it flies."""
+    is painted from a picture of it kept in Qt's pixmap cache (the same for any card that
+    shows the same)."""
     import shiboken6
-    from PySide6.QtWidgets import QGraphicsItem
+    from PySide6.QtGui import QImage, QPainter, QPixmap, QPixmapCache
 
     from boardwright.client.cards import CardItem
     from boardwright.client.layout import compose
@@ -129,10 +130,33 @@ def test_a_card_played_from_the_hand_flies_to_the_line(qtbot: Any) -> None:
     in_hand = card("knight").sceneBoundingRect().center()
     view.show_board(board(["archer"], ["knight"]), "en", moved_by=0)
     knight = card("knight")
-    assert knight.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
+    image = QImage(200, 240, QImage.Format.Format_ARGB32_Premultiplied)
+    painter = QPainter(image)
+    knight.paint(painter, None)  # type: ignore[arg-type]
+    painter.end()
+    assert QPixmapCache.find(f"boardwright-card:1.0000:{knight._look}", QPixmap()), "its picture is kept"
     assert view.animating(), "the card is on its way"
     assert (knight.sceneBoundingRect().center() - in_hand).manhattanLength() < 1, "it leaves the hand"
     qtbot.waitUntil(lambda: not view.animating(), timeout=2000)
     QApplication.processEvents()
     assert (knight.sceneBoundingRect().center() - in_hand).manhattanLength() > 50, "it lies in the line"
     assert view.last_move_marks() == {0: 1}, "the played card is marked; the card left in the hand did not move"
+
+
+def test_a_card_painted_from_the_kept_picture_looks_as_painted_anew(qtbot: Any) -> None:
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    from boardwright.client.cards import CardItem
+
+    spec = {"shape": "card", "rect": [0, 0, 120, 168], "face": {"title": "Archer", "cost": 3}, "back": None}
+    images = []
+    for _ in range(2):  # the first paints the picture, the second copies it
+        image = QImage(130, 180, QImage.Format.Format_ARGB32_Premultiplied)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        painter.translate(4, 4)
+        CardItem(spec).paint(painter, None)  # type: ignore[arg-type]
+        painter.end()
+        images.append(image)
+    assert images[0] == images[1]
+    assert images[1].pixelColor(60, 84) != QColor("white"), "the card is there"
