@@ -137,7 +137,22 @@ class Match:
         rules offered it (that, never the received object, is recorded). Raises IllegalAction."""
         rng_before = kernel.rng_state(self.state)
         seen_before = [_visible_items(self.state, s) for s in range(kernel.seats(self.state))]
-        action = self.engine.try_apply(self.state, action, seat, self.log)
+        events = len(self.log.events)
+        try:
+            action = self.engine.try_apply(self.state, action, seat, self.log)
+            digest = kernel.state_hash(self.state)
+        except Exception as exc:
+            # nothing of a refused or failed action stays: not its events, not its state
+            del self.log.events[events:]
+            self.state.clear()
+            self.state.update(kernel.clone(self._snapshots[-1]))
+            if isinstance(exc, BoardwrightError):
+                raise
+            raise BoardwrightError(
+                f"{self.engine.spec.id} could not play this action ({type(exc).__name__}, a fault in "
+                "the game); the game is as it was before it",
+                code="internal",
+            ) from exc
         self._seals.append(
             {
                 "random": kernel.rng_state(self.state) != rng_before,
@@ -145,7 +160,7 @@ class Match:
             }
         )
         self.record.actions.append(action)
-        self.record.hashes.append(kernel.state_hash(self.state))
+        self.record.hashes.append(digest)
         self.record.outcome = kernel.outcome(self.state)
         self._snapshots.append(kernel.clone(self.state))
         self._changed()

@@ -274,3 +274,32 @@ def test_a_match_records_the_legal_action_never_the_received_object(engine, tmp_
     assert applied is not received and match.record.actions[0] is applied
     match.save(tmp_path / "game.bwr")
     assert Match.load(engine, tmp_path / "game.bwr").record.actions == [{"type": "drop", "column": 1}]
+
+
+@pytest.mark.parametrize("fault", ["raises", "unsavable"])
+def test_a_fault_in_the_game_leaves_the_match_as_it_was(engine, monkeypatch, fault):
+    """A game that fails in the middle of an action (after logging part of it), or leaves
+    something in its state that cannot be saved, gives one clear error; the state, the log
+    and the record are as they were before the action."""
+    from boardwright.framework import BoardwrightError
+
+    match = Match(engine, seed=3)
+    _play(match, [3, 4])
+    before = (kernel.state_hash(match.state), len(match.log.events), list(match.record.hashes))
+    game = engine.game
+    real_apply = game.apply
+
+    def faulty(state, action, log):
+        real_apply(state, action, log)
+        if fault == "raises":
+            raise KeyError("a rules bug")
+        state["columns"][0].append({1, 2})  # a set: not plain data
+
+    monkeypatch.setattr(game, "apply", faulty)
+    with pytest.raises(BoardwrightError) as raised:
+        match.apply({"type": "drop", "column": 5})
+    assert raised.value.code == "internal" and "as it was before" in raised.value.message
+    assert (kernel.state_hash(match.state), len(match.log.events), list(match.record.hashes)) == before
+    monkeypatch.undo()
+    match.apply({"type": "drop", "column": 5})  # the game goes on from where it was
+    assert len(match.record.actions) == 3
