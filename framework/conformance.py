@@ -22,8 +22,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import msgpack
-
 from . import kernel, zones
 from .engine import Engine, find_exact
 from .errors import IllegalAction, OptionError
@@ -89,7 +87,7 @@ def check_playouts_and_replay(
         again = _new(engine, players, scenario, seed)
         assert kernel.state_hash(again) == start, "the same seed set up a different game"
         for index, (action, expected) in enumerate(zip(actions, hashes, strict=True)):
-            engine.apply(again, msgpack.unpackb(msgpack.packb(action)))
+            engine.apply(again, kernel.unpack(kernel.pack(action)))
             assert kernel.state_hash(again) == expected, f"replay differs after action {index + 1}"
 
 
@@ -222,13 +220,12 @@ def check_views(engine: Engine, players: int | None = None, scenario: str | None
     def visit(state: State, step: int) -> None:
         if step % 5:
             return
-        assert msgpack.unpackb(msgpack.packb(state), strict_map_key=False) == state, (
-            "the state does not survive msgpack"
-        )
+        # as saves and the LAN carry it: msgpack, with ints beyond 64 bits as an extension
+        assert kernel.unpack(kernel.pack(state)) == state, "the state does not survive msgpack"
         for seat in seats:
             view = engine.view(state, seat)
             assert kernel.rng_state(view) is None, "a view must not hold the random generator"
-            msgpack.packb(view)
+            kernel.pack(view)
             if "zones" in state:
                 assert view.get("zones") == zones.redact_all(state["zones"], seat), (
                     f"seat {seat}'s view of the zones is not what the zone model shows it"
@@ -303,7 +300,7 @@ def check_board_and_text(
             return
         for seat in [*range(count), None]:
             board = engine.board(state, seat)
-            msgpack.packb(board)
+            kernel.pack(board)
             items, elements = board.get("items") or [], board.get("elements") or []
             assert isinstance(items, list) and isinstance(elements, list), "items and elements are lists"
             assert items or elements, "a board with nothing to draw"

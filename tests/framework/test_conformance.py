@@ -125,3 +125,21 @@ def test_the_checks_catch_a_board_text_without_russian():
 
     with pytest.raises(AssertionError, match=r"items 0 .* tip: a text needs en and ru"):
         conformance.check_board_and_text(Engine(HalfTranslated()), 2)
+
+
+def test_the_checks_carry_ints_beyond_64_bits_as_saves_and_the_lan_do(host, monkeypatch):
+    """Connect Four's widest board keeps 132-bit bitboards: its states, views and boards pass
+    the checks, packed as the kernel and the wire pack them."""
+    from boardwright.framework import conformance, kernel
+
+    engine = host.engine("connect_four")
+    monkeypatch.setattr(engine.game, "simulation_options", {"columns": 12, "rows": 10, "connect": 6})
+    state = engine.new_game(2, dict(engine.game.simulation_options), seed=2)
+    for move in range(40):
+        engine.apply_unchecked(state, {"type": "drop", "column": 10 + move % 2})
+        if kernel.is_over(state):
+            break
+    assert max(map(int.bit_length, state["bits"])) > 64, "a disc above bit 64"
+    conformance.check_views(engine)
+    conformance.check_playouts_and_replay(engine)
+    conformance.check_board_and_text(engine)
