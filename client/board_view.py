@@ -112,6 +112,7 @@ class BoardView(QGraphicsView):
         # reading an unset key corrupts None's reference count in PySide6 6.12
         self._ids: dict[int, Any] = {}
         self._tops: dict[int, QGraphicsItem] = {}  # drawn items with a click id (not their labels)
+        self._also: dict[int, list[Any]] = {}  # more ids the log may light an item by (`also`), never clicked
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
@@ -159,7 +160,7 @@ class BoardView(QGraphicsView):
         for extra in self._extras:  # outlines, snaps, the preview, a painter's items, the background
             scene.removeItem(extra)
         self._extras, self._lit = [], []
-        self._ids, self._tops = {}, {}
+        self._ids, self._tops, self._also = {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
         self.active_ids = list(active_ids)
@@ -311,6 +312,8 @@ class BoardView(QGraphicsView):
             item.setZValue(LAYER_Z.get(spec.get("layer", "board"), 0.0) + index * 1e-4)
             self._drawn.setdefault(key, []).append(item)
             self._remember(item, spec.get("id"))
+            if spec.get("also"):
+                self._also[shiboken6.getCppPointer(item)[0]] = list(spec["also"])
         return fresh
 
     def _forget(self, kept: dict[str, list[Any]]) -> None:
@@ -327,7 +330,7 @@ class BoardView(QGraphicsView):
         scene = self.scene()
         scene.clear()
         self._drawn, self._extras, self._lit = {}, [], []
-        self._ids, self._tops = {}, {}
+        self._ids, self._tops, self._also = {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._drag, self._snaps = None, []
         self.active_ids = []
@@ -564,7 +567,8 @@ class BoardView(QGraphicsView):
         pen = QPen(QColor(LIT), 4)
         pen.setCosmetic(True)
         for pointer, item in list(self._tops.items()):
-            if any(same_id(self._ids[pointer], w) for w in wanted):
+            names = [self._ids[pointer], *self._also.get(pointer, ())]
+            if any(same_id(name, w) for name in names for w in wanted):
                 outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
                 outline.setZValue(LAYER_Z["marker"] + 90)
                 self._extras.append(outline)

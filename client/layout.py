@@ -190,9 +190,11 @@ def _placed(item: Item, dx: float, dy: float, scale: float) -> Item:
 
 
 def _common(source: dict[str, Any], item: Item) -> Item:
-    """Copy the keys every drawable shares: id, colours, label, tip, highlight, layer."""
+    """Copy the keys every drawable shares: id (and `also`, more ids the log may light it by),
+    colours, label, tip, highlight, layer."""
     for key in (
         "id",
+        "also",
         "fill",
         "stroke",
         "width",

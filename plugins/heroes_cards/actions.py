@@ -186,7 +186,7 @@ def apply_day(state: State, seat: int, action: Action, log: Any) -> None:
     elif kind == "ritual":
         state["ritual"][seat] += 1
         zones.reveal_all(state, f"school:{seat}")
-        log.emit("ritual", seat=seat, at=["tower"])
+        log.emit("ritual", seat=seat, at=[capital.plot_id(seat, "tower")])
     elif kind == "capture":
         war.capture(state, seat, action["target"], log)
         return

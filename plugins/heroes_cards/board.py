@@ -23,7 +23,10 @@ CHAR_EM = 0.62  # the mean width of a bold letter against the font size
 DOMAIN_ROW = 4  # digest 7.6: domain cards lie under the capital in rows of four
 
 
-def capital_grid(state: State, seat: int) -> dict[str, Any]:
+def capital_grid(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    """`seat`'s capital. Its plots' ids are `capital.plot_id` (events name them), and in the
+    viewer's own capital the plain plot names the build actions hold, so a click there builds
+    and a click on a rival's capital never does."""
     cells = []
     open_plots = set(capital.buildable(state, seat))
     for plot in PLOTS:
@@ -40,7 +43,8 @@ def capital_grid(state: State, seat: int) -> dict[str, Any]:
         cells.append(
             {
                 "at": [column, row],
-                "id": plot,
+                "id": plot if seat == viewer else capital.plot_id(seat, plot),
+                **({"also": [capital.plot_id(seat, plot)]} if seat == viewer else {}),
                 "fill": fill,
                 "label": label,
                 "label_size": cell_label_size(name["key"].replace("building_", "cell_", 1), extra),
@@ -341,7 +345,7 @@ def board(state: State, viewer: int | None) -> dict[str, Any]:
             elements.extend(rival_hand(state, seat))
     elements.extend(battle_elements(state, viewer))
     order = list(range(players)) if viewer is None else [(viewer + n) % players for n in range(players)]
-    elements.extend(capital_grid(state, seat) for seat in order)
+    elements.extend(capital_grid(state, seat, viewer) for seat in order)
     elements.extend(domain_grid(state, seat) for seat in order)
     elements.extend(table_strip(state))
     if viewer is not None:

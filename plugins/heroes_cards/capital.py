@@ -35,6 +35,12 @@ def new_capital() -> list[int]:
 PLOT_INDEX = {plot: index for index, plot in enumerate(PLOTS)}
 
 
+def plot_id(seat: int, plot: str) -> str:
+    """The board id of a plot in `seat`'s capital, the same for every viewer (events name it):
+    "tower@1". Actions name plots plainly ("tower"); the viewer's own capital answers to both."""
+    return f"{plot}@{seat}"
+
+
 def built(state: State, seat: int, plot: str) -> bool:
     return bool(state["capital"][seat][PLOT_INDEX[plot]] != EMPTY)
 
@@ -163,12 +169,12 @@ def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None
     state["fresh"][seat] = plot
     state["cart_discount"][seat] = 0
     state["vp"][seat] += BUILDINGS[plot]["vp"]
-    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid), at=[plot])
+    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid), at=[plot_id(seat, plot)])
     new_tier = tier(state, seat)
     if new_tier > old_tier:
         column = PLOT_AT[plot][1]
         done = [p for p in PLOTS if PLOT_AT[p][1] == column]
-        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"}, at=done)
+        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"}, at=[plot_id(seat, p) for p in done])
         if CAPITAL["hero_limit"][new_tier] > CAPITAL["hero_limit"][old_tier]:
             draw_hero(state, seat)
     if plot == "tower":
@@ -182,7 +188,7 @@ def upgrade(state: State, seat: int, plot: str, paid: list[str], log: Any) -> No
     cards.pay(state, seat, paid)
     state["capital"][seat][PLOT_INDEX[plot]] += 1
     level = upgrades(state, seat, plot)
-    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1, at=[plot])
+    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1, at=[plot_id(seat, plot)])
     if plot == "tower":
         state["tower"][seat] = level + 1
     elif plot == "forge":
@@ -210,8 +216,14 @@ def draw_school(state: State, seat: int, log: Any) -> None:
         return
     chosen = kernel.rng_choice(state, sorted(fresh))
     zones.move(state, "schools", f"school:{seat}", chosen)
-    log.emit("school_drawn", seat=seat, at=["tower"])
-    log.emit("school_secret", seat=seat, school={"key": f"school_{chosen.split(':')[1]}"}, to=[seat], at=["tower"])
+    log.emit("school_drawn", seat=seat, at=[plot_id(seat, "tower")])
+    log.emit(
+        "school_secret",
+        seat=seat,
+        school={"key": f"school_{chosen.split(':')[1]}"},
+        to=[seat],
+        at=[plot_id(seat, "tower")],
+    )
 
 
 def ask_machine(state: State, seat: int, level: int) -> None:
@@ -228,7 +240,7 @@ def ask_machine(state: State, seat: int, level: int) -> None:
 def answer_machine(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
     seat = decision["seat"]
     state["machines"][seat].append(choice["machine"])
-    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"}, at=["forge"])
+    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"}, at=[plot_id(seat, "forge")])
 
 
 def natives_owned(state: State, seat: int) -> int:

@@ -191,7 +191,7 @@ def fall_of_capital(state: State, seat: int, target: int, log: Any) -> None:
     state["contribution"][target] = seat
     end_war(state, seat, target)
     state["war_blocked"][target] = True
-    log.emit("capital_fell", seat=seat, target_seat=target, at=["palace"])
+    log.emit("capital_fell", seat=seat, target_seat=target, at=[capital.plot_id(target, "palace")])
 
 
 def peace_price(state: State, target: int) -> int:

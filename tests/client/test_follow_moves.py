@@ -160,3 +160,19 @@ def test_a_card_painted_from_the_kept_picture_looks_as_painted_anew(qtbot: Any) 
         images.append(image)
     assert images[0] == images[1]
     assert images[1].pixelColor(60, 84) != QColor("white"), "the card is there"
+
+
+def test_an_item_is_lit_by_its_also_ids_but_clicked_by_its_id(qtbot: Any) -> None:
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(300, 300)
+    view.show()
+    cell = {"shape": "rect", "rect": [10, 10, 80, 80], "fill": "#336699", "id": "tower", "also": ["tower@0"]}
+    other = {"shape": "rect", "rect": [150, 10, 80, 80], "fill": "#336699", "id": "tower@1"}
+    view.show_board({"size": [300, 300], "items": [cell, other]}, "en")
+    assert view.light(["tower@0"]) == 1 and view.light(["tower@1"]) == 1 and view.light(["tower"]) == 1
+    assert view.light(["tower@2"]) == 0
+    clicked: list[Any] = []
+    view.clicked.connect(clicked.append)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.position_of("tower"))
+    assert clicked == ["tower"], "a click names the id, never an `also` id"

@@ -50,7 +50,8 @@ PUBLIC = {
 
 def board_ids(state: dict[str, Any], seat: int) -> set[Any]:
     board = compose(ENGINE.board(state, seat), ENGINE.view(state, seat)["zones"], GAME.card_face)
-    return {item["id"] for item in board["items"] if "id" in item}
+    # what the log lights an item by: its id, and the more ids it answers to (`also`)
+    return {name for item in board["items"] if "id" in item for name in [item["id"], *item.get("also", ())]}
 
 
 class CheckingLog(EventLog):
@@ -101,8 +102,20 @@ def test_a_build_names_its_plot_and_a_completed_column_names_the_column():
     log = CheckingLog(state)
     ENGINE.apply(state, build, seat, log)
     at = {e["key"]: e["params"]["at"] for e in log.events if "at" in e["params"]}
-    assert at["build"] == ["barracks3"]
-    assert sorted(at["tier_up"]) == ["barracks1", "barracks2", "barracks3"]
+    assert at["build"] == [f"barracks3@{seat}"]
+    assert sorted(at["tier_up"]) == [f"barracks{n}@{seat}" for n in (1, 2, 3)]
+    # a plot has one id in its capital, whoever looks; only in the viewer's own capital does
+    # it also answer to the plain name the build actions hold (a click there builds)
+    for viewer in range(kernel.seats(state)):
+        cells = [
+            cell
+            for element in ENGINE.board(state, viewer)["elements"]
+            if element["type"] == "grid"
+            for cell in element.get("cells", [])
+            if f"barracks3@{seat}" in (cell["id"], *cell.get("also", ()))
+        ]
+        assert len(cells) == 1, "one capital lights for the build"
+        assert cells[0]["id"] == ("barracks3" if viewer == seat else f"barracks3@{seat}")
 
 
 def test_a_battles_events_name_the_card_the_lines_and_the_strike_cards():
