@@ -57,6 +57,14 @@ def paint_card(painter: QPainter, rect: QRectF, face: dict[str, Any] | None, bac
         painter.setPen(QPen(fill.lighter(150), max(1.0, w * 0.02)))
         painter.setBrush(QBrush(fill.darker(120), Qt.BrushStyle.DiagCrossPattern))
         painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+        if extra.get("back_label"):  # what the back of a face-down card tells (a size mark)
+            band = QRectF(rect.left() + w * 0.08, rect.center().y() - h * 0.09, w * 0.84, h * 0.18)
+            painter.setPen(QPen(QColor("#111827"), max(1.0, w * 0.015)))
+            painter.setBrush(QBrush(QColor("#f8f8f8")))
+            painter.drawRoundedRect(band, radius * 0.5, radius * 0.5)
+            painter.setPen(QColor("#111827"))
+            painter.setFont(_font(h * 0.09, bold=True))
+            painter.drawText(band, Qt.AlignmentFlag.AlignCenter, str(extra["back_label"]))
         if extra.get("count"):
             _badge(painter, rect, str(extra["count"]), QColor("#111827"), bottom=True)
         return
@@ -154,7 +162,7 @@ class CardItem(QGraphicsItem):
         self.rect = QRectF(x, y, w, h)
         self.face = spec.get("face")
         self.back = spec.get("back")
-        self.extra = {key: spec[key] for key in ("count", "empty", "badges") if key in spec}
+        self.extra = {key: spec[key] for key in ("count", "empty", "badges", "back_label") if key in spec}
         self.highlight = bool(spec.get("highlight"))
         self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
 

@@ -444,6 +444,8 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
             "back": element.get("back"),
             "count": len(cards),
         }
+        if element.get("back_label") and (top is None or face is None or _face(face, top) is None):
+            item["back_label"] = element["back_label"]  # on the face-down top of the pile
         if element.get("id") is not None:
             item["id"] = element["id"]
         elif top is not None and selectable:
@@ -460,6 +462,9 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         x = column * step
         y = offset + row * (CARD_H + 14) + (abs(column - (per_row - 1) / 2) * 6 if style == "fan" else 0)
         item = {"shape": "card", "rect": [x, y, CARD_W, CARD_H], "face": _face(face, card), "back": element.get("back")}
+        back_labels = element.get("back_labels") or []
+        if card is None and index < len(back_labels) and back_labels[index]:
+            item["back_label"] = back_labels[index]  # what this face-down card's back tells
         badges = (element.get("badges") or {}).get(str(card)) if card is not None else None
         if badges:
             item["badges"] = badges

@@ -74,7 +74,22 @@ def text(value: Any, messages: dict[str, dict[str, str]], lang: str = "en", seat
     return str(_localise(value, lang, seat_names or []))
 
 
-TEXT_FIELDS = frozenset({"status", "label", "tip", "text", "title", "lines", "rules", "keywords", "name", "caption"})
+TEXT_FIELDS = frozenset(
+    {
+        "status",
+        "label",
+        "tip",
+        "text",
+        "title",
+        "lines",
+        "rules",
+        "keywords",
+        "name",
+        "caption",
+        "back_label",
+        "back_labels",
+    }
+)
 
 
 def resolve_texts(

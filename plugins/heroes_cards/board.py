@@ -172,16 +172,17 @@ def rival_hand(state: State, seat: int) -> list[dict[str, Any]]:
     out = []
     for zone in ("creatures", "heroes", "travel"):
         title = {"key": f"rival_{zone}", "seat": seat}
-        out.append(
-            {
-                "type": "cards",
-                "zone": f"{zone}:{seat}",
-                "layout": "pile",
-                "title": title,
-                "back": BACKS[zone],
-                "place": "top",
-            }
-        )
+        pile = {
+            "type": "cards",
+            "zone": f"{zone}:{seat}",
+            "layout": "pile",
+            "title": title,
+            "back": BACKS[zone],
+            "place": "top",
+        }
+        if zone == "travel" and zones.count(state, f"travel:{seat}"):
+            pile["back_label"] = " ".join(sorted_sizes(state, seat))  # the size marks on the backs
+        out.append(pile)
     return out
 
 

@@ -263,3 +263,23 @@ def test_a_field_drawn_with_the_viewers_edge_below_still_reads_drops_in_centimet
     ), "y = 0 is drawn at the bottom"
     _drag(qtbot, showcase, "hero", [19.6, 20.3])
     assert showcase.session.match.state["hero"] == [20.0, 20.0]
+
+
+def test_the_backs_of_face_down_cards_tell_what_their_back_label_says():
+    """A pile's `back_label` is written on its face-down top; a row's `back_labels` on each
+    face-down card in order (a rival's travel cards show their size marks)."""
+    hidden = {"cards": {"items": [None, None, None], "visible": False}}
+    board = compose(
+        {
+            "elements": [
+                {"type": "cards", "zone": "cards", "layout": "pile", "back_label": "S M XL"},
+                {"type": "cards", "cards": [None, "open", None], "layout": "row", "back_labels": ["S", "M", "XL"]},
+            ]
+        },
+        hidden,
+        lambda item: {"title": str(item)},
+    )
+    cards = [item for item in board["items"] if item["shape"] == "card"]
+    assert [item.get("back_label") for item in cards if "count" in item] == ["S M XL"]
+    row = [item for item in cards if "count" not in item and item["rect"][2] > 0][-3:]
+    assert [item.get("back_label") for item in row] == ["S", None, "XL"], "a face-up card shows its face"

@@ -39,3 +39,26 @@ def test_a_guess_deals_every_card_once_and_keeps_what_the_seat_knows(players, se
                     assert all(zone["items"][index] == item for index, item in shown["known"])
                 if zone_id.startswith("travel:"):
                     assert all(travel(card)["kind"] != "trap" for card in zone["items"])
+
+
+def test_a_rivals_travel_cards_show_their_size_marks_on_their_backs_and_nothing_more():
+    """The size mark on a travel card's back is public (digest 2): a rival's face-down travel
+    pile carries them, smallest first; the cards themselves stay hidden."""
+    from boardwright.framework import zones
+
+    state = ENGINE.new_game(2, {}, 3)
+    rng = random.Random(1)
+    for _ in range(400):
+        if zones.count(state, "travel:1") >= 3:
+            break
+        legal = ENGINE.legal_actions(state)
+        ENGINE.apply_unchecked(state, legal[rng.randrange(len(legal))])
+    cards = zones.items(state, "travel:1")
+    assert len(cards) >= 3
+    board = ENGINE.board(state, 0)
+    (pile,) = [e for e in board["elements"] if e.get("zone") == "travel:1"]
+    marks = pile["back_label"].split()
+    assert sorted(marks) == sorted(str(travel(card)["back"]) for card in cards)
+    order = ["XS", "S", "M", "L", "XL", "XXL", "High"]
+    assert marks == sorted(marks, key=order.index)
+    assert not any(card in str(board) for card in cards), "no hidden card id on the viewer's board"
