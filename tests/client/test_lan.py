@@ -74,6 +74,9 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     anna.table.play(anna.table.legal[3])
     qtbot.waitUntil(lambda: boris.session.update["ply"] == 1 and boris.table.action_list.count() == 7, timeout=5000)
     qtbot.waitUntil(lambda: boris.statusBar().currentMessage() == "Your turn", timeout=5000)  # the turn alert
+    # Anna's own window has her move once her update arrives (it may come after Boris's)
+    qtbot.waitUntil(lambda: anna.session.update["ply"] == 1, timeout=5000)
+    QApplication.processEvents()
     assert anna.table.action_list.count() == 0  # not her turn now
     assert any("Red" in line or "column" in line.lower() for line in boris.session.log_lines("en"))
     for _ in range(20):  # Boris and Anna play the game out: column 0 for Boris, 3 for Anna
