@@ -9,41 +9,27 @@ from typing import Any
 
 from boardwright.framework import Engine, kernel, zones
 from boardwright.plugins.heroes_cards import capital, cards
-from boardwright.plugins.heroes_cards.aftermath import join_domain
 from boardwright.plugins.heroes_cards.battle import bribe_target
 from boardwright.plugins.heroes_cards.catalog import RACES
 from boardwright.plugins.heroes_cards.rules import HeroesCards
 
+from .scenes import hold_only, war_over_a_mine
+
 ENGINE = Engine(HeroesCards())
-
-
-def _move(state: dict[str, Any], card: str, zone: str) -> None:
-    source = next(name for name, data in state["zones"].items() if card in data["items"])
-    zones.move(state, source, zone, card)
 
 
 def interception(seed: int = 1) -> tuple[dict[str, Any], int, int, dict[int, list[str]]]:
     """Day 1 at war: the attacker tries to capture the defender's mine and the defender
     intercepts. Each side lines up a level-1 and a level-3 creature and its hero, and holds
     one chest. Returns (state, attacker, defender, {seat: [level-1 card, level-3 card]})."""
-    state = ENGINE.new_game(2, {}, seed)
-    while kernel.phase(state) != "day" or kernel.pending(state):
-        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
-    attacker = kernel.active(state)
-    defender = 1 - attacker
-    state["wars"] = [{"attacker": attacker, "defender": defender, "crusade": False}]
-    _move(state, "t:iron_mine:0", "table")
-    join_domain(state, defender, "t:iron_mine:0", "table")
+    state, attacker, defender = war_over_a_mine(ENGINE, seed)
     lines: dict[int, list[str]] = {}
     for seat in (attacker, defender):
         for plot in ("barracks1", "barracks3"):
             state["capital"][seat][capital.PLOT_INDEX[plot]] = 0
-        for card in list(cards.creatures(state, seat)):
-            zones.move(state, f"creatures:{seat}", f"deck:{seat}", card)
         creatures = RACES[state["race"][seat]]["creatures"]
         lines[seat] = [f"{seat}:{creatures[level]['key']}:0" for level in (0, 2)]
-        for card in lines[seat]:
-            _move(state, card, f"creatures:{seat}")
+        hold_only(state, seat, lines[seat])
         while len(cards.chests(state, seat)) > 1:
             cards.return_chest(state, seat)
     ENGINE.apply(state, {"type": "capture", "target": defender})

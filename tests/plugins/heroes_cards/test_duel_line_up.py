@@ -9,41 +9,27 @@ from typing import Any
 
 from boardwright.client.layout import compose
 from boardwright.client.selection import Selection
-from boardwright.framework import EventLog, PluginHost, kernel, zones
+from boardwright.framework import EventLog, PluginHost, kernel
 from boardwright.plugins.heroes_cards import capital, cards
-from boardwright.plugins.heroes_cards.aftermath import join_domain
 from boardwright.plugins.heroes_cards.catalog import RACES
+
+from .scenes import hold_only, move_card, war_over_a_mine
 
 ENGINE = PluginHost().engine("heroes_cards")
 GAME = ENGINE.game
-
-
-def _move(state: dict[str, Any], card: str, zone: str) -> None:
-    source = next(name for name, data in state["zones"].items() if card in data["items"])
-    zones.move(state, source, zone, card)
 
 
 def interception(seed: int, counts: dict[str, int]) -> tuple[dict[str, Any], int, int, dict[int, list[str]]]:
     """Day 1 at war; the defender intercepts a capture of its mine. Each side holds only
     level-1 creatures of a built barracks, ``counts["attacker"]`` and ``counts["defender"]``
     of them, and its starting hero."""
-    state = ENGINE.new_game(2, {}, seed)
-    while kernel.phase(state) != "day" or kernel.pending(state):
-        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
-    attacker = kernel.active(state)
-    defender = 1 - attacker
-    state["wars"] = [{"attacker": attacker, "defender": defender, "crusade": False}]
-    _move(state, "t:iron_mine:0", "table")
-    join_domain(state, defender, "t:iron_mine:0", "table")
+    state, attacker, defender = war_over_a_mine(ENGINE, seed)
     held: dict[int, list[str]] = {}
     for seat, role in ((attacker, "attacker"), (defender, "defender")):
         state["capital"][seat][capital.PLOT_INDEX["barracks1"]] = 0
-        for card in list(cards.creatures(state, seat)):
-            zones.move(state, f"creatures:{seat}", f"deck:{seat}", card)
         key = RACES[state["race"][seat]]["creatures"][0]["key"]
         held[seat] = [f"{seat}:{key}:{n}" for n in range(counts[role])]
-        for card in held[seat]:
-            _move(state, card, f"creatures:{seat}")
+        hold_only(state, seat, held[seat])
     ENGINE.apply(state, {"type": "capture", "target": defender})
     ENGINE.apply(state, {"type": "intercept", "fight": True})
     return state, attacker, defender, held
@@ -154,7 +140,7 @@ def test_the_defender_names_its_spell_first_and_the_attackers_protection_answers
     state, attacker, defender, held = interception(6, {"attacker": 1, "defender": 1})
     for seat, school in ((defender, "school:fire:0"), (attacker, "school:fire:1")):
         state["tower"][seat] = 2
-        _move(state, school, f"school:{seat}")
+        move_card(state, school, f"school:{seat}")
     for seat in (defender, attacker):
         ENGINE.apply(state, {"type": "place", "card": cards.heroes(state, seat)[0], "slot": -1}, seat)
     for seat in (defender, attacker):

@@ -14,6 +14,8 @@ from boardwright.framework import EventLog, PluginHost, kernel, zones
 from boardwright.plugins.heroes_cards import capital
 from boardwright.plugins.heroes_cards.catalog import TRAVEL
 
+from .scenes import first_day, move_card
+
 ENGINE = PluginHost().engine("heroes_cards")
 GAME = ENGINE.game
 # items every seat sees: the capitals, the battle lines and strikes, the table, the domains
@@ -79,20 +81,8 @@ class CheckingLog(EventLog):
         self.checked[key] = self.checked.get(key, 0) + 1
 
 
-def first_day(seed: int) -> dict[str, Any]:
-    state = ENGINE.new_game(2, {}, seed)
-    while kernel.phase(state) != "day" or kernel.pending(state):
-        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
-    return state
-
-
-def _move(state: dict[str, Any], card: str, zone: str) -> None:
-    source = next(name for name, data in state["zones"].items() if card in data["items"])
-    zones.move(state, source, zone, card)
-
-
 def test_a_build_names_its_plot_and_a_completed_column_names_the_column():
-    state = first_day(1)
+    state = first_day(ENGINE, 1)
     seat = kernel.active(state)
     for plot in ("barracks1", "barracks2"):
         state["capital"][seat][capital.PLOT_INDEX[plot]] = 0
@@ -119,11 +109,11 @@ def test_a_build_names_its_plot_and_a_completed_column_names_the_column():
 
 
 def test_a_battles_events_name_the_card_the_lines_and_the_strike_cards():
-    state = first_day(2)
+    state = first_day(ENGINE, 2)
     seat = kernel.active(state)
     state["capital"][seat][capital.PLOT_INDEX["barracks1"]] = 0
     hoard = next(f"t:{key}:0" for key, data in TRAVEL.items() if data["kind"] == "treasure")
-    _move(state, hoard, f"travel:{seat}")
+    move_card(state, hoard, f"travel:{seat}")
     log = CheckingLog(state)
     ENGINE.apply(state, {"type": "visit", "card": hoard, "target": -1}, seat, log)
     for _ in range(200):
