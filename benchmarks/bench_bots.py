@@ -148,14 +148,7 @@ def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, sh
             lines.append(f"| {game_id} | – | error: {exc!r} | | | | | |")
             continue
         for opponent, series in configs.items():
-            won = played = 0
-            actions = seconds = 0.0
-            for mcts_seat, _ in enumerate(series):
-                summary = next(summaries)
-                won += summary["wins"][str(mcts_seat)]
-                played += summary["games"]
-                actions += summary["mean_actions"] * summary["games"]
-                seconds += summary["play_seconds"]
+            won, _draws, played, actions, seconds = _tally(series, summaries)
             low, high = wilson_interval(won, played)
             lines.append(
                 f"| {game_id} | {opponent} | {won} | {played} | {won / played:.0%} | {low:.0%}–{high:.0%} "
@@ -163,6 +156,21 @@ def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, sh
             )
             print(lines[-1], file=sys.stderr)
     return [*lines, ""]
+
+
+def _tally(series: list, summaries) -> tuple[int, int, int, float, float]:
+    """(wins of the focus bot, draws, games, actions, seconds) over one series per seat, the
+    focus bot in seat i of series i (`every_seating`), read from `summaries` in turn."""
+    won = draws = played = 0
+    actions = seconds = 0.0
+    for focus_seat, _ in enumerate(series):
+        summary = next(summaries)
+        won += summary["wins"][str(focus_seat)]
+        draws += summary["draws"]
+        played += summary["games"]
+        actions += summary["mean_actions"] * summary["games"]
+        seconds += summary["play_seconds"]
+    return won, draws, played, actions, seconds
 
 
 def _cpu_rate(play, seconds: float) -> float:
@@ -177,7 +185,7 @@ def _cpu_rate(play, seconds: float) -> float:
 def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     """Random bots in Connect Four: plain Python, the kernel's loop, `simulation.run` and the
     command line, interleaved run by run so that the machine's load hits all alike."""
-    from bench_kernel import PlainConnectFour
+    from bench_kernel import play_plain
 
     from boardwright.framework.simulation import Config, run
 
@@ -185,14 +193,7 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     rng = random.Random(1)
 
     def plain() -> int:
-        actions = 0
-        for _ in range(200):
-            game = PlainConnectFour()
-            while not game.over():
-                legal = game.legal()
-                game.play(legal[rng.randrange(len(legal))])
-                actions += 1
-        return actions
+        return play_plain(rng, 200)
 
     def kernel_loop() -> int:
         actions = 0
@@ -284,15 +285,7 @@ def level_table(host: PluginHost, game_ids: list[str], games: int, workers: int,
             lines.append(f"| {game_id} | – | – | error: {exc!r} | | | | | | |")
             continue
         for (higher, lower), series in configs.items():
-            won = played = draws = 0
-            actions = seconds = 0.0
-            for focus_seat, _ in enumerate(series):
-                summary = next(summaries)
-                won += summary["wins"][str(focus_seat)]
-                draws += summary["draws"]
-                played += summary["games"]
-                actions += summary["mean_actions"] * summary["games"]
-                seconds += summary["play_seconds"]
+            won, draws, played, actions, seconds = _tally(series, summaries)
             low, high = wilson_interval(won, played)
             lines.append(
                 f"| {game_id} | {higher} | {lower} | {won} | {draws} | {played} | {(won + draws / 2) / played:.0%} "

@@ -54,19 +54,26 @@ class PlainConnectFour:
         return self.winner is not None or self.moves == 42
 
 
+def play_plain(rng: random.Random, games: int) -> int:
+    """`games` random games of plain-Python Connect Four; returns the actions played."""
+    actions = 0
+    for _ in range(games):
+        game = PlainConnectFour()
+        while not game.over():
+            legal = game.legal()
+            game.play(legal[rng.randrange(len(legal))])
+            actions += 1
+    return actions
+
+
 def run_plain(seconds: float, seed: int) -> tuple[int, int, float]:
     rng = random.Random(seed)
     games = actions = 0
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
-        for _ in range(50):
-            game = PlainConnectFour()
-            while not game.over():
-                legal = game.legal()
-                game.play(legal[rng.randrange(len(legal))])
-                actions += 1
-            games += 1
+        actions += play_plain(rng, 50)
+        games += 50
     return games, actions, time.perf_counter() - start
 
 
