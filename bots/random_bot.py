@@ -26,12 +26,10 @@ class RandomBot:
         self._state = seed & _MASK64
 
     def choose(self, turn: Turn) -> dict[str, Any]:
-        legal = turn.legal
-        state = self._state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK64
-        return legal[((state >> 32) * len(legal)) >> 32]
+        return turn.legal[self.pick(turn.legal)]
 
     def pick(self, legal: list[dict[str, Any]]) -> int:
-        """The index `choose` would take (framework/bots.py `Picker`): balance runs ask this."""
+        """The index of the next choice (framework/bots.py `Picker`): balance runs ask this."""
         state = self._state = (self._state * _MULTIPLIER + _INCREMENT) & _MASK64
         return ((state >> 32) * len(legal)) >> 32
 

@@ -444,7 +444,7 @@ def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
             "back": element.get("back"),
             "count": len(cards),
         }
-        if element.get("back_label") and (top is None or face is None or _face(face, top) is None):
+        if element.get("back_label") and item["face"] is None:
             item["back_label"] = element["back_label"]  # on the face-down top of the pile
         if element.get("id") is not None:
             item["id"] = element["id"]
