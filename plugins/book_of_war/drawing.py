@@ -8,6 +8,7 @@ a message key of the data files or a name from them.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from boardwright.framework import kernel
@@ -47,14 +48,9 @@ def map_element(state: State) -> dict[str, Any]:
     }
 
 
-_PLAIN: dict[str, Item] = {}
-
-
+@cache
 def _plain_cell(h: str) -> Item:
-    cell = _PLAIN.get(h)
-    if cell is None:
-        cell = _PLAIN[h] = _cell({"castles": {}}, h)
-    return cell
+    return _cell({"castles": {}}, h)
 
 
 def _cell(state: State, h: str) -> Item:
