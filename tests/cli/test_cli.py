@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -137,3 +138,14 @@ def test_simulate_prints_a_line_for_every_game_in_order_then_the_summary(capsys)
     _, again, _ = _run(capsys, "simulate", "connect_four", "--games", "300", "--seed", "8", "--json")
     hashes = [r["hash"][:12] for r in json.loads(again)["results"]]
     assert [line.rsplit("hash ", 1)[1] for line in games] == hashes
+
+
+def test_the_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end(capsys):
+    from boardwright.cli.main import _ProgressBar
+
+    bar = _ProgressBar()
+    for done in range(1, 2001):  # thousands of short games finishing at once
+        bar(done, 2000)
+    err = capsys.readouterr().err
+    assert err.count("\r") <= 3, "a redraw for each game would spend the run on the terminal"
+    assert re.search(r"2000/2000 games in \d+s\x1b\[K\n$", err), err[-80:]
