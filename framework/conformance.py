@@ -298,8 +298,10 @@ def check_board_and_text(
     def visit(state: State, step: int) -> None:
         if step % 9:
             return
+        boards = []
         for seat in [*range(count), None]:
             board = engine.board(state, seat)
+            boards.append(board)
             kernel.pack(board)
             items, elements = board.get("items") or [], board.get("elements") or []
             assert isinstance(items, list) and isinstance(elements, list), "items and elements are lists"
@@ -310,6 +312,8 @@ def check_board_and_text(
                 assert element.get("type") in ELEMENTS, f"unknown element type in {element}"
             for where, text in board_texts(board):
                 _check_text(where, text, game.messages)
+        if game.same_board_for_all:
+            assert all(b == boards[0] for b in boards), "same_board_for_all, yet the seats' boards differ"
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

@@ -157,6 +157,11 @@ class Game:
         None: the item is no card (the client shows its id)."""
         return None
 
+    #: True when `board(state, seat)` is the same for every seat and for spectators (a game
+    #: without secrets that draws nothing per seat): a LAN host then builds one board per
+    #: update for all its connections. The conformance suite checks the claim.
+    same_board_for_all: bool = False
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         """Data for clients to draw (see client/README.md); seat-specific when secrets show."""
         return {"kind": "generic", "state": self.view(state, seat)}

@@ -166,6 +166,7 @@ class Snapshot:
     frames: dict[tuple[Any, ...], tuple[bytes, str]] = field(default_factory=dict)  # and the hash it carries
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
+    _board_for_all: Any = None
 
     def document(self, seat: int | None) -> dict[str, Any]:
         """The seat's view and board, merged with the document this seat was sent last:
@@ -175,7 +176,7 @@ class Snapshot:
         found = self.documents.get(seat)
         if found is None:
             view = _redact_pending(self.game.view(seat), seat)
-            board = self.game.board(seat)
+            board = self._board(seat)
             base = self.packs.last.get(seat)
             if base is not None:
                 for other, (other_view, other_board) in self.built.items():
@@ -194,6 +195,15 @@ class Snapshot:
             found = self.documents[seat] = {"view": view, "board": board}
             self.packs.last[seat] = found
         return found
+
+    def _board(self, seat: int | None) -> Any:
+        """The game's board for `seat`; built once for every seat when the game draws the
+        same board for all (`Game.same_board_for_all`)."""
+        if not self.game.engine.game.same_board_for_all:
+            return self.game.board(seat)
+        if self._board_for_all is None:
+            self._board_for_all = self.game.board(seat)
+        return self._board_for_all
 
     def _merged(self, old: Any, new: Any, name: str) -> Any:
         key = (id(old), id(new))

@@ -91,6 +91,24 @@ def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host
     assert set(merges[1:]) == {2}  # from the second broadcast on: the view's and the board's, once
 
 
+def test_a_board_the_same_for_all_is_built_once_an_update_and_one_per_seat_otherwise(host, monkeypatch):
+    """Connect Four draws one picture for everyone (`same_board_for_all`): a broadcast to two
+    seats and a spectator builds it once; Bestiary draws each seat's own, three times."""
+    for game_id, players, builds in (("connect_four", 2, 1), ("bestiary", 2, 3)):
+        engine = host.engine(game_id)
+        game = LiveGame(engine, players, {}, seed=4)
+        calls: list[int | None] = []
+        drawn = engine.game.board
+        monkeypatch.setattr(
+            engine.game, "board", lambda state, seat, d=drawn, c=calls: c.append(seat) or d(state, seat)
+        )
+        seens = [Seen(0), Seen(1), Seen(None)]
+        snapshot = Snapshot(game, [], True, Packs())
+        documents = [decode(snapshot.frame(seen)[4:], FROM_HOST, check_shape=False) for seen in seens]
+        assert len(calls) == builds, game_id
+        assert all(d["board"] == drawn(game.state, s.seat) for d, s in zip(documents, seens, strict=True))
+
+
 def test_the_first_table_of_a_process_moves_the_startup_objects_out_of_the_collectors_way():
     # a process of its own: the suite's process may have started a table already
     script = textwrap.dedent(
