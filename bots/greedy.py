@@ -7,19 +7,37 @@ action at a time.
 
 The sampled state is written once per decision and each copy is read back from that
 snapshot (`evaluation.copier`): the same copies as `kernel.clone` makes, at a third of
-its price.
+its price. A game whose heuristic reads only some top-level parts of the state may name
+them in `heuristic_reads`: after an action that left all of them equal, the heuristic is
+the sampled state's, so it is not asked again.
 """
 
 from __future__ import annotations
 
 import random
+from operator import itemgetter, ne
 from typing import Any
 
 from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
+from boardwright.framework.game import Game
 
 from .evaluation import copier, sample_state, terminal_values
+
+State = dict[str, Any]
+
+
+def _sample(turn: Turn, seed: int) -> State:
+    """`sample_state`. Where the game keeps the default `determinize` (a clone of the view,
+    reseeded) the view is only reseeded: the copies are made from it anyway."""
+    view = turn.view()
+    if type(turn.engine.game).determinize is not Game.determinize or "zones" in view:
+        return sample_state(turn, seed)
+    sampled = dict(view)
+    sampled["k"] = dict(view["k"])
+    kernel.set_rng(sampled, seed)
+    return sampled
 
 
 class GreedyBot:
@@ -27,18 +45,24 @@ class GreedyBot:
         self.engine = engine
         self.seat = seat
         self.rng = random.Random(seed)
+        reads = sorted(getattr(engine.game, "heuristic_reads", ()))
+        # the parts the heuristic reads, fetched from a state as one tuple (a key and itself
+        # when there is one: itemgetter of one key gives the value alone)
+        self.reads = itemgetter(*reads) if len(reads) > 1 else itemgetter(*reads, *reads) if reads else None
 
     def choose(self, turn: Turn) -> dict[str, Any]:
         legal = turn.legal
         if len(legal) == 1:
             return legal[0]
-        engine = self.engine
-        apply = engine.apply_unchecked
-        heuristic = engine.game.heuristic
+        apply = self.engine.apply_unchecked
+        heuristic = self.engine.game.heuristic
+        reads = self.reads
         seat = turn.seat
-        sampled = sample_state(turn, self.rng.getrandbits(63))
+        sampled = _sample(turn, self.rng.getrandbits(63))
         seats = kernel.seats(sampled)
         copy = copier(sampled)
+        read = reads(sampled) if reads is not None else ()
+        before: float | None = None  # the sampled state's heuristic, once an action leaves it as it was
         best: list[dict[str, Any]] = []
         best_value = -1.0
         for action in legal:
@@ -46,15 +70,22 @@ class GreedyBot:
             apply(after, action)
             if kernel.is_over(after):
                 value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
+            elif reads is not None and not any(map(ne, reads(after), read)):
+                if before is None:
+                    before = _value(heuristic(sampled, seat))
+                value = before
             else:
-                # as evaluation.heuristic_value, inlined: this loop is most of a greedy balance run
-                h = heuristic(after, seat)
-                value = 0.5 if h is None else 0.5 + 0.5 * max(-1.0, min(1.0, float(h)))
+                value = _value(heuristic(after, seat))
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
+
+
+def _value(h: float | None) -> float:
+    """As `evaluation.heuristic_value`, from the heuristic's answer: this loop is most of a greedy balance run."""
+    return 0.5 if h is None else 0.5 + 0.5 * max(-1.0, min(1.0, float(h)))
 
 
 def make_greedy(engine: Engine, seat: int, seed: int, level: str = "normal") -> GreedyBot:

@@ -86,13 +86,14 @@ def summon(state: State, faction: int, action: Action, log: Any) -> None:
     junction = w.junction_index[action["junction"]]
     state["creatures"][junction] = {"faction": faction, "boosts": unit_class}
     state["creature_at"][faction][unit_class] = junction
-    log.emit(
-        "summon",
-        seat=seat(state, faction),
-        creature=text.CREATURE_NAMES[faction][unit_class],
-        junction=text.junction_text(junction),
-        at=[action["junction"]],
-    )
+    if log.recording:  # a bot's try builds no texts
+        log.emit(
+            "summon",
+            seat=seat(state, faction),
+            creature=text.CREATURE_NAMES[faction][unit_class],
+            junction=text.junction_text(junction),
+            at=[action["junction"]],
+        )
     data = {"faction": faction, "creature": unit_class, "junction": junction}
     choices = ability_choices(state, data)
     if not choices:

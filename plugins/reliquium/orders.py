@@ -109,6 +109,8 @@ def march(state: State, faction: int, action: Action, log: Any) -> None:
     index = WORLD.region_index
     origin, target = index[action["from"]], index[action["to"]]
     move_units(state, faction, origin, target, action["units"])
+    if not log.recording:  # a bot's try: no texts to build (greedy tries every legal action)
+        return
     via = action.get("via")
     log.emit(
         "march",
@@ -231,6 +233,8 @@ def place_order(state: State, faction: int, kind: str, origin: int, target: int,
         "militia": 0,
     }
     placed[value_index] = border
+    if not log.recording:
+        return
     log.emit(
         "melee_order" if kind == MELEE else "ranged_order",
         seat=seat(state, faction),
@@ -273,6 +277,8 @@ def recruit(state: State, faction: int, region: int, unit_class: int, log: Any) 
     state["reserve"][faction][unit_class] -= 1
     state["units"][region][unit_class] += 1
     state["occupant"][region] = faction
+    if not log.recording:
+        return
     name = text.REGION_NAMES[region]
     log.emit(
         "recruit", seat=seat(state, faction), unit=text.class_text(unit_class), region=name, at=text.region_ids(region)

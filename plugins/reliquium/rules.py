@@ -27,36 +27,31 @@ Action = dict[str, Any]
 
 
 _HEURISTIC = load_toml("game.toml")["heuristic"]
+_CASTLE, _UNIT, _THREATENED = (_HEURISTIC[key] for key in ("castle", "unit", "threatened_castle"))
 
 
 def _worth(state: State) -> list[float]:
-    """Each seat's worth for the heuristic, in one pass over the regions and the tokens."""
-    weights = _HEURISTIC
-    occupants = state["occupant"]
+    """Each seat's worth for the heuristic, in one pass over the regions and the tokens
+    (greedy asks it for every action it tries: kept lean)."""
     units = [0] * len(state["neutral"])
-    for occupant, troops in zip(occupants, state["units"], strict=True):
+    for occupant, troops in zip(state["occupant"], state["units"], strict=True):
         if occupant >= 0:
             units[occupant] += sum(troops)
     threatened = [0] * len(units)
     castle = state["castle"]
-    for token in state["tokens"]:
-        if token is not None and token["kind"] == MELEE:
+    for token in filter(None, state["tokens"]):
+        if token["kind"] == MELEE:
             owner = castle[token["target"]]
             if owner >= 0 and owner != token["faction"]:
                 threatened[owner] += 1
     to_win = state["rules"]["castles_to_win"]
-    values = []
-    for faction in state["faction_of"]:
-        castles = castles_on_map(state, faction)
-        if castles >= to_win:
-            values.append(100.0)
-        else:
-            values.append(
-                weights["castle"] * castles
-                + weights["unit"] * units[faction]
-                - weights["threatened_castle"] * threatened[faction]
-            )
-    return values
+    track = state["track"]
+    return [
+        100.0
+        if (castles := track[faction].count(False)) >= to_win  # castles on the map (castles.castles_on_map)
+        else _CASTLE * castles + _UNIT * units[faction] - _THREATENED * threatened[faction]
+        for faction in state["faction_of"]
+    ]
 
 
 class Reliquium(Game):
@@ -99,6 +94,11 @@ class Reliquium(Game):
     # bot games always end: the rulebook has no round limit (digest D26), so `simulate` caps it
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
     short_scenario: ClassVar[str | None] = "seven_castles"
+    # the parts of the state `heuristic` reads: a bot need not ask it again after an action
+    # that changed none of them (bots/greedy.py)
+    heuristic_reads: ClassVar[frozenset[str]] = frozenset(
+        {"occupant", "units", "castle", "tokens", "track", "rules", "faction_of", "neutral"}
+    )
     scenario_schema = setup.scenario_schema(WORLD)
 
     def flow(self) -> Flow:
@@ -194,9 +194,8 @@ class Reliquium(Game):
         """Castles (most), units on the map, and own castles under a melee token, against the best
         rival; the weights are game.toml's [heuristic]."""
         values = _worth(state)
-        mine = values[seat]
-        rival = max((value for other, value in enumerate(values) if other != seat), default=0.0)
-        return max(-1.0, min(1.0, (mine - rival) / _HEURISTIC["lead_scale"]))
+        rival = max(values[:seat] + values[seat + 1 :], default=0.0)
+        return max(-1.0, min(1.0, (values[seat] - rival) / _HEURISTIC["lead_scale"]))
 
     # --- names and pictures ---
 

@@ -75,6 +75,34 @@ def test_copies_from_one_snapshot_equal_clones_and_are_independent(host, game_id
         assert second == state and first != state
 
 
+def _played(engine, seed, actions):
+    state = engine.new_game(engine.spec.players[-1], dict(engine.game.simulation_options), seed)
+    rng = random.Random(seed)
+    for _ in range(actions):
+        if kernel.is_over(state):
+            break
+        engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
+    return state
+
+
+def test_reliquium_heuristic_reads_only_the_parts_it_names(host):
+    """Parts outside `heuristic_reads`, taken from another position, never change the heuristic;
+    greedy relies on it to skip asking again after an action that changed none of them."""
+    engine = host.engine("reliquium")
+    reads = engine.game.heuristic_reads
+    states = [_played(engine, seed, depth) for seed, depth in ((11, 30), (12, 80), (13, 150), (14, 220))]
+    unread = set(states[0]) - reads
+    assert "k" in unread and "creatures" in unread
+    differed = 0
+    for state in states:
+        for other in states:
+            mixed = {key: (state[key] if key in reads else other[key]) for key in state}
+            differed += any(mixed[key] != state[key] for key in unread)
+            for seat in range(kernel.seats(state)):
+                assert engine.game.heuristic(mixed, seat) == engine.game.heuristic(state, seat)
+    assert differed >= 10
+
+
 def test_reliquium_heuristic_counts_what_its_data_file_says(host):
     """Castles, units and threatened castles, weighted as game.toml's [heuristic], seat against best rival."""
     engine = host.engine("reliquium")
