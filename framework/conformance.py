@@ -312,8 +312,7 @@ def check_board_and_text(
                 assert element.get("type") in ELEMENTS, f"unknown element type in {element}"
             for where, text in board_texts(board):
                 _check_text(where, text, game.messages)
-        if game.same_board_for_all:
-            assert all(b == boards[0] for b in boards), "same_board_for_all, yet the seats' boards differ"
+        assert engine.boards(state, [*range(count), None]) == boards, "boards() differs from board() seat by seat"
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

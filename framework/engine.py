@@ -307,3 +307,7 @@ class Engine:
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.game.board(state, seat)
+
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        """Every seat's board at once (`Game.boards`)."""
+        return self.game.boards(state, seats)

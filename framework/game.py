@@ -157,14 +157,19 @@ class Game:
         None: the item is no card (the client shows its id)."""
         return None
 
-    #: True when `board(state, seat)` is the same for every seat and for spectators (a game
-    #: without secrets that draws nothing per seat): a LAN host then builds one board per
-    #: update for all its connections. The conformance suite checks the claim.
-    same_board_for_all: bool = False
-
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        """Data for clients to draw (see client/README.md); seat-specific when secrets show."""
+        """Data for clients to draw (see client/README.md); seat-specific when secrets show.
+        A board is read-only once made: the client and the LAN host never change one, so a
+        game may put the same unchanging parts (a plain map cell) in every board it makes."""
         return {"kind": "generic", "state": self.view(state, seat)}
+
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        """`[board(state, seat) for seat in seats]`: every seat's board at once, as a LAN host
+        needs after each action. A game whose boards share parts (a map every seat sees
+        alike) may build those once here and put the same objects in every board; one that
+        draws the same board for everybody may build it once. The conformance suite checks
+        that the result equals the boards one at a time."""
+        return [self.board(state, seat) for seat in seats]
 
     # --- deck building (optional) ---
     #

@@ -583,9 +583,10 @@ class Table:
         try:
             self._packs.turn()
             snapshot = self._snapshot()
-            for conn in self._connections():
-                if not conn.link.closed:
-                    conn.link.send(snapshot.frame(conn.seen))
+            connections = [conn for conn in self._connections() if not conn.link.closed]
+            snapshot.prepare([conn.seat for conn in connections])
+            for conn in connections:
+                conn.link.send(snapshot.frame(conn.seen))
         finally:
             if collecting:
                 gc.enable()

@@ -117,6 +117,9 @@ class LiveGame:
     def board(self, seat: int | None) -> dict[str, Any]:
         return self.engine.board(self.state, seat)
 
+    def boards(self, seats: list[int | None]) -> list[dict[str, Any]]:
+        return self.engine.boards(self.state, seats)
+
     @property
     def plies(self) -> int:
         return len(self.record.actions)

@@ -166,7 +166,7 @@ class Snapshot:
     frames: dict[tuple[Any, ...], tuple[bytes, str]] = field(default_factory=dict)  # and the hash it carries
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
-    _board_for_all: Any = None
+    _boards: dict[int | None, Any] | None = None  # every seat's board, built at once (`prepare`)
 
     def document(self, seat: int | None) -> dict[str, Any]:
         """The seat's view and board, merged with the document this seat was sent last:
@@ -196,14 +196,16 @@ class Snapshot:
             self.packs.last[seat] = found
         return found
 
+    def prepare(self, seats: list[int | None]) -> None:
+        """Build the boards of all these seats at once (`Game.boards`: what they share is
+        built once), before their frames are asked for."""
+        wanted = list(dict.fromkeys(seats))
+        self._boards = dict(zip(wanted, self.game.boards(wanted), strict=True))
+
     def _board(self, seat: int | None) -> Any:
-        """The game's board for `seat`; built once for every seat when the game draws the
-        same board for all (`Game.same_board_for_all`)."""
-        if not self.game.engine.game.same_board_for_all:
-            return self.game.board(seat)
-        if self._board_for_all is None:
-            self._board_for_all = self.game.board(seat)
-        return self._board_for_all
+        if self._boards is not None and seat in self._boards:
+            return self._boards[seat]
+        return self.game.board(seat)
 
     def _merged(self, old: Any, new: Any, name: str) -> Any:
         key = (id(old), id(new))

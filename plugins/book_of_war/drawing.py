@@ -24,14 +24,33 @@ Item = dict[str, Any]
 
 
 def describe(state: State, seat: int | None) -> dict[str, Any]:
-    top, bottom = table.elements(state, seat)
-    return {
-        "kind": "hex",
-        "background": DRAWING["background"],
-        "status": status(state),
-        "elements": [*top, map_element(state), *bottom],
-        "panels": table.panels(state),
-    }
+    return describe_all([state], [seat])[0]
+
+
+def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, Any]]:
+    """Each seat's board from its view. What every seat sees alike is built once and shared
+    (boards are read-only): the panels, and the map for the seats whose views show the same
+    pending choice (the map marks the unit a choice is about for the seat making it)."""
+    panels = table.panels(views[0])
+    maps: list[tuple[Any, dict[str, Any]]] = []
+    boards = []
+    for view, seat in zip(views, seats, strict=True):
+        focus = kernel.pending(view)
+        shown = next((drawn for seen, drawn in maps if seen == focus), None)
+        if shown is None:
+            shown = map_element(view)
+            maps.append((focus, shown))
+        top, bottom = table.elements(view, seat)
+        boards.append(
+            {
+                "kind": "hex",
+                "background": DRAWING["background"],
+                "status": status(view),
+                "elements": [*top, shown, *bottom],
+                "panels": panels,
+            }
+        )
+    return boards
 
 
 # --- the map
@@ -42,8 +61,10 @@ def map_element(state: State) -> dict[str, Any]:
     return {
         "type": "hexgrid",
         "orientation": "pointy",
-        # a hex without a castle never changes: it is built once and copied
-        "cells": [_cell(state, h) if h in castles else dict(_plain_cell(h)) for h in BOARD.ids],
+        # a hex without a castle never changes: it is built once and the same object goes in
+        # every board (boards are read-only data), so the host's merge with a seat's last
+        # board finds it unchanged by identity, without comparing it
+        "cells": [_cell(state, h) if h in castles else _plain_cell(h) for h in BOARD.ids],
         "pieces": [_piece(state, uid, unit) for uid, unit in sorted(state["units"].items())],
     }
 

@@ -182,6 +182,9 @@ class BookOfWar(Game):
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return drawing.describe(self.view(state, seat), seat)
 
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return drawing.describe_all([self.view(state, seat) for seat in seats], seats)
+
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return faces.card_face(item)
 

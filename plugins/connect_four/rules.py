@@ -134,7 +134,10 @@ class ConnectFour(Game):
     def seat_name(self, state: dict[str, Any], seat: int, lang: str = "en") -> str:
         return text({"key": f"seat_{seat}"}, self.messages, lang)
 
-    same_board_for_all = True  # no secrets, and the picture is the same from either side
+    def boards(self, state: dict[str, Any], seats: list[int | None]) -> list[dict[str, Any]]:
+        """No secrets, and the picture is the same from either side: built once for all."""
+        board = self.board(state, None)
+        return [board] * len(seats)
 
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """A grid of holes, each a click on its column; discs in the seats' colours."""

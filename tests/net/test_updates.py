@@ -92,8 +92,8 @@ def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host
 
 
 def test_a_board_the_same_for_all_is_built_once_an_update_and_one_per_seat_otherwise(host, monkeypatch):
-    """Connect Four draws one picture for everyone (`same_board_for_all`): a broadcast to two
-    seats and a spectator builds it once; Bestiary draws each seat's own, three times."""
+    """Connect Four draws one picture for everyone (its `boards` builds it once): a broadcast
+    to two seats and a spectator builds it once; Bestiary draws each seat's own, three times."""
     for game_id, players, builds in (("connect_four", 2, 1), ("bestiary", 2, 3)):
         engine = host.engine(game_id)
         game = LiveGame(engine, players, {}, seed=4)
@@ -104,6 +104,7 @@ def test_a_board_the_same_for_all_is_built_once_an_update_and_one_per_seat_other
         )
         seens = [Seen(0), Seen(1), Seen(None)]
         snapshot = Snapshot(game, [], True, Packs())
+        snapshot.prepare([seen.seat for seen in seens])  # as the host's broadcast does
         documents = [decode(snapshot.frame(seen)[4:], FROM_HOST, check_shape=False) for seen in seens]
         assert len(calls) == builds, game_id
         assert all(d["board"] == drawn(game.state, s.seat) for d, s in zip(documents, seens, strict=True))

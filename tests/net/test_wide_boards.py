@@ -126,3 +126,39 @@ def test_two_joined_processes_finish_a_12_by_10_connect_six_table(tmp_path):
         [*BOARDWRIGHT, "replay", str(journal), "--verify"], capture_output=True, text=True, timeout=60
     )
     assert replayed.returncode == 0 and "hashes verified" in replayed.stdout, replayed.stderr
+
+
+def test_a_host_builds_connect_fours_one_board_once_an_action_for_seats_and_spectator(host, monkeypatch):
+    """Connect Four's `boards` draws one board for everybody: over a real table with two
+    seats and a spectator, each action costs the host one board, and every peer holds it."""
+    engine = host.engine("connect_four")
+    built: list[int | None] = []
+    drawn = engine.game.board
+    monkeypatch.setattr(engine.game, "board", lambda state, seat: built.append(seat) or drawn(state, seat))
+
+    async def scenario():
+        table = Table(engine, LiveGame(engine, 2, {}, seed=3), [OPEN, OPEN], {})
+        port = await table.start(LOCAL, 0)
+        seats = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
+        watcher = Peer(LOCAL, port, "s", spectate=True, ping_every=0)
+        try:
+            for peer in [*seats, watcher]:
+                await peer.connect()
+            update = await seats[0].wait_for(lambda u: u["started"] and u["legal"], timeout=5)
+            for ply in range(6):
+                mover = seats[update["to_move"]]
+                update = await mover.wait_for(lambda u, p=ply: u["ply"] == p and u["legal"], timeout=5)
+                before = len(built)
+                await mover.act(update["legal"][ply % len(update["legal"])])
+                for peer in [*seats, watcher]:
+                    await peer.wait_for(lambda u, p=ply + 1: u["ply"] == p, timeout=5)
+                assert len(built) - before == 1
+                board = drawn(table.match.state, None)
+                assert all(peer.update["board"] == board for peer in [*seats, watcher])
+                update = mover.update
+        finally:
+            for peer in [*seats, watcher]:
+                await peer.close()
+            await table.close()
+
+    asyncio.run(scenario())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -45,13 +46,17 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     assert backs and backs[0]["face"] is None  # the opponent's one unit card, face down
 
 
-def test_a_plain_hex_is_built_once_and_each_board_gets_its_own_copy(table):
-    """Hexes without a castle never change: they are built once; a board's cells are its own,
-    so a client that changes one changes no later board."""
-    first = {cell["id"]: cell for cell in _element(table.game.board(table.state, 0), "hexgrid")["cells"]}
-    first["c2"]["fill"] = "#000000"
+def test_a_plain_hex_is_built_once_and_shared_by_every_board_which_the_client_never_changes(table):
+    """Hexes without a castle never change: one object serves every board (the host's merge
+    then finds it unchanged by identity). Boards are read-only data: drawing one in the
+    client leaves every part of it as it was."""
+    board = table.game.board(table.state, 0)
+    first = {cell["id"]: cell for cell in _element(board, "hexgrid")["cells"]}
     again = {cell["id"]: cell for cell in _element(table.game.board(table.state, 1), "hexgrid")["cells"]}
-    assert again["c2"]["fill"] != "#000000" and again["c2"] is not first["c2"]
+    assert again["c2"] is first["c2"] and again["a0"] is not first["a0"]  # a0 holds a castle: built each time
+    before = copy.deepcopy(board)
+    shown_board(table.game, board, table.game.view(table.state, 0), "en", ["A", "B"])
+    assert board == before
     assert again["c2"]["tip"]["key"] == "hex_tip" and again["a0"]["label"] == "♜"
 
 
