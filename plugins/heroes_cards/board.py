@@ -6,6 +6,7 @@ Hands are bound to the kernel's zones, so the client hides what the viewer may n
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from boardwright.framework import kernel, zones
@@ -63,6 +64,7 @@ def capital_grid(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     }
 
 
+@cache
 def cell_label_size(key: str, extra: int = 0) -> float:
     """A building's name on its plot, on one or two lines: as large as the longest line fits
     (in either language), since the client sizes a label by its whole length."""
@@ -339,29 +341,56 @@ def tracks(state: State) -> list[dict[str, Any]]:
 
 
 def board(state: State, viewer: int | None) -> dict[str, Any]:
+    return boards(state, [viewer])[0]
+
+
+def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
+    """Each viewer's board. What every viewer sees alike (the tracks, a rival's hand as
+    backs, the domains, the table, the panels, the status) is built once and the same
+    objects go in every board (boards are read-only); the battle, the capitals and the
+    viewer's own hand are built for each viewer."""
     players = kernel.seats(state)
-    elements: list[dict[str, Any]] = tracks(state)
-    for seat in range(players):
-        if seat != viewer:
-            elements.extend(rival_hand(state, seat))
-    elements.extend(battle_elements(state, viewer))
-    order = list(range(players)) if viewer is None else [(viewer + n) % players for n in range(players)]
-    elements.extend(capital_grid(state, seat, viewer) for seat in order)
-    elements.extend(domain_grid(state, seat) for seat in order)
-    elements.extend(table_strip(state))
-    if viewer is not None:
-        elements.extend(own_hand(state, viewer))
+    top = tracks(state)
+    rivals: dict[int, list[dict[str, Any]]] = {}
+    capitals: dict[tuple[int, bool], dict[str, Any]] = {}  # a capital as its owner sees it, or anyone else
+    domains: dict[int, dict[str, Any]] = {}
+    strip = table_strip(state)
     panels = battle_panel(state)
     panels += [
         {"title": {"key": "panel_seat", "seat": seat}, "lines": seat_lines(state, seat)} for seat in range(players)
     ]
-    return {
-        "kind": "heroes_cards",
-        "background": "#1e2420",
-        "status": status(state),
-        "elements": elements,
-        "panels": panels,
-    }
+    shown_status = status(state)
+    made = []
+    for viewer in viewers:
+        elements: list[dict[str, Any]] = list(top)
+        for seat in range(players):
+            if seat != viewer:
+                if seat not in rivals:
+                    rivals[seat] = rival_hand(state, seat)
+                elements.extend(rivals[seat])
+        elements.extend(battle_elements(state, viewer))
+        order = list(range(players)) if viewer is None else [(viewer + n) % players for n in range(players)]
+        for seat in order:
+            if (seat, seat == viewer) not in capitals:
+                capitals[seat, seat == viewer] = capital_grid(state, seat, viewer)
+            elements.append(capitals[seat, seat == viewer])
+        for seat in order:
+            if seat not in domains:
+                domains[seat] = domain_grid(state, seat)
+            elements.append(domains[seat])
+        elements.extend(strip)
+        if viewer is not None:
+            elements.extend(own_hand(state, viewer))
+        made.append(
+            {
+                "kind": "heroes_cards",
+                "background": "#1e2420",
+                "status": shown_status,
+                "elements": elements,
+                "panels": panels,
+            }
+        )
+    return made
 
 
 def _top_back(state: State, pile: int) -> str:
