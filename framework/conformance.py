@@ -313,6 +313,7 @@ def check_board_and_text(
             for where, text in board_texts(board):
                 _check_text(where, text, game.messages)
         assert engine.boards(state, [*range(count), None]) == boards, "boards() differs from board() seat by seat"
+        assert engine.boards(state, []) == [], "boards() of no seats is no boards"
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

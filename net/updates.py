@@ -200,7 +200,7 @@ class Snapshot:
         """Build the boards of all these seats at once (`Game.boards`: what they share is
         built once), before their frames are asked for."""
         wanted = list(dict.fromkeys(seats))
-        self._boards = dict(zip(wanted, self.game.boards(wanted), strict=True))
+        self._boards = dict(zip(wanted, self.game.boards(wanted), strict=True)) if wanted else {}
 
     def _board(self, seat: int | None) -> Any:
         if self._boards is not None and seat in self._boards:

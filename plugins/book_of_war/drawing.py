@@ -31,6 +31,8 @@ def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, 
     """Each seat's board from its view. What every seat sees alike is built once and shared
     (boards are read-only): the panels, and the map for the seats whose views show the same
     pending choice (the map marks the unit a choice is about for the seat making it)."""
+    if not views:
+        return []
     panels = table.panels(views[0])
     maps: list[tuple[Any, dict[str, Any]]] = []
     boards = []

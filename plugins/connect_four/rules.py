@@ -136,6 +136,8 @@ class ConnectFour(Game):
 
     def boards(self, state: dict[str, Any], seats: list[int | None]) -> list[dict[str, Any]]:
         """No secrets, and the picture is the same from either side: built once for all."""
+        if not seats:
+            return []
         board = self.board(state, None)
         return [board] * len(seats)
 

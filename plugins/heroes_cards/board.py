@@ -349,6 +349,8 @@ def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
     backs, the domains, the table, the panels, the status) is built once and the same
     objects go in every board (boards are read-only); the battle, the capitals and the
     viewer's own hand are built for each viewer."""
+    if not viewers:
+        return []
     players = kernel.seats(state)
     top = tracks(state)
     rivals: dict[int, list[dict[str, Any]]] = {}

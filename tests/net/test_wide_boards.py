@@ -162,3 +162,30 @@ def test_a_host_builds_connect_fours_one_board_once_an_action_for_seats_and_spec
             await table.close()
 
     asyncio.run(scenario())
+
+
+def test_the_last_peer_leaving_a_book_of_war_table_breaks_nothing(host, caplog):
+    """When the last connection leaves, the host's broadcast has no seat to build boards
+    for (`Game.boards` of no seats): no error, and the next peer to join is served."""
+    engine = host.engine("book_of_war")
+
+    async def scenario():
+        table = Table(engine, LiveGame(engine, 2, {}, seed=3), [OPEN, OPEN], {})
+        port = await table.start(LOCAL, 0)
+        try:
+            first = Peer(LOCAL, port, "anna", ping_every=0)
+            await first.connect()
+            await first.close()
+            await asyncio.sleep(0.05)  # the host sees the leaving and broadcasts to nobody
+            second = Peer(LOCAL, port, "boris", ping_every=0)
+            await second.connect()
+            update = await second.wait_for(lambda u: u["board"] is not None, timeout=5)
+            await second.close()
+            return update
+        finally:
+            await table.close()
+
+    with caplog.at_level("WARNING"):
+        update = asyncio.run(scenario())
+    assert update["board"]["kind"] == "hex"
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
