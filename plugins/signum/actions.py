@@ -47,11 +47,13 @@ def legal(state: State) -> list[Action]:
         if unit["owner"] == seat and activation.may_activate(state, uid):
             found += activation.openings(state, uid)
     found += play.card_plays(state, seat)
-    for card in play.terrain_cards(state, seat):
+    cards = play.terrain_cards(state, seat)
+    layout = play.terrain_layout(state) if cards else ()
+    for card in cards:
         for angle in play.angles(card):
             found += [
                 {"type": "terrain", "card": card, "to": spot, "angle": angle}
-                for spot in play.terrain_spots(state, seat, card, angle)
+                for spot in play.terrain_spots(state, seat, card, angle, layout)
             ]
     found += abilities(state, seat)
     found.append(END_TURN)

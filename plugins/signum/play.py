@@ -186,10 +186,19 @@ def terrain_cards(state: State, seat: int) -> list[str]:
     return [t for t, left in pool.items() if left > 0 and TERRAIN[t]["cost"] <= state["prosperity"][seat]]
 
 
-def terrain_spots(state: State, seat: int, card: str, angle: float) -> list[list[float]]:
+def terrain_layout(state: State) -> tuple[tuple[Any, ...], ...]:
+    """The terrain on the field so far, as the shapes' keys (`terrain_spots` takes it)."""
+    return tuple(shape_key(t["shape"]) for t in state["terrain"])
+
+
+def terrain_spots(
+    state: State, seat: int, card: str, angle: float, layout: tuple[tuple[Any, ...], ...] | None = None
+) -> list[list[float]]:
     """A few places for a terrain card: the first of a fixed set of candidates on the middle
-    band that lie clear of other terrain, then those clear of the miniatures now."""
-    layout = tuple(shape_key(t["shape"]) for t in state["terrain"])
+    band that lie clear of other terrain, then those clear of the miniatures now. `layout`:
+    `terrain_layout(state)`, when the caller has it already."""
+    if layout is None:
+        layout = terrain_layout(state)
     count = int(CONFIG["offers"]["terrain_spots"])
     return [list(point) for point, key in clear_of(card, angle, layout)[:count] if not on_a_base(state, key)]
 
