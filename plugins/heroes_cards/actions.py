@@ -11,6 +11,8 @@ from boardwright.framework import choices, kernel, zones
 from . import battle as battles
 from . import capital, cards, war
 from .catalog import BATTLE, CONFIG, hero, travel
+from .outlook import army_strength
+from .outlook import hopeless as beyond_hope
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -60,13 +62,14 @@ def day_actions(state: State, seat: int) -> list[Action]:
         upgrade = capital.upgrade_cost(state, seat, plot)
         if upgrade is not None and upgrade <= len(pool):
             out.append({"type": "upgrade", "plot": plot, "cards": pool[:upgrade]})
+    strength: list[float] = []  # the seat's army strength, worked out once if a battle asks
     for card in cards.travel_hand(state, seat):
-        if not hopeless(state, seat, card):
+        if not hopeless(state, seat, card, strength):
             out.extend(playable(state, seat, card))
     out.extend(
         {"type": "attack", "card": card}
         for card in zones.items(state, "table")
-        if may_attack(state, card) and not hopeless(state, seat, card)
+        if may_attack(state, card) and not hopeless(state, seat, card, strength)
     )
     out.extend(war.capture_actions(state, seat))
     if state["tower"][seat] and state["ritual"][seat] < CONFIG["ritual_luck_cap"]:
@@ -76,12 +79,17 @@ def day_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
-def hopeless(state: State, seat: int, card: str) -> bool:
+def hopeless(state: State, seat: int, card: str, strength: list[float] | None = None) -> bool:
     """A battle over this card the seat's army cannot hope to win (outlook.py): not listed
-    for bots, offered to a person as an open choice."""
-    from .outlook import hopeless as beyond_hope
-
-    return travel(card)["kind"] in BATTLES and beyond_hope(state, seat, card)
+    for bots, offered to a person as an open choice. `strength`: a list the caller keeps
+    for several cards, holding the seat's army strength once it was worked out."""
+    if travel(card)["kind"] not in BATTLES:
+        return False
+    if strength is None:
+        return beyond_hope(state, seat, card)
+    if not strength:
+        strength.append(army_strength(state, seat))
+    return beyond_hope(state, seat, card, strength[0])
 
 
 def free_actions(state: State, seat: int, pool: list[str]) -> list[Action]:

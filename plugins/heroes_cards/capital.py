@@ -9,6 +9,7 @@ from boardwright.framework import kernel, zones
 
 from . import cards
 from .catalog import (
+    BARRACKS_OF_LEVEL,
     BUILDINGS,
     CAPITAL,
     CONFIG,
@@ -149,16 +150,12 @@ def army_slots(state: State, seat: int) -> int:
 
 
 def barracks_upgrades(state: State, seat: int, level: int) -> int:
-    from .catalog import BARRACKS_OF_LEVEL
-
     plot = BARRACKS_OF_LEVEL[level]
     return upgrades(state, seat, plot) if built(state, seat, plot) else 0
 
 
 def recruited(state: State, seat: int, level: int) -> bool:
     """A creature may fight only when its barracks stands (digest 6.2)."""
-    from .catalog import BARRACKS_OF_LEVEL
-
     return built(state, seat, BARRACKS_OF_LEVEL[level])
 
 

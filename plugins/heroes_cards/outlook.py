@@ -123,10 +123,13 @@ def opponent_strength(state: State, card: str) -> float:
     return float(strength(card, state["week"]))
 
 
-def hopeless(state: State, seat: int, card: str) -> bool:
+def hopeless(state: State, seat: int, card: str, mine: float | None = None) -> bool:
     """A battle the seat's strongest army loses even with good luck (win_chance 0): the
-    bots leave it; a person may still fight it (actions.py, open_actions)."""
-    return army_strength(state, seat) + OUTLOOK["battle_spread"] <= opponent_strength(state, card)
+    bots leave it; a person may still fight it (actions.py, open_actions). `mine`: the
+    seat's `army_strength`, when the caller has it already."""
+    if mine is None:
+        mine = army_strength(state, seat)
+    return mine + OUTLOOK["battle_spread"] <= opponent_strength(state, card)
 
 
 def battles_in_hand(state: State, seat: int, battles: int) -> float:
