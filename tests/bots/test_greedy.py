@@ -8,6 +8,7 @@ from importlib import resources
 
 import pytest
 
+from boardwright.bots import greedy
 from boardwright.bots.evaluation import copier, heuristic_value, sample_state, terminal_values
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
@@ -83,6 +84,22 @@ def _played(engine, seed, actions):
             break
         engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
     return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_reseeded_view_is_the_state_determinize_samples(host, game_id):
+    """Greedy reseeds the view instead of cloning it where the game keeps the default
+    `determinize`: the same state, and the real state and its view are left as they were."""
+    engine = host.engine(game_id)
+    state = _played(engine, 9, 25)
+    seat = kernel.to_move(state)
+    before = kernel.state_hash(state)
+    turn = Turn(engine, state, seat, engine.legal_actions(state))
+    view_before = kernel.clone(turn.view())
+    sampled = greedy._sample(turn, 1234)
+    assert sampled == sample_state(turn, 1234)
+    assert kernel.state_hash(sampled) == kernel.state_hash(sample_state(turn, 1234))
+    assert turn.view() == view_before and kernel.state_hash(state) == before
 
 
 def test_reliquium_heuristic_reads_only_the_parts_it_names(host):
