@@ -587,6 +587,10 @@ class Table:
             snapshot.prepare([conn.seat for conn in connections])
             for conn in connections:
                 conn.link.send(snapshot.frame(conn.seen))
+        except Exception as exc:  # the game's view or board failed: a bug in the game, said once
+            log.warning("the game could not show ply %d: %s: %s", self.match.plies, type(exc).__name__, exc)
+            for conn in self._connections():
+                conn.send({"t": "error", "code": "internal", "message": "the host could not show the table"})
         finally:
             if collecting:
                 gc.enable()

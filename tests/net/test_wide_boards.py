@@ -189,3 +189,47 @@ def test_the_last_peer_leaving_a_book_of_war_table_breaks_nothing(host, caplog):
         update = asyncio.run(scenario())
     assert update["board"]["kind"] == "hex"
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+
+
+class Blind(Faulty):
+    """Its actions apply, but its board fails once the first one is played: a bug in the game."""
+
+    def apply(self, state, action, log):
+        state["n"] += 1
+
+    def board(self, state, seat):
+        if state["n"]:
+            raise KeyError("a region the drawing code forgot")
+        return {"items": [{"shape": "text", "at": [0, 0], "text": "start"}]}
+
+
+def test_a_board_that_fails_is_one_warning_and_an_error_to_every_peer_not_a_traceback(caplog):
+    async def scenario():
+        engine = Engine(Blind())
+        table = Table(engine, LiveGame(engine, seed=3), [OPEN, OPEN], {})
+        port = await table.start(LOCAL, 0)
+        peers = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
+        try:
+            for peer in peers:
+                await peer.connect()
+            update = await peers[0].wait_for(lambda u: u["started"] and u["legal"], timeout=5)
+            await peers[0].act(update["legal"][0])
+            for _ in range(100):  # bounded: each peer hears the error
+                if all(peer.errors for peer in peers):
+                    break
+                await asyncio.sleep(0.02)
+            await peers[0].close()  # a leaving seat makes the host broadcast once more
+            await asyncio.sleep(0.1)
+            return [peer.errors for peer in peers], table.match.plies
+        finally:
+            await peers[1].close()
+            await table.close()
+
+    with caplog.at_level("WARNING"):
+        errors, plies = asyncio.run(scenario())
+    assert plies == 1  # the action stands; only showing it failed
+    assert all(e and e[0]["code"] == "internal" for e in errors)
+    warnings = [r.getMessage() for r in caplog.records if r.levelname == "WARNING"]
+    assert any("could not show ply 1: KeyError" in w for w in warnings), warnings
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")], caplog.text
+    assert "Traceback" not in caplog.text
