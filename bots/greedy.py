@@ -45,7 +45,7 @@ class GreedyBot:
         self.engine = engine
         self.seat = seat
         self.rng = random.Random(seed)
-        reads = sorted(getattr(engine.game, "heuristic_reads", ()))
+        reads = sorted(engine.game.heuristic_reads)
         # the parts the heuristic reads, fetched from a state as one tuple (a key and itself
         # when there is one: itemgetter of one key gives the value alone)
         self.reads = itemgetter(*reads) if len(reads) > 1 else itemgetter(*reads, *reads) if reads else None

@@ -229,6 +229,11 @@ class Game:
         faction = self.faction(state, seat)
         return faction or (f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}")
 
+    #: The top-level parts of the state `heuristic` reads, when it reads only some (empty:
+    #: it may read anything). After an action that leaves all of them equal, the `greedy`
+    #: bot takes the value it had before instead of asking again (Reliquium names them).
+    heuristic_reads: ClassVar[frozenset[str]] = frozenset()
+
     def heuristic(self, state: State, seat: int) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game offers none."""
         return None
