@@ -18,6 +18,7 @@ def _toml(name: str) -> dict[str, Any]:
 
 CONFIG = _toml("game.toml")
 PROTORP = CONFIG["protorp"]
+HEURISTIC: dict[str, float] = CONFIG["heuristic"]  # the bots' weights, read on each call so a tuned table counts
 MESSAGES = _toml("messages.toml")
 EFFECTS: dict[str, dict[str, Any]] = _toml("effects.toml")["effects"]
 BUNDLES: list[list[str]] = _toml("bundles.toml")["bundles"]

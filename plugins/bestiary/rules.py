@@ -17,7 +17,7 @@ from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import Scenario, titled
 
 from . import abilities, board_view, draft, faces, hiring, series, stages, text, turn
-from .catalogue import CREATURES, DRAFTS, MESSAGES, MODES, PROTORP
+from .catalogue import CREATURES, DRAFTS, HEURISTIC, MESSAGES, MODES, PROTORP
 from .creatures import State, board_of, is_protorp
 from .seats import other_side
 from .setup import setup as set_up
@@ -169,6 +169,8 @@ class Bestiary(Game):
         return None
 
     def heuristic(self, state: State, seat: int) -> float:
+        """The castle tracks (most), towers held and creatures' life left, against the enemy
+        side; the weights are game.toml's [heuristic]."""
         if is_protorp(state):
             return _protorp_heuristic(state, seat)
         side = kernel.side_of(state, seat)
@@ -181,7 +183,11 @@ class Bestiary(Game):
             if creature["hex"] >= 0:
                 life[creature["side"]] += CREATURES[creature["id"]]["life"] - creature["damage"]
         life_term = (life[side] - life[enemy]) / max(1, life[side] + life[enemy])
-        value = 0.7 * castle + 0.15 * towers / max(1, len(board_of(state).towers)) + 0.15 * life_term
+        value = (
+            HEURISTIC["castle"] * castle
+            + HEURISTIC["towers"] * towers / max(1, len(board_of(state).towers))
+            + HEURISTIC["life"] * life_term
+        )
         return max(-1.0, min(1.0, value))
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
@@ -207,9 +213,11 @@ class Bestiary(Game):
 
 
 def _protorp_heuristic(state: State, seat: int) -> float:
+    """Protorp: the lead in victory points over the goal, and castles held against the rival
+    holding most (game.toml's [heuristic] `protorp_castle`)."""
     points = state["victory_points"]
     owners = state["castle_owners"]
     others = [v for s, v in enumerate(points) if s != seat and not kernel.is_out(state, s)] or [0]
     held = owners.count(seat) - max(owners.count(s) for s in range(len(points)) if s != seat)
-    value = (points[seat] - max(others)) / state["settings"]["vp_goal"] + 0.05 * held
+    value = (points[seat] - max(others)) / state["settings"]["vp_goal"] + HEURISTIC["protorp_castle"] * held
     return max(-1.0, min(1.0, value))
