@@ -17,6 +17,7 @@ def _toml(name: str) -> dict[str, Any]:
 
 
 CONFIG = _toml("game.toml")
+HEURISTIC: dict[str, float] = CONFIG["heuristic"]  # the bots' weights, read on each call so a tuned table counts
 UNITS = _toml("units.toml")
 FACTIONS = _toml("factions.toml")
 CREATURES = _toml("creatures.toml")

@@ -26,7 +26,7 @@ from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
 from . import drawing, faces, hidden, offensive, phases, setup, supply, text
-from .catalog import CONFIG, FACTIONS, MESSAGES
+from .catalog import CONFIG, FACTIONS, HEURISTIC, MESSAGES
 from .war_track import other_side
 
 State = dict[str, Any]
@@ -170,12 +170,17 @@ class BookOfWar(Game):
         return str(FACTIONS[faction]["name_" + ("ru" if lang == "ru" else "en")])
 
     def heuristic(self, state: State, seat: int) -> float:
+        """The VP lead, castles held and units on the board (upgraded ones count more), against
+        the enemy side; the weights are game.toml's [heuristic]."""
         side = kernel.side_of(state, seat)
         vp = state["vp"]
         castles = sum(1 if owner == side else -1 for owner in state["castles"].values() if owner is not None)
-        army = sum((2 if u["upgraded"] else 1) * (1 if u["side"] == side else -1) for u in state["units"].values())
-        score = (vp[side] - vp[other_side(side)]) + 3 * castles + 2 * army
-        return math.tanh(score / 40)
+        basic, upgraded = HEURISTIC["unit"], HEURISTIC["upgraded_unit"]
+        army = sum(
+            (upgraded if u["upgraded"] else basic) * (1 if u["side"] == side else -1) for u in state["units"].values()
+        )
+        score = HEURISTIC["vp"] * (vp[side] - vp[other_side(side)]) + HEURISTIC["castle"] * castles + army
+        return math.tanh(score / HEURISTIC["lead_scale"])
 
     # --- for people
 
