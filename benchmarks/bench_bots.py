@@ -259,15 +259,25 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
 LEVEL_PAIRS = (("hard", "normal"), ("normal", "easy"))
 
 
-def level_table(host: PluginHost, game_ids: list[str], games: int, workers: int, short: bool) -> list[str]:
-    """Each level against the one below, the higher level in every seat in turn."""
+def level_table(
+    host: PluginHost,
+    game_ids: list[str],
+    games: int,
+    workers: int,
+    short: bool,
+    seed: int = 100,
+    pairs: tuple[tuple[str, str], ...] = LEVEL_PAIRS,
+) -> list[str]:
+    """Each level against the one below, the higher level in every seat in turn (series
+    seeds `seed`, `seed + 1`, ...: another seed plays other games)."""
     variant = "short variant (`--short`)" if short else "standard game"
     lines = [
         f"## Levels: `mcts` level against level, {games} games in each seating, {variant}",
         "",
         "Levels: "
         + "; ".join(f"{name} {b.iterations} iterations, rollouts of {b.rollout_depth}" for name, b in LEVELS.items())
-        + f". Load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}. Seconds: the time the "
+        + f". Series seeds from {seed}. Load average at the start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}. "
+        "Seconds: the time the "
         "games took, summed over the worker processes. A draw counts half.",
         "",
         "| game | higher | lower | higher wins | draws | games | score | 95% CI of wins | mean actions | seconds |",
@@ -276,8 +286,8 @@ def level_table(host: PluginHost, game_ids: list[str], games: int, workers: int,
     for game_id in game_ids:
         engine = host.engine(game_id)
         configs = {
-            pair: every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, short=short)
-            for pair in LEVEL_PAIRS
+            pair: every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, seed, short=short)
+            for pair in pairs
         }
         try:
             summaries = iter(run_many(host, [c for series in configs.values() for c in series], workers))
@@ -318,6 +328,10 @@ def main() -> int:
     parser.add_argument("--levels", type=int, default=0, metavar="N", help="games per seating in the level table")
     parser.add_argument("--simulate", type=float, default=0.0, metavar="S", help="CPU seconds per simulate run")
     parser.add_argument("--short", action="store_true", help="strength and level runs on each game's short variant")
+    parser.add_argument("--seed", type=int, default=100, help="the level table's first series seed")
+    parser.add_argument(
+        "--pair", action="append", metavar="HIGHER,LOWER", help="only these levels in the level table (repeatable)"
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: every registered game")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed sections")
@@ -340,7 +354,10 @@ def main() -> int:
     if args.strength:
         lines += strength(host, games, args.strength, args.workers, args.short)
     if args.levels:
-        lines += level_table(host, games, args.levels, args.workers, args.short)
+        pairs = tuple(tuple(p.split(",", 1)) for p in args.pair) if args.pair else LEVEL_PAIRS
+        if any(len(pair) != 2 or not set(pair) <= set(LEVELS) for pair in pairs):
+            parser.error(f"--pair takes two of the levels {', '.join(LEVELS)} as HIGHER,LOWER")
+        lines += level_table(host, games, args.levels, args.workers, args.short, args.seed, pairs)
     text = "\n".join(lines)
     print(text)
     if args.out:
