@@ -1,5 +1,6 @@
 """How good a position looks for the bots (digest §13, AI hooks): the prosperity race, the
-heroes' health and armour, the armies' worth, and pressure on the enemy hero."""
+heroes' health and armour, the armies' worth, and pressure on the enemy hero. The weights are
+game.toml's [heuristic], read on each call so a tuned table counts."""
 
 from __future__ import annotations
 
@@ -7,29 +8,33 @@ from typing import Any
 
 from boardwright.framework import field, kernel
 
+from .cards import CONFIG
 from .units import data, health, hero_of, units, worn
 
 State = dict[str, Any]
+HEURISTIC: dict[str, float] = CONFIG["heuristic"]
 
 
 def _side(state: State, seat: int) -> float:
-    score = 2.0 * state["prosperity"][seat] / state["victory"]
+    score = HEURISTIC["prosperity"] * state["prosperity"][seat] / state["victory"]
     hero = hero_of(state, seat)
     if hero is None:
-        return -10.0
+        return HEURISTIC["heroless"]
     left = health(state, hero) - units(state)[hero]["wounds"] + sum(r["tokens"] for r in worn(state, seat))
-    score += 0.25 * left
+    score += HEURISTIC["hero_health"] * left
+    army = HEURISTIC["army_cost"]
     for uid, unit in units(state).items():
         if unit["owner"] == seat and not unit["hero"]:
             worth = data(unit)["cost"] * (1 - unit["wounds"] / max(1, health(state, uid)))
-            score += 0.35 * worth
+            score += army * worth
     enemy = hero_of(state, 1 - seat)
     if enemy is not None:
         target = units(state)[enemy]["at"]
+        pressure, reach = HEURISTIC["pressure"], HEURISTIC["pressure_reach"]
         for unit in units(state).values():
             if unit["owner"] == seat:
-                score += 0.02 * max(0.0, 40.0 - field.distance(unit["at"], target))
-    score += 0.15 * len(state["city"][seat])
+                score += pressure * max(0.0, reach - field.distance(unit["at"], target))
+    score += HEURISTIC["building"] * len(state["city"][seat])
     return score
 
 
@@ -38,4 +43,5 @@ def evaluate(state: State, seat: int) -> float:
         winners = (kernel.outcome(state) or {}).get("winners") or []
         return 1.0 if seat in winners else (-1.0 if winners else 0.0)
     diff = _side(state, seat) - _side(state, 1 - seat)
-    return max(-0.99, min(0.99, diff / 10.0))
+    # below a finished game's 1.0, so a search never mistakes a good position for a win
+    return max(-0.99, min(0.99, diff / HEURISTIC["lead_scale"]))
