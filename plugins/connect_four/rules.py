@@ -20,6 +20,7 @@ from boardwright.framework.spec import titled
 _DATA = resources.files(__package__) / "data"
 _CONFIG = tomllib.loads((_DATA / "game.toml").read_text(encoding="utf-8"))
 _MESSAGES = tomllib.loads((_DATA / "messages.toml").read_text(encoding="utf-8"))
+HEURISTIC: dict[str, float] = _CONFIG["heuristic"]  # the bots' weights, read on each call so a tuned table counts
 
 
 def _has_line(bits: int, height: int, connect: int) -> bool:
@@ -119,14 +120,16 @@ class ConnectFour(Game):
         return None
 
     def heuristic(self, state: dict[str, Any], seat: int) -> float:
-        """Open lines of three: a cheap positional estimate in [-1, 1]."""
+        """Lines of three, own against the rival's: a cheap positional estimate in [-1, 1]; the
+        weights are game.toml's [heuristic]."""
         rows = state["rows"]
         mine, theirs = state["bits"][seat], state["bits"][1 - seat]
-        score = 0
+        own = rival = 0
         for shift in (1, rows + 1, rows + 2, rows):
-            score += bin(mine & (mine >> shift) & (mine >> 2 * shift)).count("1")
-            score -= bin(theirs & (theirs >> shift) & (theirs >> 2 * shift)).count("1")
-        return max(-1.0, min(1.0, score / 8))
+            own += bin(mine & (mine >> shift) & (mine >> 2 * shift)).count("1")
+            rival += bin(theirs & (theirs >> shift) & (theirs >> 2 * shift)).count("1")
+        score = HEURISTIC["own_three"] * own - HEURISTIC["rival_three"] * rival
+        return max(-1.0, min(1.0, score / HEURISTIC["lead_scale"]))
 
     def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
         return text({"key": "action_drop", "column": action["column"] + 1}, self.messages, lang)
