@@ -46,15 +46,37 @@ def stage(state: State) -> str:
 
 
 def describe(state: State, seat: int | None) -> dict[str, Any]:
+    return describe_all(state, [seat])[0]
+
+
+def describe_all(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """Each seat's board. Only the order of the tableaus (the viewer's first) differs from
+    seat to seat: the map, the pools, the tableaus and the panels are built once, and every
+    board holds the same objects (boards are read-only)."""
+    if not seats:
+        return []
     now = stage(state)
-    elements: list[dict[str, Any]] = []
+    shared: list[dict[str, Any]] = []
     if now == "draft" and kernel.phase(state) == "draft":
-        elements.append(_pool(state, "main"))
+        shared.append(_pool(state, "main"))
     else:
-        elements.append(_hex_map(state))
+        shared.append(_hex_map(state))
         if now == "hire":
-            elements.append(_pool(state, "bottom"))
-    elements += _tableaus(state, seat)
+            shared.append(_pool(state, "bottom"))
+    tableaus = {s: _tableau(state, s) for s in range(len(state["tableaus"])) if state["tableaus"][s]}
+    panels = _panels(state)
+    status = _status(state)
+    made = []
+    for seat in seats:
+        order = list(range(len(state["tableaus"])))
+        if seat is not None:
+            order = [seat] + [s for s in order if s != seat]
+        elements = shared + [tableaus[s] for s in order if s in tableaus]
+        made.append({"kind": "hex", "background": "#20242c", "elements": elements, "panels": panels, "status": status})
+    return made
+
+
+def _panels(state: State) -> list[dict[str, Any]]:
     board = board_of(state)
     panels = _war_track(state, board) if board.id == "protorp" else _castle_tracks(state)
     panels.append(_time_disc(state))
@@ -64,7 +86,7 @@ def describe(state: State, seat: int | None) -> dict[str, Any]:
         panels.append(
             {"title": {"key": "banned_title"}, "lines": [[creature_name(c) for c in state["draft"]["banned"]]]}
         )
-    return {"kind": "hex", "background": "#20242c", "elements": elements, "panels": panels, "status": _status(state)}
+    return panels
 
 
 # --- the map
@@ -180,22 +202,15 @@ def _pool(state: State, place: str) -> dict[str, Any]:
     }
 
 
-def _tableaus(state: State, seat: int | None) -> list[dict[str, Any]]:
-    """Each seat's creature cards, left to right in summon order; the viewer's first."""
-    seats = list(range(len(state["tableaus"])))
-    if seat is not None:
-        seats = [seat] + [s for s in seats if s != seat]
-    return [
-        {
-            "type": "cards",
-            "cards": [state["creatures"][index]["id"] for index in state["tableaus"][s]],
-            "layout": "row",
-            "place": "bottom",
-            "title": {"key": "tableau_title", "seat": s},
-        }
-        for s in seats
-        if state["tableaus"][s]
-    ]
+def _tableau(state: State, seat: int) -> dict[str, Any]:
+    """A seat's creature cards, left to right in summon order (the viewer's tableau is drawn first)."""
+    return {
+        "type": "cards",
+        "cards": [state["creatures"][index]["id"] for index in state["tableaus"][seat]],
+        "layout": "row",
+        "place": "bottom",
+        "title": {"key": "tableau_title", "seat": seat},
+    }
 
 
 # --- beside the board

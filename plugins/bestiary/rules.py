@@ -211,6 +211,9 @@ class Bestiary(Game):
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board_view.describe(state, seat)
 
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return board_view.describe_all(state, seats)
+
 
 def _protorp_heuristic(state: State, seat: int) -> float:
     """Protorp: the lead in victory points over the goal, and castles held against the rival

@@ -9,6 +9,7 @@ along their borders.
 
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from typing import Any
 
 from . import faction_board
@@ -26,21 +27,41 @@ COLOURS = [WORLD.colours[faction] for faction in WORLD.faction_ids]
 
 
 def board(state: State, seat: int | None) -> dict[str, Any]:
-    focus = faction_board.focus(state, seat)
-    return {
-        "kind": "regions",
-        "background": DRAWING["background"],
-        "status": faction_board.status(state),
-        "elements": [map_element(state), *faction_board.elements(state, focus)],
-        "panels": faction_board.panels(state),
-    }
+    return boards(state, [seat])[0]
+
+
+def boards(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """Each seat's board: the map, the status and the panels are the same for everyone and
+    built once (boards are read-only, so every board holds the same objects); the faction
+    board under the map once per faction looked at."""
+    if not seats:
+        return []
+    shown_map = map_element(state)
+    status = faction_board.status(state)
+    panels = faction_board.panels(state)
+    below: dict[int, list[dict[str, Any]]] = {}
+    made = []
+    for seat in seats:
+        focus = faction_board.focus(state, seat)
+        if focus not in below:
+            below[focus] = faction_board.elements(state, focus)
+        made.append(
+            {
+                "kind": "regions",
+                "background": DRAWING["background"],
+                "status": status,
+                "elements": [shown_map, *below[focus]],
+                "panels": panels,
+            }
+        )
+    return made
 
 
 def map_element(state: State) -> dict[str, Any]:
     return {
         "type": "areas",
         "piece_size": DRAWING["piece_size"],
-        "regions": _regions(state) + _rivers() + _name_plates() + _border_slots() + _junction_slots(),
+        "regions": [*_regions(state), *_fixed_regions()],
         "links": _token_links(state),
         "pieces": _region_pieces(state) + _token_pieces(state) + _creature_pieces(state),
     }
@@ -49,11 +70,25 @@ def map_element(state: State) -> dict[str, Any]:
 # --- the map ---
 
 
-def _regions(state: State) -> list[Item]:
+@cache
+def _fixed_regions() -> tuple[Item, ...]:
+    """What never changes on the map: rivers, name plates, border slots and junctions. Built
+    once; every board holds the same items (read-only), which the LAN host's merge with a
+    seat's last board then finds unchanged without comparing them."""
+    return (*_rivers(), *_name_plates(), *_border_slots(), *_junction_slots())
+
+
+def _regions(state: State) -> tuple[Item, ...]:
     """The 31 regions; the pieces stand a little above the middle of each."""
-    w = WORLD
     battle = state["battle"]
-    fought = {battle["attack_region"], battle["defence_region"]} if battle is not None else set()
+    fought = (battle["attack_region"], battle["defence_region"]) if battle is not None else ()
+    return _regions_fought(frozenset(fought))
+
+
+@lru_cache(maxsize=64)
+def _regions_fought(fought: frozenset[int]) -> tuple[Item, ...]:
+    """The regions with those of a battle under way highlighted (built once per battle)."""
+    w = WORLD
     regions = []
     for r, region in enumerate(w.regions):
         x, y = _middle(r)
@@ -69,7 +104,7 @@ def _regions(state: State) -> list[Item]:
                 "highlight": r in fought,
             }
         )
-    return regions
+    return tuple(regions)
 
 
 def _middle(r: int) -> tuple[float, float]:

@@ -208,6 +208,9 @@ class Reliquium(Game):
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
 
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return board.boards(state, seats)
+
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return faction_board.card_face(item)
 
