@@ -69,7 +69,21 @@ def focus(state: State, seat: int | None) -> str | None:
     return ready[0] if ready else None
 
 
-def field_element(state: State, seat: int | None) -> dict[str, Any]:
+def field_element(state: State, seat: int | None, parts: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The field as `seat` sees it; `parts`: `field_parts(state)`, shared by every seat's field."""
+    if parts is None:
+        parts = field_parts(state)
+    return {
+        "type": "field",
+        # seat A's edge is y = 0: drawn upside down for it, each player sees its own edge below
+        "flip_y": seat == 0,
+        **parts,
+        "overlays": overlays(state, seat),
+    }
+
+
+def field_parts(state: State) -> dict[str, Any]:
+    """What the field shows every seat alike: its size, the edges, terrain and miniatures."""
     terrain = []
     for t in state["terrain"]:
         info = TERRAIN[t["card"]]
@@ -111,9 +125,6 @@ def field_element(state: State, seat: int | None) -> dict[str, Any]:
             }
         )
     return {
-        "type": "field",
-        # seat A's edge is y = 0: drawn upside down for it, each player sees its own edge below
-        "flip_y": seat == 0,
         "size": [width, height],
         "fill": "#4a6b3a",
         "areas": [
@@ -130,7 +141,6 @@ def field_element(state: State, seat: int | None) -> dict[str, Any]:
         ],
         "terrain": terrain,
         "bases": bases,
-        "overlays": overlays(state, seat),
     }
 
 
@@ -267,6 +277,25 @@ def prosperity_panel(state: State) -> dict[str, Any]:
 
 
 def board(state: State, seat: int | None) -> dict[str, Any]:
+    return boards(state, [seat])[0]
+
+
+def boards(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+    """Each seat's board; the field's terrain and miniatures, the panels and the status are
+    built once and every board holds the same objects (boards are read-only)."""
+    if not seats:
+        return []
+    shared = {
+        "parts": field_parts(state),
+        "panels": {s: seat_panel(state, s) for s in (0, 1)},
+        "prosperity": prosperity_panel(state),
+        "terrain": terrain_panel(state),
+        "status": status(state),
+    }
+    return [_board(state, seat, shared) for seat in seats]
+
+
+def _board(state: State, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
     """The opponent's hand, tactics, deck, Graveyard and cards in play in a row above the
     field; the viewer's in a row below it (the hand fanned out, face up)."""
     viewer = seat if seat is not None else 0
@@ -277,15 +306,16 @@ def board(state: State, seat: int | None) -> dict[str, Any]:
         _zone("deck", "pile", "top", "zone_deck", other, row="theirs", back=COLOURS[other]),
         _zone("grave", "pile", "top", "zone_grave", other, row="theirs"),
         _zone("play", "pile", "top", "zone_play", other, row="theirs"),
-        field_element(state, seat),
+        field_element(state, seat, shared["parts"]),
         _zone("hand", "fan", "bottom", "zone_hand_of", viewer),
         _zone("tactics", "pile" if seat is None else "row", "bottom", "zone_tactics", viewer, row="mine"),
         _zone("deck", "pile", "bottom", "zone_deck", viewer, row="mine", back=COLOURS[viewer]),
         _zone("grave", "pile", "bottom", "zone_grave", viewer, row="mine"),
         _zone("play", "pile", "bottom", "zone_play", viewer, row="mine"),
     ]
-    panels = [prosperity_panel(state), seat_panel(state, viewer), seat_panel(state, other), terrain_panel(state)]
-    return {"kind": "signum", "status": status(state), "elements": elements, "panels": panels}
+    seat_panels = shared["panels"]
+    panels = [shared["prosperity"], seat_panels[viewer], seat_panels[other], shared["terrain"]]
+    return {"kind": "signum", "status": shared["status"], "elements": elements, "panels": panels}
 
 
 def card_face(item: Any) -> dict[str, Any] | None:

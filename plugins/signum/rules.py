@@ -150,6 +150,9 @@ class Signum(Game):
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
 
+    def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
+        return board.boards(state, seats)
+
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         return text(describe(state, action), self.messages, lang)
 
