@@ -77,16 +77,25 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
         ops.append([SET, path, new])
 
 
+def mostly_changed(changed: int, length: int) -> bool:
+    """Whether a list whose `changed` items of `length` differ is sent whole: an item inserted
+    shifts all after it. Counted in items, not in the operations inside them: a short list of
+    large items (a board's elements) with a few changes deep inside one is never sent whole."""
+    return changed > max(4, length // 2)
+
+
 def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]]) -> None:
     start = len(ops)
+    changed = 0
     if len(new) < len(old):
         ops.append([CUT, path, len(new)])
     for index, (a, b) in enumerate(zip(old, new, strict=False)):
         if not _same(a, b):
+            changed += 1
             _diff(a, b, [*path, index], ops)
     for index in range(len(old), len(new)):
         ops.append([SET, [*path, index], new[index]])
-    if len(ops) - start > max(4, len(new) // 2):  # mostly changed (an item inserted): send it whole
+    if mostly_changed(changed, len(new)):
         del ops[start:]
         ops.append([SET, path, new])
 

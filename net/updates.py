@@ -17,7 +17,7 @@ import hashlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from .delta import CUT, DELETE, SET, chain, diff_at
+from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed
 from .live import LiveGame
 from .protocol import encode_packed, pack
 
@@ -122,6 +122,7 @@ def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
                 merged[key] = _merge(was, value, [*path, key], ops)
         return merged
     start = len(ops)
+    changed = 0
     if len(new) < len(old):
         ops.append([CUT, path, len(new)])
     items = []
@@ -129,11 +130,12 @@ def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
         if was is value or (type(was) is type(value) and was == value):
             items.append(was)
         else:
+            changed += 1
             items.append(_merge(was, value, [*path, index], ops))
     for index in range(len(old), len(new)):
         ops.append([SET, [*path, index], new[index]])
         items.append(new[index])
-    if len(ops) - start > max(4, len(new) // 2):  # mostly changed (an item inserted): sent whole
+    if mostly_changed(changed, len(new)):  # an item inserted shifts the rest: sent whole
         del ops[start:]
         ops.append([SET, path, items])
     return items
