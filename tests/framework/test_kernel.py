@@ -57,6 +57,23 @@ def test_clone_is_deep_and_equal():
     assert state["board"]["a"][2]["b"] == [3]
 
 
+class Token:
+    def __init__(self, n: int) -> None:
+        self.n = n
+
+
+def test_clone_keeps_types_order_and_shared_parts_and_copies_what_no_save_holds():
+    shared = [1, 2]
+    state = {"z": shared, "a": shared, "t": (1, "x"), "big": 1 << 130, "f": 0.5, "b": True, "n": None}
+    copy = kernel.clone(state)
+    assert copy == state and list(copy) == ["z", "a", "t", "big", "f", "b", "n"]
+    assert copy["z"] is copy["a"] and copy["z"] is not shared  # shared inside the copy only
+    assert type(copy["t"]) is tuple and type(copy["b"]) is bool
+
+    odd = kernel.clone({"token": Token(3)})  # not plain data: marshal refuses it, the copy still works
+    assert odd["token"].n == 3
+
+
 def test_hash_changes_with_any_change():
     state = _state()
     state["x"] = [1, 2]
