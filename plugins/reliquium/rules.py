@@ -27,7 +27,6 @@ Action = dict[str, Any]
 
 
 _HEURISTIC = load_toml("game.toml")["heuristic"]
-_CASTLE, _UNIT, _THREATENED = (_HEURISTIC[key] for key in ("castle", "unit", "threatened_castle"))
 
 
 def _worth(state: State) -> list[float]:
@@ -46,10 +45,12 @@ def _worth(state: State) -> list[float]:
                 threatened[owner] += 1
     to_win = state["rules"]["castles_to_win"]
     track = state["track"]
+    weights = _HEURISTIC  # read on each call: a tuned table takes effect at once
+    castle_weight, unit_weight, threat_weight = weights["castle"], weights["unit"], weights["threatened_castle"]
     return [
         100.0
         if (castles := track[faction].count(False)) >= to_win  # castles on the map (castles.castles_on_map)
-        else _CASTLE * castles + _UNIT * units[faction] - _THREATENED * threatened[faction]
+        else castle_weight * castles + unit_weight * units[faction] - threat_weight * threatened[faction]
         for faction in state["faction_of"]
     ]
 

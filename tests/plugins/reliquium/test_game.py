@@ -268,6 +268,19 @@ def test_heuristic():
     assert 0 < GAME.heuristic(s, 0) <= 1 and -1 <= GAME.heuristic(s, 1) < 0
 
 
+def test_a_tuned_heuristic_weight_takes_effect_at_once(monkeypatch):
+    """The weights are data (game.toml [heuristic]) read on each call: a balance script that
+    tunes the loaded table changes the bots' judgement without a restart."""
+    from boardwright.plugins.reliquium import rules
+
+    engine = Engine(GAME)
+    s = engine.new_game(4, options={"factions": "initiative"}, seed=1)
+    s["track"][0][1] = False  # the Legion has one castle more
+    before = GAME.heuristic(s, 0)
+    monkeypatch.setitem(rules._HEURISTIC, "castle", rules._HEURISTIC["castle"] * 2)
+    assert GAME.heuristic(s, 0) == pytest.approx(2 * before)
+
+
 def test_action_labels_name_regions_and_creatures_in_both_languages():
     from boardwright.framework import PluginHost
 
