@@ -3,8 +3,6 @@ the formula with the weights once written in the code, and a tuned table takes e
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,6 +13,8 @@ from boardwright.plugins.bestiary.catalogue import CREATURES
 from boardwright.plugins.bestiary.creatures import board_of, is_protorp
 from boardwright.plugins.bestiary.seats import other_side
 from boardwright.plugins.bestiary.siege import captured_towers
+
+from ..positions import random_positions
 
 MODES = [("duel", 2), ("crossroads_teams", 4), ("protorp_duel", 2), ("protorp_ffa", 4)]
 
@@ -51,24 +51,12 @@ def _old_heuristic(
     return max(-1.0, min(1.0, value))
 
 
-def _positions(engine: Any, mode: str, players: int, seed: int, limit: int = 600) -> Iterator[dict[str, Any]]:
-    """The positions of a seeded random game, each yielded before the next action is played."""
-    state = engine.new_game(players, {"mode": mode}, seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if kernel.is_over(state):
-            return
-        yield state
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
-
-
 @pytest.mark.parametrize(("mode", "players"), MODES)
 def test_the_values_are_those_of_the_weights_once_in_the_code(host, mode, players):
     engine = host.engine("bestiary")
     values = []
     for seed in (3, 4):
-        for state in _positions(engine, mode, players, seed):
+        for state in random_positions(engine, players, seed, {"mode": mode}):
             for seat in range(players):
                 value = engine.game.heuristic(state, seat)
                 assert value == _old_heuristic(state, seat), f"{mode} seed {seed}, seat {seat}"
@@ -88,7 +76,7 @@ def test_a_tuned_weight_changes_the_value(host, monkeypatch, mode, players, key,
     engine = host.engine("bestiary")
     tuned = catalogue.HEURISTIC[key] * 3
     changed = 0
-    for state in _positions(engine, mode, players, 5):
+    for state in random_positions(engine, players, 5, {"mode": mode}):
         before = [engine.game.heuristic(state, seat) for seat in range(players)]
         with monkeypatch.context() as patch:
             patch.setitem(catalogue.HEURISTIC, key, tuned)

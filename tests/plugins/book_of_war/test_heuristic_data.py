@@ -4,8 +4,6 @@ the formula with the weights once written in the code, and a tuned table takes e
 from __future__ import annotations
 
 import math
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +11,8 @@ import pytest
 from boardwright.framework import kernel
 from boardwright.plugins.book_of_war import catalog
 from boardwright.plugins.book_of_war.war_track import other_side
+
+from ..positions import random_positions
 
 GAMES = [(2, None), (4, None), (2, "protorp")]
 
@@ -40,26 +40,12 @@ def _weighted(state: dict[str, Any], seat: int, weights: dict[str, float]) -> fl
     return math.tanh(score / weights["lead_scale"])
 
 
-def _positions(
-    engine: Any, players: int, scenario: str | None, seed: int, limit: int = 500
-) -> Iterator[dict[str, Any]]:
-    """The positions of a seeded random game, each yielded before the next action is played."""
-    state = engine.new_game(players, {}, seed, scenario)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        if kernel.is_over(state):
-            return
-        yield state
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
-
-
 @pytest.mark.parametrize(("players", "scenario"), GAMES)
 def test_the_values_are_those_of_the_weights_once_in_the_code(host, players, scenario):
     engine = host.engine("book_of_war")
     values = []
     for seed in (3, 4):
-        for state in _positions(engine, players, scenario, seed):
+        for state in random_positions(engine, players, seed, scenario=scenario, limit=500):
             for seat in range(players):
                 value = engine.game.heuristic(state, seat)
                 assert value == _old_heuristic(state, seat), f"{players} players, seed {seed}, seat {seat}"
@@ -72,7 +58,7 @@ def test_a_tuned_weight_changes_the_value(host, monkeypatch, key):
     engine = host.engine("book_of_war")
     tuned = catalog.HEURISTIC[key] * 3
     changed = 0
-    for state in _positions(engine, 2, None, 5):
+    for state in random_positions(engine, 2, 5, limit=500):
         before = [engine.game.heuristic(state, seat) for seat in range(2)]
         with monkeypatch.context() as patch:
             patch.setitem(catalog.HEURISTIC, key, tuned)

@@ -3,14 +3,13 @@ the formula with the weights once written in the code, and a tuned table takes e
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from boardwright.framework import kernel
 from boardwright.plugins.connect_four import rules
+
+from ..positions import random_positions
 
 
 def _old_heuristic(state: dict[str, Any], seat: int) -> float:
@@ -31,22 +30,12 @@ def _threes(bits: int, columns: int, rows: int) -> int:
     return sum(all((c + i * dc, r + i * dr) in stone for i in range(3)) for c, r in stone for dc, dr in steps)
 
 
-def _positions(engine: Any, seed: int, options: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """The positions of a seeded random game, each yielded before the next action is played."""
-    state = engine.new_game(2, options, seed)
-    rng = random.Random(seed)
-    while not kernel.is_over(state):
-        yield state
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
-
-
 @pytest.mark.parametrize("options", [{}, {"columns": 9, "rows": 7, "connect": 5}])
 def test_the_values_are_those_of_the_weights_once_in_the_code(host, options):
     engine = host.engine("connect_four")
     values = []
     for seed in range(6):
-        for state in _positions(engine, seed, options):
+        for state in random_positions(engine, 2, seed, options):
             for seat in range(2):
                 value = engine.game.heuristic(state, seat)
                 assert value == _old_heuristic(state, seat), f"seed {seed}, seat {seat}"
@@ -60,7 +49,7 @@ def test_a_tuned_weight_changes_the_value(host, monkeypatch, key):
     tuned = rules.HEURISTIC[key] * 3
     weights = {**rules.HEURISTIC, key: tuned}
     changed = 0
-    for state in _positions(engine, 7, {"columns": 9, "rows": 7, "connect": 5}):
+    for state in random_positions(engine, 2, 7, {"columns": 9, "rows": 7, "connect": 5}):
         before = [engine.game.heuristic(state, seat) for seat in range(2)]
         with monkeypatch.context() as patch:
             patch.setitem(rules.HEURISTIC, key, tuned)

@@ -3,8 +3,6 @@ the formula with the weights once written in the code, and a tuned table takes e
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -12,6 +10,8 @@ import pytest
 from boardwright.framework import field, kernel
 from boardwright.plugins.signum import heuristic
 from boardwright.plugins.signum.units import data, health, hero_of, units, worn
+
+from ..positions import random_positions
 
 # heuristic.py had: 2.0 * prosperity / victory, -10.0 without a hero, 0.25 * health left,
 # 0.35 * worth, 0.02 * max(0.0, 40.0 - distance), 0.15 * buildings, diff / 10.0
@@ -57,19 +57,6 @@ def _old_evaluate(state: dict[str, Any], seat: int, weights: dict[str, float] = 
     return max(-0.99, min(0.99, diff / weights["lead_scale"]))
 
 
-def _positions(engine: Any, seed: int, limit: int = 300) -> Iterator[dict[str, Any]]:
-    """The positions of a seeded random game, each yielded before the next action is played
-    (and the last one, finished or not)."""
-    state = engine.new_game(2, {}, seed)
-    rng = random.Random(seed)
-    for _ in range(limit):
-        yield state
-        if kernel.is_over(state):
-            return
-        legal = engine.legal_actions(state)
-        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
-
-
 def _without_a_hero(state: dict[str, Any]) -> dict[str, Any]:
     """The position with seat 1's hero taken off the field: the game ends when a hero falls,
     so only a bot's guess at a position (or a modded rule) evaluates a seat without one."""
@@ -84,7 +71,7 @@ def _without_a_hero(state: dict[str, Any]) -> dict[str, Any]:
 def test_the_values_are_those_of_the_weights_once_in_the_code(host, seed):
     engine = host.engine("signum")
     values = []
-    for position in _positions(engine, seed):
+    for position in random_positions(engine, 2, seed, limit=300, last=True):
         for state in (position, _without_a_hero(position)):
             for seat in range(2):
                 value = engine.game.heuristic(state, seat)
@@ -99,7 +86,7 @@ def test_a_tuned_weight_changes_the_value(host, monkeypatch, key):
     # a seat without a hero is worth -10, a lead past the 0.99 cap: a smaller penalty shows
     tuned = heuristic.HEURISTIC[key] * (0.1 if key == "heroless" else 3)
     changed = 0
-    for position in _positions(engine, 5):
+    for position in random_positions(engine, 2, 5, limit=300, last=True):
         state = _without_a_hero(position) if key == "heroless" else position
         before = [engine.game.heuristic(state, seat) for seat in range(2)]
         with monkeypatch.context() as patch:
