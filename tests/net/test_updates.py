@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardwright.framework import Engine, Game
-from boardwright.net.delta import fingerprint, patch
+from boardwright.net.delta import diff_at, fingerprint, patch
 from boardwright.net.live import LiveGame
 from boardwright.net.peer import Peer
 from boardwright.net.protocol import FROM_HOST, decode
@@ -69,6 +69,9 @@ def test_a_few_changes_deep_in_one_large_item_of_a_short_list_send_only_those_ch
     assert len(ops) == 6 and all(op[1][:5] == ["board", "elements", 0, "pieces", op[1][4]] for op in ops)
     assert merged["elements"][0]["regions"] is old["elements"][0]["regions"]
     assert fingerprint(patch({"board": old}, ops)) == fingerprint({"board": new})
+    # a connection a broadcast behind gets its delta from diff_at: the same rule
+    behind = diff_at(old, new, ["board"])
+    assert len(behind) == 6 and fingerprint(patch({"board": old}, behind)) == fingerprint({"board": new})
 
 
 def test_an_item_inserted_at_the_front_of_a_long_list_sends_it_whole():
@@ -77,6 +80,7 @@ def test_an_item_inserted_at_the_front_of_a_long_list_sends_it_whole():
     ops: list[list] = []
     merge({"l": old}, {"l": new}, ["view"], ops)
     assert ops == [[0, ["view", "l"], new]]
+    assert diff_at({"l": old}, {"l": new}, ["view"]) == [[0, ["view", "l"], new]]
 
 
 def test_seats_that_joined_apart_share_one_merge_and_every_peer_stays_whole(host):
