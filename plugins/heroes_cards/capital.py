@@ -75,10 +75,14 @@ def buildable(state: State, seat: int) -> list[str]:
     ]
 
 
+# each tier column's plots, as indices into a capital's grid
+TIER_COLUMNS = [[PLOT_INDEX[CAPITAL["layout"][r][c]] for r in range(CAPITAL["rows"])] for c in CAPITAL["tier_columns"]]
+
+
 def tier(state: State, seat: int) -> int:
     """Completed columns among the tier columns (the Palace column never counts)."""
-    rows = CAPITAL["rows"]
-    return sum(all(built(state, seat, CAPITAL["layout"][r][c]) for r in range(rows)) for c in CAPITAL["tier_columns"])
+    grid = state["capital"][seat]
+    return sum(1 for column in TIER_COLUMNS if all(grid[index] != EMPTY for index in column))
 
 
 def domain_cards(state: State, seat: int) -> list[str]:

@@ -386,9 +386,13 @@ def _candidates(
 
 
 def extent_of(key: tuple[Any, ...]) -> tuple[float, float, float]:
+    """`extent` of the area a `shape_key` stands for: centre and outer radius."""
     if key[0] == "circle":
         return key[1], key[2], key[3]
-    return extent(shape_of(key))[:3]
+    found = _EXTENTS.get(key)  # the key is the shape's own (`shape_key(shape_of(key)) == key`)
+    if found is None:
+        found = extent(shape_of(key))
+    return found[0], found[1], found[2]
 
 
 def passes_near(start: list[float], end: list[float], circles: list[tuple[float, float, float]], reach: float) -> bool:
