@@ -48,13 +48,14 @@ def legal(state: State) -> list[Action]:
             found += activation.openings(state, uid)
     found += play.card_plays(state, seat)
     cards = play.terrain_cards(state, seat)
-    layout = play.terrain_layout(state) if cards else ()
-    for card in cards:
-        for angle in play.angles(card):
-            found += [
-                {"type": "terrain", "card": card, "to": spot, "angle": angle}
-                for spot in play.terrain_spots(state, seat, card, angle, layout)
-            ]
+    if cards:
+        layout, circles = play.terrain_layout(state), play.base_circles(state)
+        for card in cards:
+            for angle in play.angles(card):
+                found += [
+                    {"type": "terrain", "card": card, "to": spot, "angle": angle}
+                    for spot in play.terrain_spots(state, seat, card, angle, layout, circles)
+                ]
     found += abilities(state, seat)
     found.append(END_TURN)
     return found

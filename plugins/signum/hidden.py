@@ -3,6 +3,7 @@ nobody's; a seat knows its own deck list, not the opponent's. Bots guess the res
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -21,8 +22,10 @@ def _seen(view: State) -> set[str]:
     return zones.seen_items(view)
 
 
-def candidates(hero: str, seat: int) -> list[str]:
-    """Every card item a deck led by `hero` could hold (two copies of non-characters)."""
+@functools.cache
+def candidates(hero: str, seat: int) -> tuple[str, ...]:
+    """Every card item a deck led by `hero` could hold (two copies of non-characters); built
+    once, since a bot deals the unseen ones again thousands of times."""
     faction = hero_faction(hero)
     found = []
     for card_id, card in CARDS.items():
@@ -30,7 +33,7 @@ def candidates(hero: str, seat: int) -> list[str]:
         if card["faction"] in allowed and card.get("hero", hero) == hero:
             copies = 1 if card["kind"] == "character" else 2
             found += [make_item(card_id, seat, n) for n in range(1, copies + 1)]
-    return found
+    return tuple(found)
 
 
 def determinize(view: State, seat: int, seed: int) -> State:

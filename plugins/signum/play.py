@@ -191,41 +191,61 @@ def terrain_layout(state: State) -> tuple[tuple[Any, ...], ...]:
     return tuple(shape_key(t["shape"]) for t in state["terrain"])
 
 
+def base_circles(state: State) -> list[tuple[float, float, float]]:
+    """Every miniature's base as (x, y, radius): `on_a_base` takes it."""
+    return [(u["at"][0], u["at"][1], u["radius"]) for u in units(state).values()]
+
+
 def terrain_spots(
-    state: State, seat: int, card: str, angle: float, layout: tuple[tuple[Any, ...], ...] | None = None
+    state: State,
+    seat: int,
+    card: str,
+    angle: float,
+    layout: tuple[tuple[Any, ...], ...] | None = None,
+    circles: list[tuple[float, float, float]] | None = None,
 ) -> list[list[float]]:
     """A few places for a terrain card: the first of a fixed set of candidates on the middle
-    band that lie clear of other terrain, then those clear of the miniatures now. `layout`:
-    `terrain_layout(state)`, when the caller has it already."""
+    band that lie clear of other terrain, then those clear of the miniatures now. `layout`
+    and `circles`: `terrain_layout(state)` and `base_circles(state)`, when the caller
+    offers several cards at once."""
     if layout is None:
         layout = terrain_layout(state)
+    if circles is None:
+        circles = base_circles(state)
     count = int(CONFIG["offers"]["terrain_spots"])
-    return [list(point) for point, key in clear_of(card, angle, layout)[:count] if not on_a_base(state, key)]
+    return [list(point) for point, key in clear_of(card, angle, layout)[:count] if not on_a_base(state, key, circles)]
 
 
 def clear_of(card: str, angle: float, layout: tuple[tuple[Any, ...], ...]) -> list[tuple[tuple[float, float], Any]]:
     """The candidates clear of the terrain laid out so far; terrain is only ever added, so
     each lay-out is the one before it and one more area, and is checked against that one."""
-    found = _CLEAR.get((card, angle, layout))
+    by_card = _CLEAR.get(layout)  # one lay-out serves every card and angle offered with it
+    if by_card is None:
+        if len(_CLEAR) > LAYOUTS_KEPT:
+            _CLEAR.clear()
+        by_card = _CLEAR[layout] = {}
+    found = by_card.get((card, angle))
     if found is None:
         if layout:
             found = [(p, key) for p, key in clear_of(card, angle, layout[:-1]) if not areas_meet(key, layout[-1])]
         else:
             found = list(terrain_candidates(card, angle))
-        if len(_CLEAR) > MEMO_SIZE:
-            _CLEAR.clear()
-        _CLEAR[(card, angle, layout)] = found
+        by_card[card, angle] = found
     return found
 
 
-_CLEAR: dict[tuple[Any, ...], list[tuple[tuple[float, float], Any]]] = {}
+LAYOUTS_KEPT = 2000  # lay-outs remembered, each with the places found for every card and angle
+_CLEAR: dict[tuple[Any, ...], dict[tuple[str, float], list[tuple[tuple[float, float], Any]]]] = {}
 
 
-def on_a_base(state: State, key: tuple[Any, ...]) -> bool:
-    """Whether an area (by its key) would overlap a miniature."""
+def on_a_base(state: State, key: tuple[Any, ...], circles: list[tuple[float, float, float]] | None = None) -> bool:
+    """Whether an area (by its key) would overlap a miniature (`circles`: `base_circles(state)`)."""
     cx, cy, reach = extent_of(key)
-    near = [u for u in units(state).values() if math.hypot(u["at"][0] - cx, u["at"][1] - cy) < reach + u["radius"]]
-    return bool(near) and on_a_miniature(state, shape_of(key)) is not None
+    if circles is None:
+        circles = base_circles(state)
+    hypot = math.hypot
+    near = any(hypot(x - cx, y - cy) < reach + radius for x, y, radius in circles)
+    return near and on_a_miniature(state, shape_of(key)) is not None
 
 
 @lru_cache(maxsize=256)
