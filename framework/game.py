@@ -233,6 +233,10 @@ class Game:
     #: it may read anything). After an action that leaves all of them equal, the `greedy`
     #: bot takes the value it had before instead of asking again (Reliquium names them).
     heuristic_reads: ClassVar[frozenset[str]] = frozenset()
+    #: The table of numbers `heuristic` reads its weights from on every call (a game's
+    #: `data/game.toml` section), or None. Changing a value in it changes how bots judge a
+    #: position at once; `bots.tuning` fits the values to the outcomes of played games.
+    heuristic_table: ClassVar[dict[str, Any] | None] = None
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game offers none."""

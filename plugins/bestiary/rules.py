@@ -86,6 +86,7 @@ class Bestiary(Game):
     messages = MESSAGES
     action_parts: ClassVar[dict[str, dict[str, str]]] = ACTION_PARTS
     short_options: ClassVar[dict[str, Any]] = {"castle_durability": 5}  # half the castle track
+    heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
     scenario_schema = SCENARIO_SCHEMA
 
     def __init__(self) -> None:

@@ -110,6 +110,7 @@ class BookOfWar(Game):
         "attack_next": {"target": "unit"},
     }
     short_options: ClassVar[dict[str, Any]] = {"target_vp": 25}  # a quarter of the usual 100 VP
+    heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
     scenario_schema = SCENARIO_SCHEMA
 
     def scenarios(self) -> list[Any]:

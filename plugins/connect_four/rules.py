@@ -59,6 +59,7 @@ class ConnectFour(Game):
     )
     messages = _MESSAGES
     action_parts: ClassVar[dict[str, dict[str, str]]] = {"drop": {"target": "column"}}
+    heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
 
     def __init__(self) -> None:
         # (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts

@@ -51,6 +51,7 @@ class HeroesCards(Game):
     # one week; the deck is drawn whole, as the watchman's split only asks a bot to guess
     # among unseen piles (a person may still split in the standard game)
     short_options: ClassVar[dict[str, Any]] = {"weeks": 1, "piles": 1}
+    heuristic_table: ClassVar[dict[str, Any] | None] = OUTLOOK
 
     def flow(self) -> Flow:
         return Flow(

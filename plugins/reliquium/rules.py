@@ -95,6 +95,7 @@ class Reliquium(Game):
     # bot games always end: the rulebook has no round limit (digest D26), so `simulate` caps it
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
     short_scenario: ClassVar[str | None] = "seven_castles"
+    heuristic_table: ClassVar[dict[str, Any] | None] = _HEURISTIC
     # the parts of the state `heuristic` reads: a bot need not ask it again after an action
     # that changed none of them (bots/greedy.py)
     heuristic_reads: ClassVar[frozenset[str]] = frozenset(

@@ -11,7 +11,7 @@ from boardwright.framework.spec import titled
 
 from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
 from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
-from .heuristic import evaluate
+from .heuristic import HEURISTIC, evaluate
 from .units import units
 
 State = dict[str, Any]
@@ -35,6 +35,7 @@ class Signum(Game):
     messages = MESSAGES
     # two rounds: the prolonged game decides (§8); about 25 actions, so a bot series stays quick
     short_options: ClassVar[dict[str, Any]] = {"rounds": 2}
+    heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         "activate": {"source": "unit"},
         "move": {"source": "unit", "point": "to"},
