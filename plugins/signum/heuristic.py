@@ -1,6 +1,7 @@
 """How good a position looks for the bots (digest §13, AI hooks): the prosperity race, the
 heroes' health and armour, the armies' worth, and pressure on the enemy hero. The weights are
-game.toml's [heuristic], read on each call so a tuned table counts."""
+game.toml's [heuristic], read on each call so a tuned table counts. Before both heroes stand
+on the field the sides are even: a seat whose hero is not placed yet has not lost it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 from boardwright.framework import field, kernel
 
 from .cards import CONFIG
+from .turn import FIRST, PLACE
 from .units import data, health, hero_of, units, worn
 
 State = dict[str, Any]
@@ -42,6 +44,8 @@ def evaluate(state: State, seat: int) -> float:
     if kernel.is_over(state):
         winners = (kernel.outcome(state) or {}).get("winners") or []
         return 1.0 if seat in winners else (-1.0 if winners else 0.0)
+    if kernel.phase(state) in (FIRST, PLACE):
+        return 0.0  # the heroes are not both on the field yet: nothing tells the sides apart
     diff = _side(state, seat) - _side(state, 1 - seat)
     # below a finished game's 1.0, so a search never mistakes a good position for a win
     return max(-0.99, min(0.99, diff / HEURISTIC["lead_scale"]))

@@ -53,6 +53,8 @@ def _old_evaluate(state: dict[str, Any], seat: int, weights: dict[str, float] = 
     if kernel.is_over(state):
         winners = (kernel.outcome(state) or {}).get("winners") or []
         return 1.0 if seat in winners else (-1.0 if winners else 0.0)
+    if kernel.phase(state) in ("first", "place"):
+        return 0.0  # since 2026-11-25: a hero not placed yet no longer counts as one lost
     diff = _old_side(state, seat, weights) - _old_side(state, 1 - seat, weights)
     return max(-0.99, min(0.99, diff / weights["lead_scale"]))
 
@@ -95,3 +97,18 @@ def test_a_tuned_weight_changes_the_value(host, monkeypatch, key):
         assert after == [_old_evaluate(state, seat, {**OLD_WEIGHTS, key: tuned}) for seat in range(2)]
         changed += before != after
     assert changed >= 3, f"tuning {key} changed the value in only {changed} positions"
+
+
+def test_a_seat_whose_hero_is_not_placed_yet_is_not_judged_as_one_that_lost_it(host):
+    """While the heroes are placed the sides are even; before, the seat placing second read as
+    lost (`heroless`) and the one placing first as all but won, so greedy placed its hero at
+    random and a fit of the weights to real games found the heuristic worse than a coin."""
+    engine = host.engine("signum")
+    state = engine.new_game(2, {}, 5)
+    seen = 0
+    while kernel.phase(state) in ("first", "place"):
+        assert [engine.game.heuristic(state, seat) for seat in range(2)] == [0.0, 0.0]
+        engine.apply(state, engine.legal_actions(state)[0])
+        seen += 1
+    placed = [hero_of(state, seat) for seat in range(2)]
+    assert seen >= 3 and None not in placed  # the choice of the first seat, then both heroes
