@@ -79,6 +79,7 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--versus", type=int, default=0, metavar="N", help="games per seating, tuned against own")
     parser.add_argument("--level", default="normal")
+    parser.add_argument("--versus-seed", type=int, help="the first series seed of the versus games (default: --seed)")
     args = parser.parse_args()
 
     host = PluginHost()
@@ -123,7 +124,12 @@ def main() -> int:
         simulation._init_worker = _init_worker
         host.register(TunedKind(), name="tuned")
         series = every_seating(
-            engine, SeatBot("tuned", args.level), SeatBot("mcts", args.level), args.versus, args.seed, args.short
+            engine,
+            SeatBot("tuned", args.level),
+            SeatBot("mcts", args.level),
+            args.versus,
+            args.seed if args.versus_seed is None else args.versus_seed,
+            args.short,
         )
         summaries = run_many(host, series, args.workers)
         won = sum(s["wins"][str(seat)] for seat, s in enumerate(summaries))
