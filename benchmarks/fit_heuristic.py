@@ -36,18 +36,12 @@ class Tuned:
     """An `mcts` bot that judges positions with the fitted table."""
 
     def __init__(self, engine: Engine, seat: int, seed: int, level: str) -> None:
+        self.engine = engine
         self.inner = make_mcts(engine, seat, seed, level)
-        self.table = engine.game.heuristic_table
 
     def choose(self, turn: Turn) -> dict[str, Any]:
-        assert self.table is not None
-        own = dict(self.table)
-        self.table.update(FITTED)
-        try:
+        with tuning.table_as(self.engine, FITTED):
             return self.inner.choose(turn)
-        finally:
-            self.table.clear()
-            self.table.update(own)
 
 
 class TunedKind:
@@ -107,11 +101,8 @@ def main() -> int:
     played = time.perf_counter() - started
     before = tuning.log_loss(engine, test)
     fitted, history = tuning.fit(engine, train, args.rounds)
-    own = dict(game.heuristic_table)
-    game.heuristic_table.update(fitted)
-    after = tuning.log_loss(engine, test)
-    game.heuristic_table.clear()
-    game.heuristic_table.update(own)
+    with tuning.table_as(engine, fitted):
+        after = tuning.log_loss(engine, test)
     print(f"{args.game}: {len(records)} games of {args.bots} ({played:.0f} s), {len(train)} positions fitted")
     print(f"log loss, fitted games: {history[0]:.4f} -> {history[-1]:.4f} (rounds: {len(history) - 1})")
     print(f"log loss, other games:  {before:.4f} -> {after:.4f}")

@@ -13,6 +13,7 @@ other half.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -70,6 +71,21 @@ def weights(table: dict[str, Any]) -> list[str]:
     return [key for key, value in table.items() if type(value) in (int, float)]
 
 
+@contextlib.contextmanager
+def table_as(engine: Engine, values: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The game's heuristic table with `values` in it for the `with` block, then as it was."""
+    table = engine.game.heuristic_table
+    if table is None:
+        raise ValueError(f"{engine.spec.id}: the game names no heuristic table (Game.heuristic_table)")
+    original = dict(table)
+    table.update(values)
+    try:
+        yield table
+    finally:
+        table.clear()
+        table.update(original)
+
+
 def fit(
     engine: Engine, found: list[Position], rounds: int = 8, factor: float = 1.5
 ) -> tuple[dict[str, Any], list[float]]:
@@ -78,18 +94,15 @@ def fit(
     its sign turned for a weight that is not zero; a weight at zero is tried at a tenth of the
     mean size of the others. The factor halves towards 1 after a round that changed nothing.
     The game's own table is restored before this returns."""
-    table = engine.game.heuristic_table
-    if table is None:
-        raise ValueError(f"{engine.spec.id}: the game names no heuristic table (Game.heuristic_table)")
-    original = dict(table)
-    try:
+    with table_as(engine, {}) as table:
+        keys = weights(table)
         best = log_loss(engine, found)
         history = [best]
         for _ in range(rounds):
             improved = False
-            for key in weights(table):
+            for key in keys:
                 value = table[key]
-                scale = sum(abs(table[k]) for k in weights(table)) / max(1, len(weights(table)))
+                scale = sum(abs(table[k]) for k in keys) / max(1, len(keys))
                 trials = [value * factor, value / factor, -value] if value else [scale / 10, -scale / 10]
                 for trial in trials:
                     table[key] = float(trial)
@@ -103,6 +116,3 @@ def fit(
                 if factor < 1.01:
                     break
         return dict(table), history
-    finally:
-        table.clear()
-        table.update(original)

@@ -238,11 +238,9 @@ LAYOUTS_KEPT = 2000  # lay-outs remembered, each with the places found for every
 _CLEAR: dict[tuple[Any, ...], dict[tuple[str, float], list[tuple[tuple[float, float], Any]]]] = {}
 
 
-def on_a_base(state: State, key: tuple[Any, ...], circles: list[tuple[float, float, float]] | None = None) -> bool:
+def on_a_base(state: State, key: tuple[Any, ...], circles: list[tuple[float, float, float]]) -> bool:
     """Whether an area (by its key) would overlap a miniature (`circles`: `base_circles(state)`)."""
     cx, cy, reach = extent_of(key)
-    if circles is None:
-        circles = base_circles(state)
     hypot = math.hypot
     near = any(hypot(x - cx, y - cy) < reach + radius for x, y, radius in circles)
     return near and on_a_miniature(state, shape_of(key)) is not None

@@ -102,3 +102,13 @@ def test_the_fitting_script_fits_reports_and_plays_the_fitted_table(tmp_path):
     assert lines[1].startswith("log loss, fitted games: ") and lines[2].startswith("log loss, other games: ")
     assert any(line.startswith("  lead_scale = ") for line in lines)
     assert lines[-1].startswith("tuned mcts:easy against mcts:easy: ") and lines[-1].endswith(" of 2")
+
+
+def test_a_table_swapped_in_for_a_block_is_put_back_even_when_the_block_fails(host):
+    engine = host.engine("connect_four")
+    table = engine.game.heuristic_table
+    own = dict(table)
+    with pytest.raises(RuntimeError), tuning.table_as(engine, {"lead_scale": 99.0}) as swapped:
+        assert swapped is table and table["lead_scale"] == 99.0
+        raise RuntimeError("a bot failed mid-decision")
+    assert table == own

@@ -9,6 +9,7 @@ msgpack extension. Every wait has a timeout; servers and processes are closed.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import re
 import subprocess
@@ -68,15 +69,27 @@ class Faulty(Game):
         raise ValueError("secret-card-17 was not where the game looked")
 
 
+@contextlib.asynccontextmanager
+async def _two_seats(game):
+    """A table of `game` on 127.0.0.1 with both seats joined; all of it closed afterwards
+    (closing a peer that left already does nothing more)."""
+    engine = Engine(game)
+    table = Table(engine, LiveGame(engine, seed=3), [OPEN, OPEN], {})
+    port = await table.start(LOCAL, 0)
+    peers = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
+    try:
+        for peer in peers:
+            await peer.connect()
+        yield table, peers
+    finally:
+        for peer in peers:
+            await peer.close()
+        await table.close()
+
+
 def test_an_action_the_game_cannot_apply_is_an_internal_error_and_the_bot_says_so():
     async def scenario():
-        engine = Engine(Faulty())
-        table = Table(engine, LiveGame(engine, seed=3), [OPEN, OPEN], {})
-        port = await table.start(LOCAL, 0)
-        peers = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
-        try:
-            for peer in peers:
-                await peer.connect()
+        async with _two_seats(Faulty()) as (table, peers):
             await peers[0].wait_for(lambda u: u["started"] and u["legal"], timeout=5)
             with pytest.raises(Refused) as refused:
                 await asyncio.wait_for(play_with_bot(peers[0], lambda u: u["legal"][0], timeout=5), 10)
@@ -84,10 +97,6 @@ def test_an_action_the_game_cannot_apply_is_an_internal_error_and_the_bot_says_s
             assert "could not apply that go action" in str(refused.value)
             assert "secret-card-17" not in str(peers[0].errors)  # the game's own text stays on the host
             assert table.match.plies == 0
-        finally:
-            for peer in peers:
-                await peer.close()
-            await table.close()
 
     asyncio.run(scenario())
 
@@ -205,13 +214,7 @@ class Blind(Faulty):
 
 def test_a_board_that_fails_is_one_warning_and_an_error_to_every_peer_not_a_traceback(caplog):
     async def scenario():
-        engine = Engine(Blind())
-        table = Table(engine, LiveGame(engine, seed=3), [OPEN, OPEN], {})
-        port = await table.start(LOCAL, 0)
-        peers = [Peer(LOCAL, port, f"p{i}", ping_every=0) for i in range(2)]
-        try:
-            for peer in peers:
-                await peer.connect()
+        async with _two_seats(Blind()) as (table, peers):
             update = await peers[0].wait_for(lambda u: u["started"] and u["legal"], timeout=5)
             await peers[0].act(update["legal"][0])
             for _ in range(100):  # bounded: each peer hears the error
@@ -221,9 +224,6 @@ def test_a_board_that_fails_is_one_warning_and_an_error_to_every_peer_not_a_trac
             await peers[0].close()  # a leaving seat makes the host broadcast once more
             await asyncio.sleep(0.1)
             return [peer.errors for peer in peers], table.match.plies
-        finally:
-            await peers[1].close()
-            await table.close()
 
     with caplog.at_level("WARNING"):
         errors, plies = asyncio.run(scenario())
