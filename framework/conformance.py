@@ -314,6 +314,11 @@ def check_board_and_text(
                 _check_text(where, text, game.messages)
         assert engine.boards(state, [*range(count), None]) == boards, "boards() differs from board() seat by seat"
         assert engine.boards(state, []) == [], "boards() of no seats is no boards"
+        seats: list[int | None] = [*range(count), None]
+        views = [engine.view(state, seat) for seat in seats]
+        assert engine.shown(state, seats) == list(zip(views, boards, strict=True)), (
+            "shown() differs from view() and board()"
+        )
 
     _playout(engine, state, 6, visit, log)
     assert log.events, "a whole game that logged nothing"

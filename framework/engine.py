@@ -311,3 +311,7 @@ class Engine:
     def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         """Every seat's board at once (`Game.boards`)."""
         return self.game.boards(state, seats)
+
+    def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
+        """Every seat's view and board at once (`Game.shown`)."""
+        return self.game.shown(state, seats)

@@ -171,6 +171,13 @@ class Game:
         that the result equals the boards one at a time."""
         return [self.board(state, seat) for seat in seats]
 
+    def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
+        """`(view, board)` of every seat at once: what a LAN host sends each seat after an
+        action. A game that draws its boards from the seats' views may build each view once
+        here instead of twice. The conformance suite checks that the result equals `view`
+        and `boards`."""
+        return list(zip([self.view(state, seat) for seat in seats], self.boards(state, seats), strict=True))
+
     # --- deck building (optional) ---
     #
     # A game whose players build decks lets the client offer a deck builder, with no game

@@ -246,7 +246,22 @@ def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def redact_all(zones: dict[str, dict[str, Any]], seat: int | None) -> dict[str, dict[str, Any]]:
-    return {zone_id: redact(z, seat) for zone_id, z in zones.items()}
+    """`redact` of every zone. A LAN host redacts every zone for every seat after each
+    action, so the common cases are decided here without a call: a zone the seat sees
+    whole, and a hidden zone of which the seat knows nothing."""
+    key = _key(seat)
+    redacted = {}
+    for zone_id, z in zones.items():
+        vis = z["vis"]
+        if vis == PUBLIC or (vis == OWNER and seat is not None and (z["owner"] == seat or seat in z.get("shared", ()))):
+            redacted[zone_id] = z
+        elif key not in z["known"]:
+            hidden = redacted[zone_id] = {"vis": vis, "owner": z["owner"], "count": len(z["items"]), "known": []}
+            if "shared" in z:
+                hidden["shared"] = list(z["shared"])
+        else:
+            redacted[zone_id] = redact(z, seat)
+    return redacted
 
 
 def is_redacted(zone_data: dict[str, Any]) -> bool:

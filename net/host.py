@@ -457,8 +457,8 @@ class Table:
         if not within_rate(conn.chat_times, limits.chat_per_minute):
             conn.send({"t": "error", "code": "chat", "message": f"at most {limits.chat_per_minute} lines a minute"})
             return
-        line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": text.strip()}
-        line["text"] = line["text"][: limits.chat_length]
+        said = text.strip()[: limits.chat_length]
+        line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": said}
         self.chat.append(line)
         frame = encode(line)
         for other in self._connections():

@@ -120,6 +120,9 @@ class LiveGame:
     def boards(self, seats: list[int | None]) -> list[dict[str, Any]]:
         return self.engine.boards(self.state, seats)
 
+    def shown(self, seats: list[int | None]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        return self.engine.shown(self.state, seats)
+
     @property
     def plies(self) -> int:
         return len(self.record.actions)

@@ -27,7 +27,7 @@ def loop_factory(kind: str | None = None) -> Callable[[], asyncio.AbstractEventL
             if kind == "uvloop":
                 raise
         else:
-            return uvloop.new_event_loop  # type: ignore[no-any-return]
+            return uvloop.new_event_loop
     return asyncio.new_event_loop
 
 

@@ -72,15 +72,16 @@ class Peer:
         self._send_lock = asyncio.Lock()
 
     async def connect(self, timeout: float = 10) -> dict[str, Any]:
-        self._reader, self._writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port), timeout)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port), timeout)
+        self._reader, self._writer = reader, writer
         join: dict[str, Any] = {"t": "join", "protocol": PROTOCOL_VERSION, "name": self.name}
         for key in ("seat", "token", "game", "version"):
             if getattr(self, key) is not None:
                 join[key] = getattr(self, key)
         if self.spectate:
             join["spectate"] = True
-        await send_message(self._writer, join)
-        first = await asyncio.wait_for(read_message(self._reader, FROM_HOST), timeout)
+        await send_message(writer, join)
+        first = await asyncio.wait_for(read_message(reader, FROM_HOST), timeout)
         if first is not None and first["t"] == "welcome":
             self.chat.extend(first.get("chat") or [])
         if first is None:

@@ -51,7 +51,7 @@ def pack(value: Any) -> bytes:
         packer = _PACKERS.packer
     except AttributeError:
         packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True, default=msgpack_default)
-    return packer.pack(value)  # type: ignore[no-any-return]
+    return packer.pack(value)
 
 
 def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:

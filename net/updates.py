@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from itertools import compress, count
+from operator import ne
 from typing import Any
 
 from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed
@@ -81,61 +83,102 @@ class Packs:
         return digest.hexdigest()
 
 
-def merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
+def merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo | None = None) -> Any:
     """`new`, with every part equal to the same part of `old` made that object of `old`;
     appends to `ops` what turns `old` into the result (`delta.patch`). Equal means what
     Python's == says: a part that differs only in 1 against 1.0 or in its maps' key order
-    keeps the old, and the peer holds exactly what the result packs to."""
-    if old is new or (type(old) is type(new) and old == new):
+    keeps the old, and the peer holds exactly what the result packs to.
+
+    `memo` (kept by the caller while `old` and `new` live) remembers each pair of parts
+    merged: seats that were sent the same part and see the same new one (a map, the public
+    part of a view) share one merge of it, and its result, from then on."""
+    if old is new:
         return old
-    return _merge(old, new, path, ops)
+    if type(new) is dict or type(new) is list:  # compared item by item there, once
+        return _merge(old, new, path, ops, {} if memo is None else memo)
+    return old if type(old) is type(new) and old == new else _merge(old, new, path, ops, {})
 
 
-def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]]) -> Any:
-    """`merge` of two parts known to differ (each level compares its items once)."""
+# (id(old part), id(new part)): (merged, its ops, its path); (0, id(new part)): (the first
+# old part merged with it, [], [])
+Memo = dict[tuple[int, int], tuple[Any, list[list[Any]], list[Any]]]
+
+
+def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo) -> Any:
+    """`merge` of two parts known to differ. The items that differ are found by `!=` in C
+    (`map(ne, ...)`), so an unchanged item costs no Python step: most of a board's cells and
+    pieces stay as they were from one update to the next."""
     kind = type(new)
     if type(old) is not kind or (kind is not dict and kind is not list):
         ops.append([SET, path, new])
         return new
-    if kind is dict:
-        kept = [key for key in old if key in new]
-        if len(kept) != len(old) or len(kept) != len(new):
-            if kept + [key for key in new if key not in old] != list(new):
-                ops.append([SET, path, new])  # its keys moved: sent whole
-                return new
-            for key in old:
-                if key not in new:
-                    ops.append([DELETE, [*path, key]])
-        elif kept != list(new):
-            ops.append([SET, path, new])
-            return new
-        merged = {}
-        for key, value in new.items():
-            if key not in old:
-                ops.append([SET, [*path, key], value])
-                merged[key] = value
-                continue
-            was = old[key]
-            if was is value or (type(was) is type(value) and was == value):
-                merged[key] = was
-            else:
-                merged[key] = _merge(was, value, [*path, key], ops)
+    key = (id(old), id(new))
+    found = memo.get(key)
+    if found is None:
+        # another seat's merge of this new part, from a part equal to this old one: theirs
+        # (the two seats hold equal parts from then on, and share one merge of them)
+        first = memo.get((0, id(new)))
+        if first is None:
+            memo[0, id(new)] = (old, [], [])
+        elif first[0] is not old and first[0] == old:
+            found = memo[key] = memo[id(first[0]), id(new)]
+    if found is not None:
+        merged, done, at = found
+        if at == path:
+            ops.extend(done)
+        else:
+            cut = len(at)
+            ops.extend([[op[0], [*path, *op[1][cut:]], *op[2:]] for op in done])
         return merged
     start = len(ops)
-    changed = 0
+    merged = _merge_dict(old, new, path, ops, memo) if kind is dict else _merge_list(old, new, path, ops, memo)
+    memo[key] = (merged, ops[start:], path)
+    return merged
+
+
+def _merge_dict(old: dict[str, Any], new: dict[str, Any], path: list[Any], ops: list[list[Any]], memo: Memo) -> Any:
+    if len(old) == len(new) and list(old) == list(new):  # the same keys, in the same order
+        changed = list(compress(new, map(ne, old.values(), new.values())))
+        if not changed:
+            return old
+        merged = old.copy()
+        for key in changed:
+            merged[key] = _merge(old[key], new[key], [*path, key], ops, memo)
+        return merged
+    kept = [key for key in old if key in new]
+    if kept + [key for key in new if key not in old] != list(new):
+        ops.append([SET, path, new])  # its keys moved: sent whole
+        return new
+    for key in old:
+        if key not in new:
+            ops.append([DELETE, [*path, key]])
+    merged = {}
+    for key, value in new.items():
+        if key not in old:
+            ops.append([SET, [*path, key], value])
+            merged[key] = value
+            continue
+        was = old[key]
+        merged[key] = was if was is value or was == value else _merge(was, value, [*path, key], ops, memo)
+    return merged
+
+
+def _merge_list(old: list[Any], new: list[Any], path: list[Any], ops: list[list[Any]], memo: Memo) -> Any:
+    start = len(ops)
     if len(new) < len(old):
         ops.append([CUT, path, len(new)])
-    items = []
-    for index, (was, value) in enumerate(zip(old, new, strict=False)):
-        if was is value or (type(was) is type(value) and was == value):
-            items.append(was)
-        else:
-            changed += 1
-            items.append(_merge(was, value, [*path, index], ops))
+        items = old[: len(new)]
+    else:
+        items = old.copy()
+    changed = list(compress(count(), map(ne, old, new)))
+    if not changed and len(old) == len(new):
+        return old
+    for index in changed:
+        items[index] = _merge(old[index], new[index], [*path, index], ops, memo)
     for index in range(len(old), len(new)):
         ops.append([SET, [*path, index], new[index]])
         items.append(new[index])
-    if mostly_changed(changed, len(new)):  # an item inserted shifts the rest: sent whole
+    if mostly_changed(len(changed), len(new)):  # an item inserted shifts the rest: sent whole
         del ops[start:]
         ops.append([SET, path, items])
     return items
@@ -145,7 +188,7 @@ def _redact_pending(view: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """Other seats' pending decisions as `{seat, kind}` only, whatever the game's view kept."""
     k = view.get("k")
     pending = k.get("pending") if isinstance(k, dict) else None
-    if pending and any(d.get("seat") != seat and len(d) > 2 for d in pending):
+    if isinstance(k, dict) and pending and any(d.get("seat") != seat and len(d) > 2 for d in pending):
         k = dict(k)
         k["pending"] = [d if d.get("seat") == seat else {"seat": d.get("seat"), "kind": d.get("kind")} for d in pending]
         view = {**view, "k": k}
@@ -162,13 +205,14 @@ class Snapshot:
     built: dict[int | None, tuple[Any, Any]] = field(default_factory=dict)  # the game's, before merging
     bases: dict[int | None, dict[str, Any] | None] = field(default_factory=dict)  # what each seat was sent last
     merges: dict[tuple[int, int], tuple[Any, list[list[Any]]]] = field(default_factory=dict)
+    parts: Memo = field(default_factory=dict)  # every part merged in this broadcast (`merge`)
     ops: dict[tuple[int, int], list[list[Any]]] = field(default_factory=dict)  # (old part, merged part)
     hashes: dict[tuple[int, int], str] = field(default_factory=dict)
     deltas: dict[tuple[int, ...], bytes] = field(default_factory=dict)
     frames: dict[tuple[Any, ...], tuple[bytes, str]] = field(default_factory=dict)  # and the hash it carries
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
-    _boards: dict[int | None, Any] | None = None  # every seat's board, built at once (`prepare`)
+    _shown: dict[int | None, tuple[Any, Any]] | None = None  # every seat's view and board, built at once (`prepare`)
 
     def document(self, seat: int | None) -> dict[str, Any]:
         """The seat's view and board, merged with the document this seat was sent last:
@@ -177,8 +221,8 @@ class Snapshot:
         (that joined apart, or spectators) share one document and one merge from then on."""
         found = self.documents.get(seat)
         if found is None:
-            view = _redact_pending(self.game.view(seat), seat)
-            board = self._board(seat)
+            view, board = self._seen(seat)
+            view = _redact_pending(view, seat)
             base = self.packs.last.get(seat)
             if base is not None:
                 for other, (other_view, other_board) in self.built.items():
@@ -199,22 +243,22 @@ class Snapshot:
         return found
 
     def prepare(self, seats: list[int | None]) -> None:
-        """Build the boards of all these seats at once (`Game.boards`: what they share is
-        built once), before their frames are asked for."""
+        """Build the views and boards of all these seats at once (`Game.shown`: what they
+        share is built once), before their frames are asked for."""
         wanted = list(dict.fromkeys(seats))
-        self._boards = dict(zip(wanted, self.game.boards(wanted), strict=True)) if wanted else {}
+        self._shown = dict(zip(wanted, self.game.shown(wanted), strict=True)) if wanted else {}
 
-    def _board(self, seat: int | None) -> Any:
-        if self._boards is not None and seat in self._boards:
-            return self._boards[seat]
-        return self.game.board(seat)
+    def _seen(self, seat: int | None) -> tuple[Any, Any]:
+        if self._shown is not None and seat in self._shown:
+            return self._shown[seat]
+        return self.game.view(seat), self.game.board(seat)
 
     def _merged(self, old: Any, new: Any, name: str) -> Any:
         key = (id(old), id(new))
         found = self.merges.get(key)
         if found is None:
             ops: list[list[Any]] = []
-            merged = merge(old, new, [name], ops)
+            merged = merge(old, new, [name], ops, self.parts)
             found = self.merges[key] = (merged, ops)
             self.ops[id(old), id(merged)] = ops
         return found[0]

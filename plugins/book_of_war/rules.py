@@ -191,6 +191,11 @@ class BookOfWar(Game):
     def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         return drawing.describe_all([self.view(state, seat) for seat in seats], seats)
 
+    def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
+        """The boards are drawn from the views: each view is built once."""
+        views = [self.view(state, seat) for seat in seats]
+        return list(zip(views, drawing.describe_all(views, seats), strict=True))
+
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return faces.card_face(item)
 

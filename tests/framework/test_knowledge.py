@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from boardwright.framework import decks, kernel, zones
 
 
@@ -124,3 +127,31 @@ def test_reveal_items_shows_several_items_once_each_to_the_chosen_seats():
     zones.reveal_items(state, "hand:0", ["h"], to=[0])
     zones.reveal_items(state, "hand:0", [], to=[1])
     assert zones.zone(state, "hand:0")["known"] == {}, "the owner sees its hand; nothing shown, nothing learnt"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([zones.PUBLIC, zones.OWNER, zones.HIDDEN]),
+            st.integers(0, 2),
+            st.lists(st.sampled_from("abcdef"), max_size=4, unique=True),
+            st.dictionaries(st.sampled_from(["0", "1", "2", zones.WATCHING]), st.lists(st.sampled_from("abcdef"))),
+            st.one_of(st.none(), st.lists(st.integers(0, 2), max_size=2)),
+        ),
+        max_size=6,
+    ),
+    st.sampled_from([0, 1, 2, None]),
+)
+def test_a_whole_view_of_the_zones_is_each_zone_as_the_seat_sees_it(specs, seat):
+    """`redact_all` decides the common cases without `redact`; it must say exactly what
+    `redact` says of each zone, keys in the same order (a view packs to the same bytes)."""
+    table = {}
+    for index, (vis, owner, items, known, shared) in enumerate(specs):
+        zone = {"vis": vis, "owner": owner, "items": items, "known": known}
+        if shared is not None:
+            zone["shared"] = shared
+        table[f"z{index}"] = zone
+    whole = zones.redact_all(table, seat)
+    one_by_one = {zone_id: zones.redact(zone, seat) for zone_id, zone in table.items()}
+    assert kernel.pack(whole) == kernel.pack(one_by_one)

@@ -143,6 +143,26 @@ def test_a_board_the_same_for_all_is_built_once_an_update_and_one_per_seat_other
         assert all(d["board"] == drawn(game.state, s.seat) for d, s in zip(documents, seens, strict=True))
 
 
+def test_a_broadcast_builds_each_seats_view_once_where_the_boards_are_drawn_from_views(host, monkeypatch):
+    """Book of War draws a seat's board from its view (`Game.shown`): a broadcast to four seats
+    and a spectator builds five views, not one for the view sent and one more for the board."""
+    engine = host.engine("book_of_war")
+    game = LiveGame(engine, 4, {}, seed=4)
+    rng = random.Random(4)
+    for _ in range(12):
+        game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+    calls: list[int | None] = []
+    viewed = engine.game.view
+    monkeypatch.setattr(engine.game, "view", lambda state, seat, v=viewed, c=calls: c.append(seat) or v(state, seat))
+    seens = [Seen(seat) for seat in (0, 1, 2, 3, None)]
+    snapshot = Snapshot(game, [], True, Packs())
+    snapshot.prepare([seen.seat for seen in seens])
+    documents = [decode(snapshot.frame(seen)[4:], FROM_HOST, check_shape=False) for seen in seens]
+    assert sorted(calls, key=str) == [0, 1, 2, 3, None]
+    for document, seen in zip(documents, seens, strict=True):
+        assert document["board"] == engine.board(game.state, seen.seat)
+
+
 def test_the_first_table_of_a_process_moves_the_startup_objects_out_of_the_collectors_way():
     # a process of its own: the suite's process may have started a table already
     script = textwrap.dedent(
