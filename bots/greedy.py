@@ -15,6 +15,7 @@ the sampled state's, so it is not asked again.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from operator import itemgetter, ne
 from typing import Any
 
@@ -48,7 +49,11 @@ class GreedyBot:
         reads = sorted(engine.game.heuristic_reads)
         # the parts the heuristic reads, fetched from a state as one tuple (a key and itself
         # when there is one: itemgetter of one key gives the value alone)
-        self.reads = itemgetter(*reads) if len(reads) > 1 else itemgetter(*reads, *reads) if reads else None
+        self.reads: Callable[[State], tuple[Any, ...]] | None = None
+        if len(reads) > 1:
+            self.reads = itemgetter(*reads)
+        elif reads:
+            self.reads = itemgetter(reads[0], reads[0])
 
     def choose(self, turn: Turn) -> dict[str, Any]:
         legal = turn.legal

@@ -130,11 +130,11 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
 
             outcome = await play_with_bot(peer, choose)
         else:
-            names = [f"#{i + 1}" for i in range(welcome["players"])]
+            seat_names = [f"#{i + 1}" for i in range(welcome["players"])]
 
             def choose(update: dict[str, Any]) -> dict[str, Any]:
                 for event in update["events"]:
-                    print(render(event, game.messages, "en", names))
+                    print(render(event, game.messages, "en", seat_names))
                 return _terminal_choice(update, game)
 
             outcome = await play_with_bot(peer, choose)

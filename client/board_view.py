@@ -296,7 +296,7 @@ class BoardView(QGraphicsView):
             key = repr((spec, lang, tint))
             pool = kept.get(key)
             reused = bool(pool)
-            item = pool.pop() if reused else self._make_item(spec, lang, background)
+            item = pool.pop() if pool else self._make_item(spec, lang, background)
             if item is None:
                 continue
             if spec.get("layer") == "piece":
@@ -680,8 +680,8 @@ class BoardView(QGraphicsView):
 
     def mouseMoveEvent(self, event: Any) -> None:
         if self._drag is not None:
-            item, _key, origin, was = self._drag
-            item.setPos(was + (self.mapToScene(event.position().toPoint()) - origin))
+            dragged, _key, origin, was = self._drag
+            dragged.setPos(was + (self.mapToScene(event.position().toPoint()) - origin))
             event.accept()
             return
         self._show_preview(event.position().toPoint())

@@ -162,7 +162,9 @@ class CardItem(QGraphicsItem):
         self.rect = QRectF(x, y, w, h)
         self.face = spec.get("face")
         self.back = spec.get("back")
-        self.extra = {key: spec[key] for key in ("count", "empty", "badges", "back_label") if key in spec}
+        self.extra: dict[str, Any] = {
+            key: spec[key] for key in ("count", "empty", "badges", "back_label") if key in spec
+        }
         self.highlight = bool(spec.get("highlight"))
         self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
 

@@ -52,7 +52,7 @@ def shown_board(game: Any, board: dict[str, Any], view: dict[str, Any], lang: st
     messages = getattr(game, "messages", {}) or {}
     resolved = resolve_texts(board, messages, lang, names)
     if not resolved.get("elements"):
-        return resolved  # type: ignore[no-any-return]
+        return resolved
 
     def face(item: Any) -> dict[str, Any] | None:
         return _card_face(game, _hashable(item), lang)
@@ -69,7 +69,7 @@ def _card_face(game: Any, item: Any, lang: str) -> dict[str, Any] | None:
     raw = game.card_face(item) if hasattr(game, "card_face") else None
     if raw is None:
         return None
-    return resolve_texts(raw, getattr(game, "messages", {}) or {}, lang)  # type: ignore[no-any-return]
+    return resolve_texts(raw, getattr(game, "messages", {}) or {}, lang)
 
 
 def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Face | None = None) -> dict[str, Any]:

@@ -115,8 +115,8 @@ class LibraryPage(QWidget):
             empty = QTreeWidgetItem([tr("no_games", lang), "", "", ""])
             empty.setData(0, Qt.ItemDataRole.UserRole, "")
             self.games.addTopLevelItem(empty)
-        elif not self.games.selectedItems():
-            self.games.topLevelItem(0).setSelected(True)
+        elif not self.games.selectedItems() and (first := self.games.topLevelItem(0)) is not None:
+            first.setSelected(True)
         header = self.games.header()
         for column in range(3):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)

@@ -160,7 +160,8 @@ class PanelsWidget(QWidget):
 
     def set_panels(self, panels: list[dict[str, Any]], lang: str, active_ids: Iterable[Any] = ()) -> None:
         while self._layout.count():
-            widget = self._layout.takeAt(0).widget()  # None for the stretch
+            taken = self._layout.takeAt(0)
+            widget = taken.widget() if taken is not None else None  # None for the stretch
             if widget is not None:
                 # hidden at once: deleteLater alone leaves the old box drawn until the next event loop turn
                 widget.hide()
@@ -203,7 +204,7 @@ class PanelsWidget(QWidget):
         button = QPushButton(localise(card.get("label"), lang) or "?")
         button.setMinimumHeight(40)
         button.setToolTip(localise(card.get("tip"), lang))
-        fill = colour(card.get("fill"), "#f8fafc")
+        fill = colour(card.get("fill")) or QColor("#f8fafc")
         text = readable_on(fill)
         card_id = card.get("id")
         playable = card_id is not None and any(same_id(card_id, a) for a in active)

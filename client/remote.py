@@ -25,7 +25,7 @@ class RemoteSession(TableSession):
 
     def __init__(self) -> None:
         super().__init__()
-        self.game: Game | None = None  # known once joined (the host names it)
+        self.game = None  # known once joined (the host names it)
         self.table_name = ""
         self.seat: int | None = None
         self.viewer = None

@@ -110,7 +110,7 @@ class ReplayPage(QWidget):
             (QKeySequence(Qt.Key.Key_Equal), lambda: self.set_speed_index(self.speed.currentIndex() + 1)),
             (QKeySequence(Qt.Key.Key_Minus), lambda: self.set_speed_index(self.speed.currentIndex() - 1)),
         ):
-            QShortcut(key, self, activated=slot)
+            QShortcut(key, self, slot)
 
         controls = QHBoxLayout()
         for button in (self.first_button, self.back_button, self.play_button, self.forward_button, self.last_button):

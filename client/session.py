@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
-from boardwright.framework import Engine, GameOver, NotYourTurn, Turn, kernel
+from boardwright.framework import Engine, Game, GameOver, NotYourTurn, Turn, kernel
 from boardwright.framework.engine import FREE
 from boardwright.framework.match import Match
 
@@ -34,6 +34,7 @@ class TableSession(QObject):
     move_refused = Signal(str)  # a LAN host refused a move this window sent
     notice = Signal(str)  # the key of a text for the status bar (client/i18n.py)
 
+    game: Game | None = None  # the game played here (a LAN seat learns it when it joins)
     viewer: int | None = None
     humans: list[int]
     bots: dict[int, Any]
@@ -65,14 +66,18 @@ class TableSession(QObject):
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
+    def action_parts(self) -> dict[str, dict[str, str]]:
+        """The parts of the game's action types (`Game.action_parts`); none while a LAN seat
+        does not know its game yet."""
+        return dict(getattr(self.game, "action_parts", None) or {})
+
     def scores(self) -> list[float]:
         """Each seat's score as the game counts it (`Game.scores`), from what the viewer may
         see; empty when the game keeps no score or cannot count it from a view."""
-        game = getattr(self, "game", None)
-        if game is None:
+        if self.game is None:
             return []
         try:
-            scores = [float(score) for score in game.scores(self.view())]
+            scores = [float(score) for score in self.game.scores(self.view())]
         except Exception:  # a score that needs hidden information is not shown
             return []
         return scores
@@ -120,6 +125,7 @@ class Session(TableSession):
     def __init__(self, match: Match, seat_kinds: list[str], bot_kinds: dict[str, Any], bot_delay_ms: int = 500) -> None:
         super().__init__()
         self.match = match
+        self.game = match.game
         self.bot_delay_ms = bot_delay_ms
         seats = kernel.seats(match.state)
         kinds = list(seat_kinds) + [HUMAN] * (seats - len(seat_kinds))
@@ -178,10 +184,6 @@ class Session(TableSession):
         if viewer is None or viewer in self.bots or not self.human_to_move() or self.to_move() != viewer:
             return []
         return self.match.engine.open_actions(self.match.state)
-
-    @property
-    def game(self) -> Any:
-        return self.match.game
 
     def log_lines(self, lang: str) -> list[str]:
         return self.match.log_lines(self.viewer, lang)

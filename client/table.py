@@ -152,7 +152,7 @@ class TablePage(QWidget):
         self.pace.currentIndexChanged.connect(lambda _i: self.pace_chosen.emit(self.pace.currentData()))
         self.next_move_button = QPushButton()
         self.next_move_button.clicked.connect(self.step_bot)
-        self.next_move_shortcut = QShortcut(QKeySequence("N"), self, activated=self.step_bot)
+        self.next_move_shortcut = QShortcut(QKeySequence("N"), self, self.step_bot)
         self.pace_row = QWidget()
         pace_layout = QHBoxLayout(self.pace_row)
         pace_layout.setContentsMargins(0, 0, 0, 0)
@@ -271,7 +271,7 @@ class TablePage(QWidget):
         session.bot_failed.connect(lambda error: self.message.emit(tr("bot_failed", self.lang, error=error)))
         session.move_refused.connect(lambda error: self.message.emit(tr("move_failed", self.lang, error=error)))
         session.notice.connect(lambda key: self.message.emit(tr(key, self.lang)))
-        self.stack.setCurrentWidget(self.stack.widget(0))
+        self.stack.setCurrentIndex(0)
         self.refresh()
 
     def set_language(self, lang: str) -> None:
@@ -307,7 +307,7 @@ class TablePage(QWidget):
         self._show_table_life()
         self.legal = session.legal_for_viewer()
         self.open = session.open_for_viewer()
-        self.selection = Selection(self.legal, self.open, dict(getattr(session.game, "action_parts", {}) or {}))
+        self.selection = Selection(self.legal, self.open, session.action_parts())
         self._draw_board(names)
         self._show_seats(names)
         self._show_actions(names)
@@ -557,7 +557,7 @@ class TablePage(QWidget):
 
     def _point_actions(self) -> dict[Any, dict[str, Any]]:
         """Open actions that place a source piece at a point: {source id: the open action}."""
-        parts = dict(getattr(self.session.game, "action_parts", {}) or {}) if self.session else {}
+        parts = self.session.action_parts() if self.session else {}
         found = {}
         for action in self.open:
             roles = parts.get(action.get("type", ""), {})
@@ -571,7 +571,7 @@ class TablePage(QWidget):
         if not self.fields:
             return {}
         field = self.fields[0]
-        parts = dict(getattr(self.session.game, "action_parts", {}) or {}) if self.session else {}
+        parts = self.session.action_parts() if self.session else {}
         out = {}
         for source, action in self._point_actions().items():
             snaps = action[parts[action["type"]]["point"]][POINT]
@@ -585,7 +585,7 @@ class TablePage(QWidget):
         if action is None or not self.fields or self.session is None:
             return
         point = _to_field(self.fields[0], where)
-        name = dict(getattr(self.session.game, "action_parts", {}))[action["type"]]["point"]
+        name = self.session.action_parts()[action["type"]]["point"]
         self.play({**action, name: point})
         self.refresh()
 
