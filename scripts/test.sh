@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets everything up on a fresh machine (a venv in .venv) and runs the whole test suite:
-# ruff (lint and format), mypy over framework/ and plugins/, then pytest. Extra arguments go to pytest.
+# ruff (lint and format), mypy over every package, then pytest. Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -10,7 +10,7 @@ ensure_qt offscreen || exit 1
 echo "== ruff"
 .venv/bin/ruff check .
 .venv/bin/ruff format --check .
-echo "== mypy framework plugins"
+echo "== mypy framework plugins net client cli bots"
 .venv/bin/mypy
 echo "== pytest"
 export QT_QPA_PLATFORM=offscreen
