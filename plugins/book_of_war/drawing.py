@@ -29,12 +29,14 @@ def describe(state: State, seat: int | None) -> dict[str, Any]:
 
 def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, Any]]:
     """Each seat's board from its view. What every seat sees alike is built once and shared
-    (boards are read-only): the panels, and the map for the seats whose views show the same
-    pending choice (the map marks the unit a choice is about for the seat making it)."""
+    (boards are read-only): the panels, the war track and the piles above the map, and the
+    map for the seats whose views show the same pending choice (the map marks the unit a
+    choice is about for the seat making it)."""
     if not views:
         return []
     panels = table.panels(views[0])
     maps: list[tuple[Any, dict[str, Any]]] = []
+    shared: dict[Any, list[Item]] = {}  # the elements above the map that every seat sees alike
     boards = []
     for view, seat in zip(views, seats, strict=True):
         focus = kernel.pending(view)
@@ -42,7 +44,7 @@ def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, 
         if shown is None:
             shown = map_element(view)
             maps.append((focus, shown))
-        top, bottom = table.elements(view, seat)
+        top, bottom = table.elements(view, seat, shared)
         boards.append(
             {
                 "kind": "hex",

@@ -9,6 +9,7 @@ from faces.py. The viewer's cards lie below the map, everything else above it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import kernel, zones
@@ -22,14 +23,28 @@ State = dict[str, Any]
 Element = dict[str, Any]
 
 
-def elements(state: State, seat: int | None) -> tuple[list[Element], list[Element]]:
-    """(the elements above the map, those below it) for the viewer `seat` (None: a spectator)."""
-    top = [war_track(state)]
+def elements(
+    state: State, seat: int | None, shared: dict[Any, list[Element]] | None = None
+) -> tuple[list[Element], list[Element]]:
+    """(the elements above the map, those below it) for the viewer `seat` (None: a spectator).
+    What the elements above show is public (the war track, the piles' counts and backs), so
+    boards drawn at once take them from `shared`, built for the first viewer: every board
+    holds the same objects."""
+    if shared is None:
+        shared = {}
+    top = _shared(shared, "track", lambda: [war_track(state)])
     for other in _others(state, seat):
-        top.extend(_seat_piles(state, other))
-    top.extend(_decks(state))
+        top = top + _shared(shared, other, lambda other=other: _seat_piles(state, other))
+    top = top + _shared(shared, "decks", lambda: _decks(state))
     bottom = [] if seat is None else _own_cards(state, seat)
     return top, bottom
+
+
+def _shared(shared: dict[Any, list[Element]], key: Any, build: Callable[[], list[Element]]) -> list[Element]:
+    found = shared.get(key)
+    if found is None:
+        found = shared[key] = build()
+    return found
 
 
 def _others(state: State, seat: int | None) -> list[int]:
