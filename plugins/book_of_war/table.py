@@ -10,6 +10,7 @@ from faces.py. The viewer's cards lie below the map, everything else above it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from boardwright.framework import kernel, zones
@@ -34,7 +35,7 @@ def elements(
         shared = {}
     top = _shared(shared, "track", lambda: [war_track(state)])
     for other in _others(state, seat):
-        top = top + _shared(shared, other, lambda other=other: _seat_piles(state, other))
+        top = top + _shared(shared, other, partial(_seat_piles, state, other))
     top = top + _shared(shared, "decks", lambda: _decks(state))
     bottom = [] if seat is None else _own_cards(state, seat)
     return top, bottom
