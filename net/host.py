@@ -513,7 +513,7 @@ class Table:
                 await self.journal.finish(self.match.record)
             except OSError as exc:
                 log.warning("the finished game could not be saved as a replay: %s", exc.strerror or exc)
-        self._broadcast()
+        self._broadcast(last=actor)
         return True
 
     # --- bots ---
@@ -574,8 +574,10 @@ class Table:
     def _snapshot(self) -> Snapshot:
         return Snapshot(self.match, self._seats_info(), self.started, self._packs)
 
-    def _broadcast(self) -> None:
-        """Queue every connection's update (seats first); waits on no socket. The collector
+    def _broadcast(self, last: Connection | None = None) -> None:
+        """Queue every connection's update (seats first, but `last`, the peer whose action
+        this shows, after everyone else: it knows its own move, the others learn it
+        sooner); waits on no socket. The collector
         waits meanwhile: it would keep the thousands of short-lived objects of the seats'
         views and boards for its older generations (whose collections cost 10-20 ms)."""
         collecting = gc.isenabled()
@@ -583,7 +585,9 @@ class Table:
         try:
             self._packs.turn()
             snapshot = self._snapshot()
-            connections = [conn for conn in self._connections() if not conn.link.closed]
+            connections = [conn for conn in self._connections() if not conn.link.closed and conn is not last]
+            if last is not None and not last.link.closed:
+                connections.append(last)
             snapshot.prepare([conn.seat for conn in connections])
             for conn in connections:
                 conn.link.send(snapshot.frame(conn.seen))

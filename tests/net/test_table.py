@@ -112,6 +112,45 @@ def test_two_peers_play_a_whole_game_and_never_see_the_other_hand():
     run(scenario())
 
 
+def test_the_peer_that_acted_is_sent_its_update_after_everyone_else(monkeypatch):
+    """The others learn a move first: the seat that sent it knows it already."""
+    from boardwright.net import link
+
+    async def scenario():
+        table = _table([OPEN, OPEN])
+        port = await table.start(LOCAL)
+        alice, bob = Peer(LOCAL, port, "Alice", ping_every=0), Peer(LOCAL, port, "Bob", ping_every=0)
+        watcher = Peer(LOCAL, port, "Carol", spectate=True, ping_every=0)
+        sent: list[str] = []
+        send = link.Link.send
+
+        def recorded(self, frame):
+            names = [c.name for c in table._connections() if c.link is self]
+            sent.extend(names)
+            return send(self, frame)
+
+        try:
+            for peer in (alice, bob, watcher):
+                await peer.connect()
+            first = await alice.wait_for(lambda u: u["started"] and u["to_move"] == 0)
+            await asyncio.wait_for(bob.wait_for(lambda u: u["started"]), 10)
+            monkeypatch.setattr(link.Link, "send", recorded)
+            await alice.act(first["legal"][0])
+            await alice.wait_for(lambda u: u["ply"] == 1)
+            assert sent == ["Bob", "Carol", "Alice"]
+            del sent[:]
+            second = await bob.wait_for(lambda u: u["ply"] == 1 and u["to_move"] == 1)
+            await bob.act(second["legal"][0])
+            await bob.wait_for(lambda u: u["ply"] == 2)
+            assert sent == ["Alice", "Carol", "Bob"]
+        finally:
+            for peer in (alice, bob, watcher):
+                await peer.close()
+            await table.close()
+
+    run(scenario())
+
+
 def test_a_view_sent_mid_game_holds_only_the_own_hand():
     async def scenario():
         table = _table([OPEN, "random"])
