@@ -105,9 +105,9 @@ Memo = dict[tuple[int, int], tuple[Any, list[list[Any]], list[Any]]]
 
 
 def _merge(old: Any, new: Any, path: list[Any], ops: list[list[Any]], memo: Memo) -> Any:
-    """`merge` of two parts known to differ. The items that differ are found by `!=` in C
-    (`map(ne, ...)`), so an unchanged item costs no Python step: most of a board's cells and
-    pieces stay as they were from one update to the next."""
+    """`merge` of two parts (the old one itself when nothing differs). The items that
+    differ are found by `!=` in C (`map(ne, ...)`), so an unchanged item costs no Python
+    step: most of a board's cells and pieces stay as they were from one update to the next."""
     kind = type(new)
     if type(old) is not kind or (kind is not dict and kind is not list):
         ops.append([SET, path, new])
