@@ -105,6 +105,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "save_first": ("Save first…", "Сначала сохранить…"),
     "players": ("Players", "Игроки"),
     "seat": ("Seat {n}", "Место {n}"),
+    "player_n": ("Player {n}", "Игрок {n}"),
     "human": ("Person", "Человек"),
     "bot_level": ("{bot} ({level})", "{bot} ({level})"),
     "scenario": ("Scenario", "Сценарий"),

@@ -15,6 +15,7 @@ from PySide6.QtCore import Signal
 
 from boardwright.framework import Game, NotYourTurn, render
 
+from .i18n import tr
 from .session import TableSession
 
 
@@ -129,7 +130,7 @@ class RemoteSession(TableSession):
             try:
                 names.append(str(self.game.seat_name(view, seat, lang)))
             except Exception:  # a view may lack what the game reads: fall back to the plain name
-                names.append(f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}")
+                names.append(tr("player_n", lang, n=seat + 1))
         return names
 
     def log_lines(self, lang: str) -> list[str]:

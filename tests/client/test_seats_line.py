@@ -23,3 +23,20 @@ def test_each_seat_shows_its_mark_colour_and_score(qtbot: Any, window: MainWindo
 def test_a_game_without_a_score_shows_none(qtbot: Any, window: MainWindow) -> None:
     assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=4))
     assert "—" not in window.table.seats.text()
+
+
+def test_a_lan_seat_whose_view_the_game_cannot_name_shows_plain_names(qtbot: Any) -> None:
+    """A LAN seat names the seats from its view; where the game cannot read a name there, the
+    plain one shows in the window's language."""
+    from boardwright.client.remote import RemoteSession
+    from boardwright.framework import PluginHost
+
+    class Unnamed(type(PluginHost().engine("connect_four").game)):
+        def seat_name(self, state: Any, seat: int, lang: str = "en") -> str:
+            raise KeyError("names")
+
+    session = RemoteSession()
+    session.game = Unnamed()
+    session.update = {"view": {}, "seats": [{}, {}]}
+    assert session.seat_names("en") == ["Player 1", "Player 2"]
+    assert session.seat_names("ru") == ["Игрок 1", "Игрок 2"]
