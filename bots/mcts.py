@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from boardwright.framework import kernel
@@ -385,5 +385,33 @@ def _settled(root: Node, remaining: int) -> bool:
     return first - second > remaining
 
 
+SEARCH_SETTINGS = ("iterations", "rollout_depth", "exploration")
+
+
+def level_settings(game: Game, level: str) -> tuple[Budget, float]:
+    """The budget and exploration of `level` in `game`: the bot's own, with what the game
+    names for that level (`Game.search_levels`). Raises ValueError, naming the game and the
+    setting, for a setting the search does not know or a value out of range."""
+    budget, exploration = LEVELS[level], EXPLORATION
+    tuned = type(game).search_levels.get(level) or {}
+    for name, value in tuned.items():
+        if name not in SEARCH_SETTINGS:
+            raise ValueError(
+                f"{game.spec.id}: [search.{level}] {name} is no search setting (known: {', '.join(SEARCH_SETTINGS)})"
+            )
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise ValueError(f"{game.spec.id}: [search.{level}] {name} must be a number above 0, not {value!r}")
+        if name == "exploration":
+            exploration = float(value)
+        elif value != int(value):
+            raise ValueError(f"{game.spec.id}: [search.{level}] {name} must be a whole number, not {value!r}")
+        elif name == "iterations":
+            budget = replace(budget, iterations=int(value))
+        else:
+            budget = replace(budget, rollout_depth=int(value))
+    return budget, exploration
+
+
 def make_mcts(engine: Engine, seat: int, seed: int, level: str = "normal") -> MctsBot:
-    return MctsBot(engine, seat, seed, LEVELS[level])
+    budget, exploration = level_settings(engine.game, level)
+    return MctsBot(engine, seat, seed, budget, exploration)

@@ -244,6 +244,11 @@ class Game:
     #: `data/game.toml` section), or None. Changing a value in it changes how bots judge a
     #: position at once; `bots.tuning` fits the values to the outcomes of played games.
     heuristic_table: ClassVar[dict[str, Any] | None] = None
+    #: How the `mcts` bot's levels search this game, where the bot's own settings serve it
+    #: less well (a game's `data/game.toml` `[search.LEVEL]` sections): for a level name,
+    #: any of `iterations`, `rollout_depth` and `exploration`. A level not named here, and
+    #: a setting not named, keeps the bot's own (bots/mcts.py `LEVELS`, `EXPLORATION`).
+    search_levels: ClassVar[dict[str, dict[str, Any]]] = {}
 
     def heuristic(self, state: State, seat: int) -> float | None:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game offers none."""

@@ -96,6 +96,7 @@ class Reliquium(Game):
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
     short_scenario: ClassVar[str | None] = "seven_castles"
     heuristic_table: ClassVar[dict[str, Any] | None] = _HEURISTIC
+    search_levels: ClassVar[dict[str, dict[str, Any]]] = load_toml("game.toml").get("search", {})
     # the parts of the state `heuristic` reads: a bot need not ask it again after an action
     # that changed none of them (bots/greedy.py)
     heuristic_reads: ClassVar[frozenset[str]] = frozenset(
