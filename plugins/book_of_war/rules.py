@@ -111,6 +111,7 @@ class BookOfWar(Game):
     }
     short_options: ClassVar[dict[str, Any]] = {"target_vp": 25}  # a quarter of the usual 100 VP
     heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
+    search_levels: ClassVar[dict[str, dict[str, Any]]] = CONFIG.get("search", {})
     scenario_schema = SCENARIO_SCHEMA
 
     def scenarios(self) -> list[Any]:

@@ -33,6 +33,14 @@ def test_reliquium_searches_its_hard_level_with_less_exploration(host):
     assert kind.make(engine, 0, 1, "hard").exploration == 0.35
 
 
+def test_book_of_war_plays_its_hard_level_with_longer_rollouts(host):
+    engine = host.engine("book_of_war")
+    hard = host.bots()["mcts"].make(engine, 0, 1, "hard")
+    assert hard.budget.rollout_depth == 40 and hard.budget.iterations == LEVELS["hard"].iterations
+    assert hard.exploration == EXPLORATION
+    assert make_mcts(engine, 0, 1, "normal").budget == LEVELS["normal"]
+
+
 def _with(host, levels):
     base = type(host.engine("connect_four").game)
     game = type("Tuned", (base,), {"search_levels": levels})()
