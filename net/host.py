@@ -577,9 +577,9 @@ class Table:
     def _broadcast(self, last: Connection | None = None) -> None:
         """Queue every connection's update (seats first, but `last`, the peer whose action
         this shows, after everyone else: it knows its own move, the others learn it
-        sooner); waits on no socket. The collector
-        waits meanwhile: it would keep the thousands of short-lived objects of the seats'
-        views and boards for its older generations (whose collections cost 10-20 ms)."""
+        sooner); waits on no socket. The collector waits meanwhile: it would keep the
+        thousands of short-lived objects of the seats' views and boards for its older
+        generations (whose collections cost 10-20 ms)."""
         collecting = gc.isenabled()
         gc.disable()
         try:
