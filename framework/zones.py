@@ -230,15 +230,18 @@ def forget_all(state: State, zone_id: str) -> None:
 
 def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The zone as `seat` sees it: whole when it may see it, else the count and the
-    positions of the items it knows (``known``: ``[[index, item], ...]``)."""
+    positions of the items it knows (``known``: ``[[index, item], ...]``). A LAN host
+    redacts every zone for every seat after each action: a zone the seat knows nothing of
+    costs no pass over its items."""
     if can_see(zone_data, seat):
         return zone_data
-    mine = zone_data["known"].get(_key(seat), ())
+    mine = zone_data["known"].get(_key(seat))
+    items = zone_data["items"]
     redacted: dict[str, Any] = {
         "vis": zone_data["vis"],
         "owner": zone_data["owner"],
-        "count": len(zone_data["items"]),
-        "known": [[index, item] for index, item in enumerate(zone_data["items"]) if item in mine],
+        "count": len(items),
+        "known": [[index, item] for index, item in enumerate(items) if item in mine] if mine else [],
     }
     if "shared" in zone_data:
         redacted["shared"] = list(zone_data["shared"])
@@ -246,22 +249,7 @@ def redact(zone_data: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def redact_all(zones: dict[str, dict[str, Any]], seat: int | None) -> dict[str, dict[str, Any]]:
-    """`redact` of every zone. A LAN host redacts every zone for every seat after each
-    action, so the common cases are decided here without a call: a zone the seat sees
-    whole, and a hidden zone of which the seat knows nothing."""
-    key = _key(seat)
-    redacted = {}
-    for zone_id, z in zones.items():
-        vis = z["vis"]
-        if vis == PUBLIC or (vis == OWNER and seat is not None and (z["owner"] == seat or seat in z.get("shared", ()))):
-            redacted[zone_id] = z
-        elif key not in z["known"]:
-            hidden = redacted[zone_id] = {"vis": vis, "owner": z["owner"], "count": len(z["items"]), "known": []}
-            if "shared" in z:
-                hidden["shared"] = list(z["shared"])
-        else:
-            redacted[zone_id] = redact(z, seat)
-    return redacted
+    return {zone_id: redact(z, seat) for zone_id, z in zones.items()}
 
 
 def is_redacted(zone_data: dict[str, Any]) -> bool:

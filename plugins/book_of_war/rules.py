@@ -190,7 +190,7 @@ class BookOfWar(Game):
         return drawing.describe(self.view(state, seat), seat)
 
     def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
-        return drawing.describe_all([self.view(state, seat) for seat in seats], seats)
+        return [board for _view, board in self.shown(state, seats)]
 
     def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
         """The boards are drawn from the views: each view is built once."""
