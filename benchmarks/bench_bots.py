@@ -11,7 +11,8 @@
 3. With --strength N: `mcts` (normal) against `random` and `greedy`, N games in each seating,
    over --workers processes; with --short, of each game's short variant (as the tests play).
 4. With --levels N: the level table, `mcts:hard` against `mcts:normal` and `mcts:normal`
-   against `mcts:easy`, N games in each seating (--short as above).
+   against `mcts:easy`, N games in each seating (--short as above; --option KEY=VALUE sets
+   a game option for these runs, for instance `--option rounds=5` for a longer Signum).
 5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
    plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), each
    run S seconds of CPU time, interleaved.
@@ -30,13 +31,15 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
-from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
+from boardwright.framework.errors import BoardwrightError
+from boardwright.framework.simulation import Config, SeatBot, every_seating, run_many, wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:
@@ -126,8 +129,20 @@ def decision_speed(host: PluginHost, games: list[str], count: int) -> list[str]:
     return [*lines, ""]
 
 
-def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, short: bool) -> list[str]:
+def _with_options(series: list[Config], options: dict[str, str]) -> list[Config]:
+    """The series with `options` (from --option) over the variant's own."""
+    return [replace(config, options={**config.options, **options}) for config in series] if options else series
+
+
+def _variant(short: bool, options: dict[str, str]) -> str:
     variant = "short variant (`--short`)" if short else "standard game"
+    return variant + "".join(f", {key} = {value}" for key, value in options.items())
+
+
+def strength(
+    host: PluginHost, game_ids: list[str], games: int, workers: int, short: bool, options: dict[str, str]
+) -> list[str]:
+    variant = _variant(short, options)
     lines = [
         f"## Strength: `mcts` (normal) against `random` and `greedy`, {games} games in each seating, {variant}",
         "",
@@ -139,7 +154,9 @@ def strength(host: PluginHost, game_ids: list[str], games: int, workers: int, sh
     for game_id in game_ids:
         engine = host.engine(game_id)
         configs = {
-            opponent: every_seating(engine, SeatBot("mcts"), SeatBot(opponent), games, short=short)
+            opponent: _with_options(
+                every_seating(engine, SeatBot("mcts"), SeatBot(opponent), games, short=short), options
+            )
             for opponent in ("random", "greedy")
         }
         try:
@@ -267,10 +284,12 @@ def level_table(
     short: bool,
     seed: int = 100,
     pairs: tuple[tuple[str, str], ...] = LEVEL_PAIRS,
+    options: dict[str, str] | None = None,
 ) -> list[str]:
     """Each level against the one below, the higher level in every seat in turn (series
     seeds `seed`, `seed + 1`, ...: another seed plays other games)."""
-    variant = "short variant (`--short`)" if short else "standard game"
+    options = options or {}
+    variant = _variant(short, options)
     lines = [
         f"## Levels: `mcts` level against level, {games} games in each seating, {variant}",
         "",
@@ -286,7 +305,10 @@ def level_table(
     for game_id in game_ids:
         engine = host.engine(game_id)
         configs = {
-            pair: every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, seed, short=short)
+            pair: _with_options(
+                every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, seed, short=short),
+                options,
+            )
             for pair in pairs
         }
         try:
@@ -332,6 +354,13 @@ def main() -> int:
     parser.add_argument(
         "--pair", action="append", metavar="HIGHER,LOWER", help="only these levels in the level table (repeatable)"
     )
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a game option for the strength and level runs, over the short variant's (repeatable)",
+    )
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--game", action="append", help="only this game (repeatable); default: every registered game")
     parser.add_argument("--no-speed", action="store_true", help="skip the speed sections")
@@ -346,18 +375,31 @@ def main() -> int:
         "",
     ]
     games = args.game or sorted(host.games())
+    options = {}
+    for pair in args.option:
+        key, equals, value = pair.partition("=")
+        if not equals or not key:
+            parser.error(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    for game_id in games:
+        engine = host.engine(game_id)
+        variant = {**engine.game.simulation_options, **(engine.game.short_options if args.short else {}), **options}
+        try:
+            engine.spec.resolve_options(variant)
+        except BoardwrightError as exc:
+            parser.error(str(exc))
     if not args.no_speed:
         lines += connect_four_move(host, args.runs)
         lines += decision_speed(host, games, args.positions)
     if args.simulate:
         lines += simulate_speed(host, args.simulate, args.runs)
     if args.strength:
-        lines += strength(host, games, args.strength, args.workers, args.short)
+        lines += strength(host, games, args.strength, args.workers, args.short, options)
     if args.levels:
         pairs = tuple(tuple(p.split(",", 1)) for p in args.pair) if args.pair else LEVEL_PAIRS
         if any(len(pair) != 2 or not set(pair) <= set(LEVELS) for pair in pairs):
             parser.error(f"--pair takes two of the levels {', '.join(LEVELS)} as HIGHER,LOWER")
-        lines += level_table(host, games, args.levels, args.workers, args.short, args.seed, pairs)
+        lines += level_table(host, games, args.levels, args.workers, args.short, args.seed, pairs, options)
     text = "\n".join(lines)
     print(text)
     if args.out:
