@@ -9,6 +9,7 @@ bitmask of the full columns, which picks the legal actions from a cached list.
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
 
@@ -148,19 +149,37 @@ class ConnectFour(Game):
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """A grid of holes, each a click on its column; discs in the seats' colours."""
         rows = state["rows"]
-        cells = []
-        for column, discs in enumerate(state["columns"]):
-            for row in range(rows):
-                owner = discs[row] if row < len(discs) else None
-                cell: dict[str, Any] = {"at": [column, rows - 1 - row], "shape": "circle", "id": column}
-                if owner is None:
-                    cell.update(fill="#10213f", tip={"key": "hole", "column": column + 1})
-                else:
-                    cell.update(fill=_CONFIG["colours"][owner], stroke="#00000080", layer="piece")
-                cells.append(cell)
+        cells = [
+            _cell(column, rows - 1 - row, discs[row] if row < len(discs) else None)
+            for column, discs in enumerate(state["columns"])
+            for row in range(rows)
+        ]
         grid = {"type": "grid", "columns": len(state["columns"]), "rows": rows, "frame": "#1f4fa8", "cells": cells}
         if kernel.is_over(state):
             status: dict[str, Any] = {"key": "status_over"}
         else:
             status = {"key": "status_to_move", "seat": kernel.active(state)}
         return {"kind": "grid", "elements": [grid], "panels": [], "status": status}
+
+
+@cache
+def _cell(column: int, row: int, owner: int | None) -> dict[str, Any]:
+    """One hole of the grid (`row` counted from the top), empty or with a disc. Boards are
+    read-only data, so every board holds the same object for the same hole: the host's
+    merge with what a seat was sent last finds an unchanged hole by identity."""
+    if owner is None:
+        return {
+            "at": [column, row],
+            "shape": "circle",
+            "id": column,
+            "fill": "#10213f",
+            "tip": {"key": "hole", "column": column + 1},
+        }
+    return {
+        "at": [column, row],
+        "shape": "circle",
+        "id": column,
+        "fill": _CONFIG["colours"][owner],
+        "stroke": "#00000080",
+        "layer": "piece",
+    }

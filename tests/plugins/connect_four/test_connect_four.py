@@ -80,3 +80,17 @@ def test_a_playout_log_records_nothing_and_a_game_log_records_the_drop(engine):
     state, log = engine.new_game(2), EventLog()
     engine.apply(state, {"type": "drop", "column": 2}, log=log)
     assert [(e["key"], e["params"]["at"]) for e in log.events if e["key"] == "drop"] == [("drop", [2])]
+
+
+def test_the_board_shows_each_hole_and_disc_and_keeps_an_unchanged_hole_the_same_object(engine):
+    state = engine.new_game(seed=1)
+    before = engine.game.board(state, None)["elements"][0]["cells"]
+    engine.apply_unchecked(state, {"type": "drop", "column": 2})
+    after = engine.game.board(state, 0)["elements"][0]["cells"]
+    rows = state["rows"]
+    dropped = 2 * rows  # column 2, the bottom row comes first
+    assert after[dropped]["at"] == [2, rows - 1] and after[dropped]["layer"] == "piece"
+    assert after[dropped]["fill"] != before[dropped]["fill"] and "tip" not in after[dropped]
+    assert before[dropped + 1]["tip"] == {"key": "hole", "column": 3}
+    # the host's merge finds the other holes unchanged by identity (boards are read-only)
+    assert all(old is new for index, (old, new) in enumerate(zip(before, after, strict=True)) if index != dropped)
