@@ -49,9 +49,19 @@ def matches(state: State, owner: int, card: dict[str, Any], event: Event) -> lis
     return [{"unit": u} for u in found] or None
 
 
+def cancelled(state: State, event: Event) -> bool:
+    """Whether an earlier tactic undid the event: the card played went back to its owner's
+    hand or to the Graveyard, or the attack was wasted. An undone event triggers no further
+    tactic (a second Secret Bribe waits face down for the next character)."""
+    undone = state["cancelled"]
+    return event.get("item") in undone or (event["kind"] == "enemy_melee_declared" and "melee" in undone)
+
+
 def step_tactic_check(state: State, data: dict[str, Any], log: Log) -> None:
     event = data["event"]
     owner = 1 - event["seat"]
+    if cancelled(state, event):
+        return
     for item in state["zones"][f"tactics:{owner}"]["items"]:
         if item in data["done"]:
             continue

@@ -145,6 +145,20 @@ def test_inquisitions_judgement_cancels_a_spell_whose_costs_stay_paid(engine):
     assert not any(b["open"] for b in state["city"][seat])
 
 
+def test_a_spell_a_judgement_cancelled_asks_no_second_judgement(engine):
+    state = in_activation(engine)
+    seat = kernel.active(state)
+    first = face_down(state, 1 - seat, "inquisitions_judgement")
+    second = f"inquisitions_judgement@{1 - seat}.9"  # a deck may hold two copies of a tactic
+    state["zones"][f"tactics:{1 - seat}"]["items"].append(second)
+    city(state, seat, "mint", "magic_school", prosperity=5)
+    rain = in_hand(state, seat, "golden_rain")
+    engine.apply(state, {"type": "cast", "card": rain})
+    engine.apply(state, {"type": "reveal", "card": first}, seat=1 - seat)
+    assert kernel.to_move(state) == seat and rain in state["zones"][f"grave:{seat}"]["items"]
+    assert second in state["zones"][f"tactics:{1 - seat}"]["items"]
+
+
 def melee_ready(engine, tactic):
     state = in_activation(engine)
     seat = kernel.active(state)

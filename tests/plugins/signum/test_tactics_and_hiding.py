@@ -83,3 +83,27 @@ def test_cards_put_back_at_the_mulligan_and_tactics_set_face_down_stay_unnamed()
     assert tactic in state["zones"][f"tactics:{seat}"]["items"]
     assert tactic not in _strings(engine.view(state, 1 - seat)), "a face-down tactic is not named"
     assert tactic in _strings(engine.view(state, seat))
+
+
+def test_a_character_two_set_bribes_could_answer_is_returned_once_and_the_second_bribe_waits():
+    """Two copies of a tactic are legal in a deck. Once the first Secret Bribe sent the played
+    character back, its play is cancelled: it triggers no further tactic, so the second bribe
+    stays face down for the next character (before, it was asked for and its reveal failed
+    with the card no longer in play)."""
+    engine = Engine(Signum())
+    state = in_activation(engine, seed=2)
+    seat = kernel.active(state)
+    other = 1 - seat
+    first, second = f"secret_bribe@{other}.1", f"secret_bribe@{other}.2"
+    state["zones"][f"tactics:{other}"]["items"] += [first, second]
+    state["city"][seat] = [{"id": "b90", "type": "barracks", "open": True, "locked": False}]
+    state["prosperity"][seat] = 5
+    card = f"imperial_legionary@{seat}.1"
+    state["zones"][f"hand:{seat}"]["items"].append(card)
+    summon = next(a for a in engine.legal_actions(state) if a["type"] == "summon" and a["card"] == card)
+    engine.apply(state, summon)
+    engine.apply(state, {"type": "reveal", "card": first}, seat=other)
+    assert card in state["zones"][f"hand:{seat}"]["items"]
+    assert kernel.to_move(state) == seat, "the second bribe is not asked about a cancelled play"
+    assert second in state["zones"][f"tactics:{other}"]["items"] and card not in state["cancelled"]
+    assert not any(u["item"] == card for u in state["units"].values())
