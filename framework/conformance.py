@@ -212,7 +212,8 @@ def _hidden_from(state: State, seat: int | None) -> list[tuple[str, list[int]]]:
 def check_views(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 21) -> None:
     """Views hold exactly what the zone model lets a seat know: the zones as `zones.redact`
     shows them, nothing that changes when the items a seat does not know are shuffled, and
-    no random generator; a bot's determinized state agrees with the view."""
+    no random generator; a bot's determinized state agrees with the view, and random actions
+    from it play on without an error."""
     state = _new(engine, players, scenario, seed)
     game = engine.game
     seats: list[int | None] = [*range(kernel.seats(state)), None]
@@ -245,8 +246,24 @@ def check_views(engine: Engine, players: int | None = None, scenario: str | None
                 assert engine.legal_actions(guess) == engine.legal_actions(state), (
                     "determinize changes the legal actions"
                 )
+                _play_sampled(engine, guess, random.Random(step))
 
     _playout(engine, state, 4, visit)
+
+
+def _play_sampled(engine: Engine, state: State, rng: random.Random, limit: int = 40) -> None:
+    """Random actions from a bot's sampled state: a search plays thousands of these, so the
+    rules must take any world the sample could be. It may stop at another seat's decision
+    whose choices the sampling seat was never shown (the search judges the position there)."""
+    for _ in range(limit):
+        if kernel.is_over(state):
+            return
+        legal = engine.legal_actions(state)
+        if not legal:
+            decision = kernel.pending(state)
+            assert decision is not None and not decision.get("choices"), "a sampled state has no legal action"
+            return
+        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
 
 
 def board_texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:

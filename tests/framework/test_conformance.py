@@ -78,6 +78,30 @@ def test_the_checks_catch_a_leaking_view():
         conformance.check_views(Engine(Leaky()), 2)
 
 
+def test_the_checks_catch_rules_that_break_in_a_bots_sampled_state():
+    """A sample of what a seat does not know must be a world the rules can play on."""
+
+    class Fragile(_Passing):
+        def setup(self, state, setup):
+            zones.add_zone(state, "hand1", zones.OWNER, owner=1, items=["d", "e", "f"])
+            super().setup(state, setup)
+
+        def apply(self, state, action, log):
+            if state["turns"] == 7:  # assumes the true hand: a sample holds other cards
+                state["zones"]["hand1"]["items"].remove("d")
+            super().apply(state, action, log)
+
+        def determinize(self, view, seat, seed):
+            state = kernel.clone(view)
+            hand = state["zones"]["hand1"]
+            if zones.is_redacted(hand):
+                state["zones"]["hand1"] = zones.fill(hand, seat, ["x", "y", "z"])
+            return state
+
+    with pytest.raises(ValueError, match="not in list"):
+        conformance.check_views(Engine(Fragile()), 2)
+
+
 @pytest.mark.parametrize("game_id", sorted(PluginHost().games()))
 def test_no_game_reaches_into_the_kernels_state(host, game_id):
     conformance.check_kernel_access(host.games()[game_id])
