@@ -60,6 +60,7 @@ class Budget:
     seconds: float
     rollout_depth: int = 20  # random actions before the heuristic scores a running game
     stop_when_settled: bool = True  # stop once the rest of the budget cannot change the choice
+    trees: int = 1  # independent searches sharing the iterations, their root visits summed
 
 
 # Levels are iteration budgets: a decision costs the same work on any machine and a series
@@ -119,9 +120,16 @@ class MctsBot:
             return candidates[0]
         open_game = type(self.engine.game).determinize is Game.determinize
         reused = recall(self.engine, memory, turn.view(), candidates) if open_game else None
-        root = self._search(turn, candidates, deadline, reused)
+        trees = self.budget.trees
+        share = max(1, self.budget.iterations // trees)
+        roots = [self._search(turn, candidates, deadline, reused, share)]
+        for _ in range(trees - 1):
+            spent = self.iterations
+            roots.append(self._search(turn, candidates, deadline, None, share))
+            self.iterations += spent
+        root = roots[0]
         keys = [action_key(a) for a in candidates]
-        visits = [_rank(root.children.get(key)) for key in keys]
+        visits = [_rank_in(roots, key) for key in keys]
         most = max(visits)
         best = [a for a, v in zip(candidates, visits, strict=True) if v == most]
         chosen = best[self.rng.randrange(len(best))]
@@ -196,7 +204,9 @@ class MctsBot:
 
     # --- the search ---
 
-    def _search(self, turn: Turn, candidates: list[Action], deadline: float, reused: Node | None = None) -> Node:
+    def _search(
+        self, turn: Turn, candidates: list[Action], deadline: float, reused: Node | None = None, budget: int = 0
+    ) -> Node:
         engine = self.engine
         legal_actions = engine.legal_actions
         apply = engine.apply_unchecked
@@ -217,7 +227,7 @@ class MctsBot:
         copy = copier(view) if open_game else None
         self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
-        budget = self.budget.iterations
+        budget = budget or self.budget.iterations
         settle = self.budget.stop_when_settled
         while iterations < budget:
             if iterations and clock() > deadline:
@@ -368,6 +378,19 @@ def _rank(child: Node | None) -> float:
     return float(child.visits)
 
 
+def _rank_in(roots: list[Node], key: Any) -> float:
+    """`_rank` over independent searches: a win proven in one is proven (as a loss is), else
+    the visits summed ("root parallelisation", Chaslot, Winands and van den Herik 2008)."""
+    if len(roots) == 1:
+        return _rank(roots[0].children.get(key))
+    ranks = [_rank(root.children.get(key)) for root in roots]
+    if max(ranks) >= 1e12:
+        return 1e12
+    if -0.5 in ranks:
+        return -0.5
+    return sum(max(rank, 0.0) for rank in ranks) if max(ranks) >= 0 else -1.0
+
+
 def _settled(root: Node, remaining: int) -> bool:
     """True when the most visited root action keeps the most visits whatever `remaining` iterations do.
 
@@ -385,7 +408,7 @@ def _settled(root: Node, remaining: int) -> bool:
     return first - second > remaining
 
 
-SEARCH_SETTINGS = ("iterations", "rollout_depth", "exploration")
+SEARCH_SETTINGS = ("iterations", "rollout_depth", "exploration", "trees")
 
 
 def level_settings(game: Game, level: str) -> tuple[Budget, float]:
@@ -407,6 +430,8 @@ def level_settings(game: Game, level: str) -> tuple[Budget, float]:
             raise ValueError(f"{game.spec.id}: [search.{level}] {name} must be a whole number, not {value!r}")
         elif name == "iterations":
             budget = replace(budget, iterations=int(value))
+        elif name == "trees":
+            budget = replace(budget, trees=int(value))
         else:
             budget = replace(budget, rollout_depth=int(value))
     return budget, exploration

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from boardwright.bots.mcts import EXPLORATION, LEVELS, level_settings, make_mcts
-from boardwright.framework import Engine, PluginHost
+from boardwright.framework import Engine, PluginHost, kernel
 
 
 @pytest.fixture(scope="module")
@@ -69,3 +69,53 @@ def test_a_setting_the_search_cannot_take_is_one_clear_error(host, levels, said)
     level = next(iter(levels))
     with pytest.raises(ValueError, match="connect_four: " + said.replace("[", r"\[").replace("]", r"\]")):
         make_mcts(engine, 0, 1, level)
+
+
+def test_a_level_may_split_its_iterations_over_independent_searches(host):
+    engine = _with(host, {"hard": {"trees": 3}})
+    bot = make_mcts(engine, 0, 1, "hard")
+    assert bot.budget.trees == 3 and bot.budget.iterations == LEVELS["hard"].iterations
+    with pytest.raises(ValueError, match=r"\[search.hard\] trees must be a whole number"):
+        make_mcts(_with(host, {"hard": {"trees": 1.5}}), 0, 1, "hard")
+
+
+def test_independent_searches_share_the_budget_and_vote_with_their_visits(host):
+    from boardwright.bots import mcts
+    from boardwright.framework.bots import Turn
+
+    engine = host.engine("book_of_war")
+    state = engine.new_game(2, {}, seed=4)
+    for _ in range(30):  # a position in play, with hidden cards and dice
+        engine.apply_unchecked(state, engine.legal_actions(state)[0])
+    seat = kernel.to_move(state)
+    turn = Turn(engine, state, seat, engine.legal_actions(state))
+    searched: list[int] = []
+    bot = mcts.MctsBot(engine, seat, 7, mcts.Budget(iterations=90, seconds=1e9, trees=3, stop_when_settled=False))
+    real_search = bot._search
+
+    def counted(*args, **kwargs):
+        root = real_search(*args, **kwargs)
+        searched.append(root.visits)
+        return root
+
+    bot._search = counted
+    chosen = bot.choose(turn)
+    assert chosen in turn.legal
+    assert searched == [30, 30, 30] and bot.iterations == 90
+
+
+def test_the_votes_of_independent_searches():
+    from boardwright.bots.mcts import Node, _rank_in
+
+    def root(**children):
+        node = Node(-1)
+        for key, (visits, proven) in children.items():
+            child = node.children[key] = Node(0)
+            child.visits, child.proven = visits, proven
+        return node
+
+    roots = [root(a=(10, None), b=(5, None)), root(a=(2, None), b=(9, None), c=(1, 1.0))]
+    assert _rank_in(roots, "a") == 12.0 and _rank_in(roots, "b") == 14.0
+    assert _rank_in(roots, "c") == 1e12  # a win one search proved is played
+    assert _rank_in(roots, "d") == -1.0  # searched by none
+    assert _rank_in([root(a=(4, 0.0)), root(a=(7, None))], "a") == -0.5  # a proven loss comes last
