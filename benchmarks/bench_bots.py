@@ -31,7 +31,6 @@ import statistics
 import subprocess
 import sys
 import time
-from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -39,7 +38,7 @@ from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.errors import BoardwrightError
-from boardwright.framework.simulation import Config, SeatBot, every_seating, run_many, wilson_interval
+from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:
@@ -129,11 +128,6 @@ def decision_speed(host: PluginHost, games: list[str], count: int) -> list[str]:
     return [*lines, ""]
 
 
-def _with_options(series: list[Config], options: dict[str, str]) -> list[Config]:
-    """The series with `options` (from --option) over the variant's own."""
-    return [replace(config, options={**config.options, **options}) for config in series] if options else series
-
-
 def _variant(short: bool, options: dict[str, str]) -> str:
     variant = "short variant (`--short`)" if short else "standard game"
     return variant + "".join(f", {key} = {value}" for key, value in options.items())
@@ -154,9 +148,7 @@ def strength(
     for game_id in game_ids:
         engine = host.engine(game_id)
         configs = {
-            opponent: _with_options(
-                every_seating(engine, SeatBot("mcts"), SeatBot(opponent), games, short=short), options
-            )
+            opponent: every_seating(engine, SeatBot("mcts"), SeatBot(opponent), games, short=short, options=options)
             for opponent in ("random", "greedy")
         }
         try:
@@ -173,6 +165,24 @@ def strength(
             )
             print(lines[-1], file=sys.stderr)
     return [*lines, ""]
+
+
+def game_options(parser: argparse.ArgumentParser, pairs: list[str], engines: list, short: bool) -> dict[str, str]:
+    """The --option KEY=VALUE pairs, checked against each game's options (over its short
+    variant's with --short) before any game starts: a bad one is the parser's error."""
+    options = {}
+    for pair in pairs:
+        key, equals, value = pair.partition("=")
+        if not equals or not key.strip():
+            parser.error(f"--option takes KEY=VALUE, got {pair!r}")
+        options[key.strip()] = value.strip()
+    for engine in engines:
+        game = engine.game
+        try:
+            engine.spec.resolve_options({**game.simulation_options, **(game.short_options if short else {}), **options})
+        except BoardwrightError as exc:
+            parser.error(str(exc))
+    return options
 
 
 def _tally(series: list, summaries) -> tuple[int, int, int, float, float]:
@@ -305,9 +315,8 @@ def level_table(
     for game_id in game_ids:
         engine = host.engine(game_id)
         configs = {
-            pair: _with_options(
-                every_seating(engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, seed, short=short),
-                options,
+            pair: every_seating(
+                engine, SeatBot("mcts", pair[0]), SeatBot("mcts", pair[1]), games, seed, short=short, options=options
             )
             for pair in pairs
         }
@@ -375,19 +384,7 @@ def main() -> int:
         "",
     ]
     games = args.game or sorted(host.games())
-    options = {}
-    for pair in args.option:
-        key, equals, value = pair.partition("=")
-        if not equals or not key:
-            parser.error(f"--option takes KEY=VALUE, got {pair!r}")
-        options[key.strip()] = value.strip()
-    for game_id in games:
-        engine = host.engine(game_id)
-        variant = {**engine.game.simulation_options, **(engine.game.short_options if args.short else {}), **options}
-        try:
-            engine.spec.resolve_options(variant)
-        except BoardwrightError as exc:
-            parser.error(str(exc))
+    options = game_options(parser, args.option, [host.engine(game_id) for game_id in games], args.short)
     if not args.no_speed:
         lines += connect_four_move(host, args.runs)
         lines += decision_speed(host, games, args.positions)

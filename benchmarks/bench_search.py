@@ -19,12 +19,12 @@ import argparse
 import multiprocessing
 import sys
 import time
-from dataclasses import replace
 from typing import Any
+
+from bench_bots import _tally, game_options
 
 from boardwright.bots import mcts
 from boardwright.framework import PluginHost
-from boardwright.framework.errors import BoardwrightError
 from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
 
 
@@ -75,31 +75,19 @@ def main() -> int:
     if args.game not in host.games():
         parser.error(f"no game {args.game!r} (games: {', '.join(sorted(host.games()))})")
     engine = host.engine(args.game)
-    options = {}
-    for pair in args.option:
-        key, equals, value = pair.partition("=")
-        if not equals:
-            parser.error(f"--option takes KEY=VALUE, got {pair!r}")
-        options[key.strip()] = value.strip()
+    options = game_options(parser, args.option, [engine], args.short)
     try:
-        engine.spec.resolve_options(
-            {**engine.game.simulation_options, **(engine.game.short_options if args.short else {}), **options}
-        )
         sides = [
             install(engine.game, name, *parse_side(text)) for name, text in (("side-a", args.a), ("side-b", args.b))
         ]
-    except (ValueError, BoardwrightError) as exc:
+    except ValueError as exc:
         parser.error(str(exc))
     series = every_seating(
-        engine, SeatBot("mcts", "side-a"), SeatBot("mcts", "side-b"), args.games, args.seed, args.short
+        engine, SeatBot("mcts", "side-a"), SeatBot("mcts", "side-b"), args.games, args.seed, args.short, options
     )
-    series = [replace(config, options={**config.options, **options}) for config in series]
     started = time.perf_counter()
-    summaries = run_many(host, series, args.workers)
-    won = sum(summary["wins"][str(seat)] for seat, summary in enumerate(summaries))
-    draws = sum(summary["draws"] for summary in summaries)
-    played = sum(summary["games"] for summary in summaries)
-    actions = sum(summary["mean_actions"] * summary["games"] for summary in summaries) / played
+    won, draws, played, actions, _seconds = _tally(series, iter(run_many(host, series, args.workers)))
+    actions /= played
     low, high = wilson_interval(won, played)
     print(f"{args.game}, seeds {args.seed}-{args.seed + len(series) - 1}, {' '.join(sys.argv[2:])}")
     print(f"  a: {sides[0]}\n  b: {sides[1]}")

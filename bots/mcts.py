@@ -122,11 +122,11 @@ class MctsBot:
         reused = recall(self.engine, memory, turn.view(), candidates) if open_game else None
         trees = self.budget.trees
         share = max(1, self.budget.iterations // trees)
-        roots = [self._search(turn, candidates, deadline, reused, share)]
-        for _ in range(trees - 1):
-            spent = self.iterations
-            roots.append(self._search(turn, candidates, deadline, None, share))
-            self.iterations += spent
+        roots, spent = [], 0
+        for tree in range(trees):  # independent searches: only the first reuses the last tree
+            roots.append(self._search(turn, candidates, deadline, share, reused if tree == 0 else None))
+            spent += self.iterations
+        self.iterations = spent
         root = roots[0]
         keys = [action_key(a) for a in candidates]
         visits = [_rank_in(roots, key) for key in keys]
@@ -205,7 +205,7 @@ class MctsBot:
     # --- the search ---
 
     def _search(
-        self, turn: Turn, candidates: list[Action], deadline: float, reused: Node | None = None, budget: int = 0
+        self, turn: Turn, candidates: list[Action], deadline: float, budget: int, reused: Node | None = None
     ) -> Node:
         engine = self.engine
         legal_actions = engine.legal_actions
@@ -227,7 +227,6 @@ class MctsBot:
         copy = copier(view) if open_game else None
         self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
-        budget = budget or self.budget.iterations
         settle = self.budget.stop_when_settled
         while iterations < budget:
             if iterations and clock() > deadline:
@@ -381,8 +380,6 @@ def _rank(child: Node | None) -> float:
 def _rank_in(roots: list[Node], key: Any) -> float:
     """`_rank` over independent searches: a win proven in one is proven (as a loss is), else
     the visits summed ("root parallelisation", Chaslot, Winands and van den Herik 2008)."""
-    if len(roots) == 1:
-        return _rank(roots[0].children.get(key))
     ranks = [_rank(root.children.get(key)) for root in roots]
     if max(ranks) >= 1e12:
         return 1e12

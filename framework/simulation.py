@@ -63,10 +63,11 @@ def every_seating(
     games: int,
     seed: int = 100,
     short: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> list[Config]:
     """One series per seat that `focus` takes, `others` in every other seat (the smallest
     player count), so that no side keeps the first move; `short` plays the game's short
-    variant. Series number i has the seed `seed + i`."""
+    variant, `options` over its own. Series number i has the seed `seed + i`."""
     players = engine.spec.players[0]
     game = engine.game
     return [
@@ -77,7 +78,7 @@ def every_seating(
             games=games,
             seed=seed + focus_seat,
             scenario=game.short_scenario if short else None,
-            options=dict(game.short_options) if short else {},
+            options={**(game.short_options if short else {}), **(options or {})},
         )
         for focus_seat in range(players)
     ]

@@ -124,6 +124,11 @@ def test_every_seating_puts_the_focus_bot_in_each_seat_once(host):
     assert every_seating(host.engine("reliquium"), SeatBot("greedy"), SeatBot("random"), 1, short=True)[0].scenario == (
         "seven_castles"
     )
+    # options given go over the short variant's (a longer variant for a level run)
+    longer = every_seating(engine, SeatBot("mcts"), SeatBot("random"), 1, short=True, options={"target_vp": 40})
+    assert all(c.options == {"target_vp": 40} for c in longer)
+    signum = every_seating(host.engine("signum"), SeatBot("mcts"), SeatBot("random"), 1, options={"rounds": "4"})
+    assert all(c.options == {"rounds": "4"} for c in signum)
 
 
 class Nested(Game):

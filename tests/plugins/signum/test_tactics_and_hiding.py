@@ -10,13 +10,15 @@ from boardwright.plugins.signum.rules import Signum
 from .test_examples import in_activation
 
 
-def bribe_ready(answer):
+def character_played(bribes):
+    """The active seat summons a Legionary while the other seat holds `bribes` Secret Bribes
+    face down; (engine, state, the summoner, the card, the bribes)."""
     engine = Engine(Signum())
     state = in_activation(engine, seed=2)
     seat = kernel.active(state)
     other = 1 - seat
-    bribe = f"secret_bribe@{other}.1"
-    state["zones"][f"tactics:{other}"]["items"].append(bribe)
+    held = [f"secret_bribe@{other}.{n}" for n in range(1, bribes + 1)]
+    state["zones"][f"tactics:{other}"]["items"] += held
     state["city"][seat] = [{"id": "b90", "type": "barracks", "open": True, "locked": False}]
     state["prosperity"][seat] = 5
     card = f"imperial_legionary@{seat}.1"
@@ -24,7 +26,12 @@ def bribe_ready(answer):
     summon = next(a for a in engine.legal_actions(state) if a["type"] == "summon" and a["card"] == card)
     engine.apply(state, summon)
     assert kernel.to_move(state) == other, "the owner is asked at the first occurrence"
-    engine.apply(state, {"type": answer, "card": bribe}, seat=other)
+    return engine, state, seat, card, held
+
+
+def bribe_ready(answer):
+    engine, state, seat, card, (bribe,) = character_played(1)
+    engine.apply(state, {"type": answer, "card": bribe}, seat=1 - seat)
     return state, seat, card, bribe
 
 
@@ -90,18 +97,8 @@ def test_a_character_two_set_bribes_could_answer_is_returned_once_and_the_second
     character back, its play is cancelled: it triggers no further tactic, so the second bribe
     stays face down for the next character (before, it was asked for and its reveal failed
     with the card no longer in play)."""
-    engine = Engine(Signum())
-    state = in_activation(engine, seed=2)
-    seat = kernel.active(state)
+    engine, state, seat, card, (first, second) = character_played(2)
     other = 1 - seat
-    first, second = f"secret_bribe@{other}.1", f"secret_bribe@{other}.2"
-    state["zones"][f"tactics:{other}"]["items"] += [first, second]
-    state["city"][seat] = [{"id": "b90", "type": "barracks", "open": True, "locked": False}]
-    state["prosperity"][seat] = 5
-    card = f"imperial_legionary@{seat}.1"
-    state["zones"][f"hand:{seat}"]["items"].append(card)
-    summon = next(a for a in engine.legal_actions(state) if a["type"] == "summon" and a["card"] == card)
-    engine.apply(state, summon)
     engine.apply(state, {"type": "reveal", "card": first}, seat=other)
     assert card in state["zones"][f"hand:{seat}"]["items"]
     assert kernel.to_move(state) == seat, "the second bribe is not asked about a cancelled play"
