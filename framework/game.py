@@ -246,7 +246,7 @@ class Game:
     heuristic_table: ClassVar[dict[str, Any] | None] = None
     #: How the `mcts` bot's levels search this game, where the bot's own settings serve it
     #: less well (a game's `data/game.toml` `[search.LEVEL]` sections): for a level name,
-    #: any of `iterations`, `rollout_depth` and `exploration`. A level not named here, and
+    #: any of `iterations`, `rollout_depth`, `exploration` and `trees`. A level not named here, and
     #: a setting not named, keeps the bot's own (bots/mcts.py `LEVELS`, `EXPLORATION`).
     search_levels: ClassVar[dict[str, dict[str, Any]]] = {}
 
