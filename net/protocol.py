@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import asyncio
 import struct
-import threading
 from typing import Any
 
 import msgpack
 
 from boardwright.framework import BoardwrightError
-from boardwright.framework.kernel import msgpack_default, msgpack_ext
+
+# `pack`: one value in msgpack as `encode` packs it (a reused packer a thread, ints beyond
+# 64 bits as the kernel's `BIG_INT` extension)
+from boardwright.framework.kernel import msgpack_ext, pack
 
 PROTOCOL_VERSION = 3
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
@@ -38,20 +40,6 @@ def encode(message: dict[str, Any]) -> bytes:
     if len(body) > MAX_FRAME:
         raise ProtocolError(f"a {message.get('t')} message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
     return HEADER.pack(len(body)) + body
-
-
-_PACKERS = threading.local()  # one packer a thread: a packer is reused, never shared
-
-
-def pack(value: Any) -> bytes:
-    """One value in msgpack, as `encode` packs it (an int beyond 64 bits as the kernel's
-    `BIG_INT` extension). A packer made once per thread: a small value packs several times
-    faster than with `msgpack.packb`, which makes one for every call."""
-    try:
-        packer = _PACKERS.packer
-    except AttributeError:
-        packer = _PACKERS.packer = msgpack.Packer(use_bin_type=True, default=msgpack_default)
-    return packer.pack(value)
 
 
 def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:

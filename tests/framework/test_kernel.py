@@ -82,6 +82,15 @@ def test_hash_changes_with_any_change():
     assert kernel.state_hash(state) != before
 
 
+def test_pack_is_msgpack_and_a_value_it_cannot_pack_leaves_the_next_clean():
+    # the packer is made once a thread and reused: a failure must not leave bytes behind
+    state = {"x": [1, "a", None, 1.5], "big": 1 << 70}
+    with pytest.raises(TypeError):
+        kernel.pack({"first": [1, 2, 3], "bad": object()})
+    assert kernel.unpack(kernel.pack(state)) == state
+    assert kernel.pack({"x": [1, 2]}) == msgpack.packb({"x": [1, 2]}, use_bin_type=True)
+
+
 class Duel(Game):
     """A tiny game to test decisions: the active seat attacks, the other seat chooses how to defend."""
 
