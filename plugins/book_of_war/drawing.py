@@ -8,7 +8,7 @@ a message key of the data files or a name from them.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from boardwright.framework import kernel
@@ -62,25 +62,37 @@ def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, 
 
 def map_element(state: State) -> dict[str, Any]:
     castles = state["castles"]
+    focus = _units_in_focus(state)
+    # a hex without a castle never changes: it is built once and the same object goes in
+    # every board (boards are read-only data), so the host's merge with a seat's last board
+    # finds it unchanged by identity, without comparing it; a castle and a token are built
+    # once for each look they take (`_castle_cell`, `_token`), to the same end
     return {
         "type": "hexgrid",
         "orientation": "pointy",
-        # a hex without a castle never changes: it is built once and the same object goes in
-        # every board (boards are read-only data), so the host's merge with a seat's last
-        # board finds it unchanged by identity, without comparing it
-        "cells": [_cell(state, h) if h in castles else _plain_cell(h) for h in BOARD.ids],
-        "pieces": [_piece(state, uid, unit) for uid, unit in sorted(state["units"].items())],
+        "cells": [_castle_cell(*_castle_look(state, h)) if h in castles else _plain_cell(h) for h in BOARD.ids],
+        "pieces": [
+            _token(
+                uid,
+                unit["type"],
+                unit["hex"],
+                unit["upgraded"],
+                unit["wounds"],
+                unit["shields"],
+                unit["owner"],
+                side_fill(state, unit["side"]),
+                unit["ready"],
+                unit["hex"] in castles,
+                uid in focus,
+            )
+            for uid, unit in sorted(state["units"].items())
+        ],
     }
 
 
-@cache
-def _plain_cell(h: str) -> Item:
-    return _cell({"castles": {}}, h)
-
-
-def _cell(state: State, h: str) -> Item:
-    """A hex in its terrain's colour, outlined in its land's; its name drawn faintly across
-    it, or a castle in the colour of the side that holds it."""
+def _hex(h: str) -> Item:
+    """A hex in its terrain's colour, outlined in its land's, its name drawn faintly across it
+    (a castle's cell draws the castle in the colour of the side that holds it instead)."""
     q, r = BOARD.coord[h]
     terrain, land = BOARD.terrain[h], BOARD.land[h]
     cell: Item = {
@@ -95,22 +107,34 @@ def _cell(state: State, h: str) -> Item:
     }
     if land is None:
         cell["tip"] = {"key": "hex_tip_centre", "hex": h}
-    elif h in state["castles"]:
-        cell.update(_castle(state, h))
     else:
         cell["tip"] = {"key": "hex_tip", "hex": h, "terrain": {"key": f"terrain_{terrain}"}, "land": land_name(land)}
     return cell
 
 
-def _castle(state: State, h: str) -> Item:
+@cache
+def _plain_cell(h: str) -> Item:
+    return _hex(h)
+
+
+def _castle_look(state: State, h: str) -> tuple[str, bool, int | None, str, tuple[int, ...]]:
+    """What a castle's cell shows: (hex, whether it can change hands, its owner, the owner's
+    colour, the owner's seats)."""
     owner = state["castles"][h]
+    if owner is None:
+        return h, units.controllable(state, h), None, "", ()
+    return h, units.controllable(state, h), owner, side_fill(state, owner), tuple(seats_of(state, owner))
+
+
+@lru_cache(maxsize=1024)
+def _castle_cell(h: str, controllable: bool, owner: int | None, colour: str, seats: tuple[int, ...]) -> Item:
     held: dict[str, Any]
-    if not units.controllable(state, h):
+    if not controllable:
         colour, held = DRAWING["uncontrollable"], {"key": "castle_closed"}
     elif owner is None:
         colour, held = DRAWING["neutral"], {"key": "castle_neutral"}
     else:
-        colour, held = side_fill(state, owner), {"key": "castle_owner", "seats": seats_of(state, owner)}
+        held = {"key": "castle_owner", "seats": list(seats)}
     tip = {
         "key": "castle_tip",
         "hex": h,
@@ -119,43 +143,58 @@ def _castle(state: State, h: str) -> Item:
         "land": land_name(str(BOARD.land[h])),
         "owner": held,
     }
-    return {"label": DRAWING["castle"], "label_colour": colour, "tip": tip}
+    cell = _hex(h)
+    cell.update({"label": DRAWING["castle"], "label_colour": colour, "tip": tip})
+    return cell
 
 
-def _piece(state: State, uid: str, unit: dict[str, Any]) -> Item:
+@lru_cache(maxsize=4096)
+def _token(
+    uid: str,
+    kind: str,
+    at: str,
+    upgraded: bool,
+    wounds: int,
+    shields: int,
+    owner: int,
+    fill: str,
+    ready: bool,
+    on_castle: bool,
+    highlight: bool,
+) -> Item:
     """A unit token: its short name, its army's colour, its marks (standing on a castle,
     upgraded, wounds, shields) under the name; a unit that has acted is drawn faded."""
-    info = UNITS[unit["type"]]
+    info = UNITS[kind]
     # a token hides the castle under it: the castle's mark shows among the token's own
-    marks = [DRAWING["castle"]] if unit["hex"] in state["castles"] else []
-    if unit["upgraded"]:
+    marks = [DRAWING["castle"]] if on_castle else []
+    if upgraded:
         marks.append(DRAWING["upgraded_mark"])
-    if unit["wounds"]:
-        marks.append(f"{DRAWING['wound_mark']}{unit['wounds']}")
-    if unit["shields"]:
-        marks.append(f"{DRAWING['shield_mark']}{unit['shields']}")
+    if wounds:
+        marks.append(f"{DRAWING['wound_mark']}{wounds}")
+    if shields:
+        marks.append(f"{DRAWING['shield_mark']}{shields}")
     tip: dict[str, Any] = {
-        "key": "unit_tip_upgraded" if unit["upgraded"] else "unit_tip",
+        "key": "unit_tip_upgraded" if upgraded else "unit_tip",
         "unit": unit_text(uid),
-        "seat": unit["owner"],
+        "seat": owner,
         "class": {"key": f"class_{info['class']}"},
-        "wounds": unit["wounds"],
-        "shields": unit["shields"],
+        "wounds": wounds,
+        "shields": shields,
     }
     piece: Item = {
-        "at": unit["hex"],
+        "at": at,
         "id": uid,
         "label": {"en": info["short_en"], "ru": info["short_ru"]},
-        "fill": side_fill(state, unit["side"]),
-        "tip": tip if unit["ready"] else {"key": "unit_used", "tip": tip},
-        "faded": not unit["ready"],
-        "highlight": uid in _units_in_focus(state),
+        "fill": fill,
+        "tip": tip if ready else {"key": "unit_used", "tip": tip},
+        "faded": not ready,
+        "highlight": highlight,
     }
     if marks:
         piece["stats"] = marks
-    if unit["upgraded"]:
+    if upgraded:
         piece.update(stroke=DRAWING["upgraded_stroke"], width=DRAWING["upgraded_width"])
-    elif not unit["ready"]:
+    elif not ready:
         piece.update(stroke=DRAWING["used_stroke"], width=DRAWING["used_width"])
     return piece
 

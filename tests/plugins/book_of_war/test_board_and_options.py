@@ -46,14 +46,29 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     assert backs and backs[0]["face"] is None  # the opponent's one unit card, face down
 
 
-def test_a_plain_hex_is_built_once_and_shared_by_every_board_which_the_client_never_changes(table):
-    """Hexes without a castle never change: one object serves every board (the host's merge
-    then finds it unchanged by identity). Boards are read-only data: drawing one in the
-    client leaves every part of it as it was."""
+def test_hexes_castles_and_tokens_are_built_once_for_each_look_and_shared_by_every_board(table):
+    """A hex, a castle and a unit token that look as they did are the same object in every
+    board (the host's merge then finds them unchanged by identity); one that changed is
+    built anew. Boards are read-only data: drawing one in the client leaves every part of
+    it as it was."""
+    table.unit(0, "hammerers", "c1", wounds=1)
+
+    def drawn(seat):
+        grid = _element(table.game.board(table.state, seat), "hexgrid")
+        return {cell["id"]: cell for cell in grid["cells"]}, {piece["id"]: piece for piece in grid["pieces"]}
+
     board = table.game.board(table.state, 0)
-    first = {cell["id"]: cell for cell in _element(board, "hexgrid")["cells"]}
-    again = {cell["id"]: cell for cell in _element(table.game.board(table.state, 1), "hexgrid")["cells"]}
-    assert again["c2"] is first["c2"] and again["a0"] is not first["a0"]  # a0 holds a castle: built each time
+    cells, tokens = drawn(0)
+    again, tokens_again = drawn(1)
+    assert again["c2"] is cells["c2"] and again["a0"] is cells["a0"]  # a0 holds a castle
+    assert tokens_again["red_hammerers"] is tokens["red_hammerers"]
+    table.state["castles"]["a0"] = 1  # taken by green
+    table.state["units"]["red_hammerers"]["wounds"] = 2
+    after, tokens_after = drawn(0)
+    assert after["a0"] is not cells["a0"] and after["a0"]["label_colour"] == "#2f9a3a"
+    assert cells["a0"]["label_colour"] == "#c8322b", "the first board is unchanged"
+    assert tokens_after["red_hammerers"]["stats"] == ["♜", "✚2"] and tokens["red_hammerers"]["stats"] == ["♜", "✚1"]
+    assert after["c2"] is cells["c2"] and after["e1"] is cells["e1"]
     before = copy.deepcopy(board)
     shown_board(table.game, board, table.game.view(table.state, 0), "en", ["A", "B"])
     assert board == before
