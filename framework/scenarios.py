@@ -24,8 +24,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
 from .errors import ScenarioError
 from .game import Game
 from .spec import Scenario
@@ -77,6 +75,8 @@ def _field_name(path: list[str | int]) -> str:
 
 
 def _check(schema: dict[str, Any], data: Any, prefix: list[str | int], text: str, where: str) -> None:
+    import jsonschema  # imported on the first scenario read: a command that reads none starts without it
+
     validator = jsonschema.Draft202012Validator(schema)
     errors = sorted(validator.iter_errors(data), key=lambda e: (len(e.absolute_path), list(map(str, e.absolute_path))))
     if errors:

@@ -10,7 +10,6 @@ import math
 import os
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -354,6 +353,8 @@ def run_many(
             for number, index in tasks
         )
     else:
+        from concurrent.futures import ProcessPoolExecutor  # only a run with workers starts processes
+
         with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
             futures = [(number, pool.submit(_play_in_worker, configs[number], index)) for number, index in tasks]
             collect((number, future.result()) for number, future in futures)

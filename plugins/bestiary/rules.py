@@ -90,9 +90,11 @@ class Bestiary(Game):
     scenario_schema = SCENARIO_SCHEMA
 
     def __init__(self) -> None:
-        self._scenarios = package_scenarios(self, __package__)
+        self._scenarios: list[Scenario] | None = None  # read when first asked for: a start that needs none reads none
 
     def scenarios(self) -> list[Scenario]:
+        if self._scenarios is None:
+            self._scenarios = package_scenarios(self, __package__)
         return list(self._scenarios)
 
     # --- rules: each question goes to its chapter

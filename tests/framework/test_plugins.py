@@ -174,6 +174,27 @@ def test_the_kernel_and_games_import_no_qt_and_no_network_code():
     assert result.stdout.strip() == ""
 
 
+def test_a_run_that_reads_no_scenario_and_starts_no_process_loads_neither_machinery(tmp_path):
+    """Every command starts by loading the plugins: the scenario checker (jsonschema) waits for
+    the first scenario file read, the process pool for a run with workers."""
+    code = textwrap.dedent(
+        """
+        import sys
+        from boardwright.framework import PluginHost, simulation
+        host = PluginHost()
+        config = simulation.Config("connect_four", 2, [simulation.SeatBot("random")] * 2, games=3, seed=1)
+        simulation.run(host, config)
+        print(sorted(m for m in ("jsonschema", "concurrent.futures.process") if m in sys.modules))
+        host.engine("bestiary")  # reads its scenario files
+        print(sorted(m for m in ("jsonschema", "concurrent.futures.process") if m in sys.modules))
+        """
+    )
+    env = {**os.environ, "BOARDWRIGHT_SCENARIOS": str(tmp_path)}  # an empty scenario folder
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["[]", "['jsonschema']"]
+
+
 def test_no_kernel_or_game_module_imports_qt_or_sockets():
     """The standard library loads `socket` for entry points itself; our own code never imports it."""
     import ast
