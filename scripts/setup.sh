@@ -3,7 +3,11 @@
 #   ensure_python          a Python 3.11+ venv in .venv (python3-venv from the system packages
 #                          when the interpreter lacks it and they can be installed)
 #   ensure_project EXTRAS  `pip install -e .[EXTRAS]` once; skipped while pyproject.toml is
-#                          unchanged, so a start costs no pip run (the stamp is in .venv)
+#                          unchanged, so a start costs no pip run (the stamp is in .venv);
+#                          then `compile_project`
+#   compile_project        the project's modules compiled to bytecode, as pip does for an
+#                          installed package: a machine that writes none itself
+#                          (PYTHONDONTWRITEBYTECODE) would compile them at every start
 #   ensure_qt PLATFORM     the system libraries Qt's platform plugin (xcb, wayland, offscreen)
 #                          needs, installed with apt-get when this user may, else one line
 #                          naming the command to run
@@ -71,6 +75,13 @@ ensure_project() {
         exit 1
     fi
     echo "$want ${extras:-,}" >"$STAMP"
+    compile_project
+}
+
+compile_project() {
+    # only what changed since the last time is compiled again; a tree that cannot be written
+    # (a read-only checkout) simply starts as before
+    .venv/bin/python -m compileall -q -j 0 framework plugins bots client net cli >/dev/null 2>&1 || true
 }
 
 # Debian/Ubuntu package of each library Qt's platform plugins load.

@@ -13,6 +13,7 @@ echo "== ruff"
 echo "== mypy framework plugins net client cli bots"
 .venv/bin/mypy
 echo "== pytest"
+compile_project  # the modules edited since the set-up: the suite starts many processes
 export QT_QPA_PLATFORM=offscreen
 status=0
 # two workers (pytest-xdist): each test file, and all LAN tests together, on one worker

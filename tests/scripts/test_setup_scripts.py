@@ -43,14 +43,22 @@ def project(tmp_path):
     return tmp_path
 
 
-def _pip_calls(project: Path) -> list[str]:
+def _calls(project: Path) -> list[str]:
     calls = project / ".venv/pip-calls"
     return calls.read_text(encoding="utf-8").splitlines() if calls.exists() else []
 
 
+def _pip_calls(project: Path) -> list[str]:
+    return [call for call in _calls(project) if call.startswith("-m pip ")]
+
+
+COMPILE = "-m compileall -q -j 0 framework plugins bots client net cli"
+
+
 def test_the_project_is_installed_once_while_pyproject_is_unchanged(project):
     assert _bash(project, "ensure_project test").returncode == 0
-    assert _pip_calls(project) == ["-m pip install --quiet --disable-pip-version-check -e .[test]"]
+    # installed, then its modules compiled, as pip compiles an installed package's
+    assert _calls(project) == ["-m pip install --quiet --disable-pip-version-check -e .[test]", COMPILE]
     assert _bash(project, "ensure_project test").returncode == 0
     assert _bash(project, 'ensure_project ""').returncode == 0, "the test extras hold the plain install"
     assert len(_pip_calls(project)) == 1, "nothing changed: no second pip run"
@@ -60,6 +68,7 @@ def test_the_project_is_installed_once_while_pyproject_is_unchanged(project):
     assert _pip_calls(project)[-1] == "-m pip install --quiet --disable-pip-version-check -e ."
     _bash(project, "ensure_project test")
     assert len(_pip_calls(project)) == 3, "the plain install does not hold the test extras"
+    assert _calls(project).count(COMPILE) == 3, "compiled after each install, never when nothing was installed"
 
 
 def test_a_failed_install_shows_pip_output_and_leaves_no_stamp(project):
