@@ -66,7 +66,9 @@ def map_element(state: State) -> dict[str, Any]:
     # a hex without a castle never changes: it is built once and the same object goes in
     # every board (boards are read-only data), so the host's merge with a seat's last board
     # finds it unchanged by identity, without comparing it; a castle and a token are built
-    # once for each look they take (`_castle_cell`, `_token`), to the same end
+    # once for each look they take (`_castle_cell`, `_token`), to the same end. Their caches
+    # hold a few boards' worth, so that long-lived objects do not lengthen the collector's
+    # full passes (a board has 8 castles and at most a few dozen tokens)
     return {
         "type": "hexgrid",
         "orientation": "pointy",
@@ -126,7 +128,7 @@ def _castle_look(state: State, h: str) -> tuple[str, bool, int | None, str, tupl
     return h, units.controllable(state, h), owner, side_fill(state, owner), tuple(seats_of(state, owner))
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=256)
 def _castle_cell(h: str, controllable: bool, owner: int | None, colour: str, seats: tuple[int, ...]) -> Item:
     held: dict[str, Any]
     if not controllable:
@@ -148,7 +150,7 @@ def _castle_cell(h: str, controllable: bool, owner: int | None, colour: str, sea
     return cell
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _token(
     uid: str,
     kind: str,
