@@ -343,6 +343,7 @@ class BoardView(QGraphicsView):
         bounds = item.boundingRect()
         item.setPos(500 - bounds.width() / 2, 150 - bounds.height() / 2)
         scene.addItem(item)
+        self._extras.append(item)  # the next board takes it away
         self.board_rect = self.board_rect.united(item.sceneBoundingRect())
         self.set_zoom(1.0)
         self._fit()

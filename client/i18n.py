@@ -197,7 +197,17 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "load_failed": ("Could not open the game", "Не удалось открыть игру"),
     "start_failed": ("Could not start the game", "Не удалось начать игру"),
     "bot_failed": ("A bot failed: {error}", "Ошибка бота: {error}"),
+    # lines from a LAN table itself (net/host.py `_notice`)
+    "bot_fallback": (
+        "The bot of {seat} could not decide ({error}) and played a random legal move",
+        "Бот ({seat}) не смог выбрать ход ({error}) и сделал случайный допустимый ход",
+    ),
+    "bot_stopped": (
+        "The bot of {seat} stopped: none of its legal moves could be played ({error})",
+        "Бот ({seat}) остановился: ни один допустимый ход не удалось сделать ({error})",
+    ),
     "board_failed": ("The game could not describe its board: {error}", "Игра не смогла описать поле: {error}"),
+    "board_coming": ("The table's position is on its way…", "Позиция стола уже в пути…"),
     "no_board": (
         "This game draws no board: play from the list of moves.",
         "Эта игра не рисует поле: ходите по списку ходов.",

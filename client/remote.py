@@ -18,6 +18,8 @@ from boardwright.framework import Game, NotYourTurn, render
 from .i18n import tr
 from .session import TableSession
 
+TABLE_NOTICES = ("bot_fallback", "bot_stopped")  # chat lines from the table itself, in the client's words
+
 
 class RemoteSession(TableSession):
     """What one seat sees at a hosted table: its view, its board, its moves, its events."""
@@ -120,6 +122,9 @@ class RemoteSession(TableSession):
             return {"items": []}
         return dict(self.update["board"])
 
+    def awaiting_board(self) -> bool:
+        return self.update is None
+
     def seat_names(self, lang: str) -> list[str]:
         if self.update is None or self.game is None:
             return []
@@ -139,7 +144,11 @@ class RemoteSession(TableSession):
         names = self.seat_names(lang)
         lines = []
         for kind, item in self.log_items:
-            if kind == "chat":
+            if kind == "chat" and item.get("key") in TABLE_NOTICES:  # a line from the table itself
+                seat = item.get("seat")
+                who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+                lines.append("⚠ " + tr(item["key"], lang, seat=who, error=item.get("error", "")))
+            elif kind == "chat":
                 lines.append(f"💬 {item.get('name', '')}: {item.get('text', '')}")
             else:
                 lines.append(render(item, self.game.messages, lang, names))

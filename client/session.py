@@ -59,6 +59,10 @@ class TableSession(QObject):
     def board(self) -> dict[str, Any]:
         raise NotImplementedError
 
+    def awaiting_board(self) -> bool:
+        """The board is still to come (a LAN table's first update): an empty one is no answer."""
+        return False
+
     def open_for_viewer(self) -> list[dict[str, Any]]:
         """Open actions (k of n, a number, a point) the viewer may fill in now."""
         return []

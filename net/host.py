@@ -16,6 +16,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import random
 import secrets
 import socket
 from collections import deque
@@ -25,7 +26,7 @@ from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
 
-from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal
+from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
 from .link import Link, within_rate
 from .live import GameFault, LiveGame, Trial
 from .loop import descriptors_left, freeze_startup_objects
@@ -36,6 +37,9 @@ log = logging.getLogger(__name__)
 
 OPEN = "open"  # a seat for a person who joins over the network
 PAUSE = "pause"  # a dropped person's seat waits for them (else a bot label holds it)
+# a bot that fails this many times on one decision plays a random legal action for it instead
+# (a search samples other hidden cards each time, so a rare failure seldom comes twice)
+BOT_ATTEMPTS = 3
 CHAT_KEEP = 100  # chat lines a newcomer is shown
 
 
@@ -125,6 +129,8 @@ class Table:
         if on_drop != PAUSE:
             self._bot_kind(on_drop)  # an unknown stand-in is refused now, not when somebody drops
         self.stand_ins: dict[int, Any] = {}
+        self._bot_failures = (-1, 0)  # (ply, failed attempts) of the decision a bot is asked now
+        self._fallback = random.Random(secret_seed())  # the random legal action of a bot that failed
         self.started = not ready_step or match.plies > 0 or OPEN not in seat_kinds
         self.spectators: list[Connection] = []
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
@@ -189,7 +195,10 @@ class Table:
         if self.match.is_over():  # a finished game's journal is its save file, or is made one
             if self.journal_path.exists() and self.journal_path.read_bytes().startswith(MAGIC):
                 # the host was stopped after the last action was journalled, before the save
-                await asyncio.get_running_loop().run_in_executor(None, self.match.save, self.journal_path)
+                seats = [s.saved() for s in self.seats]
+                await asyncio.get_running_loop().run_in_executor(
+                    None, save_finished, self.journal_path, self.match.record, seats
+                )
             return
         self.journal = Journal(self.journal_path, self.durable)
         # written whole (write-then-rename) once at the start: it resumes from here
@@ -459,10 +468,7 @@ class Table:
             return
         said = text.strip()[: limits.chat_length]
         line = {"t": "chat", "name": conn.name, "seat": conn.seat, "ply": self.match.plies, "text": said}
-        self.chat.append(line)
-        frame = encode(line)
-        for other in self._connections():
-            other.link.send(frame)
+        self._say(line)
 
     # --- acting ---
 
@@ -510,7 +516,7 @@ class Table:
         self.match.commit(trial)
         if self.journal is not None and self.match.is_over():
             try:
-                await self.journal.finish(self.match.record)
+                await self.journal.finish(self.match.record, [s.saved() for s in self.seats])
             except OSError as exc:
                 log.warning("the finished game could not be saved as a replay: %s", exc.strerror or exc)
         self._broadcast(last=actor)
@@ -548,15 +554,58 @@ class Table:
                 if self.match.is_over() or self.match.to_move() != seat or self._bot_for(seat) is not bot:
                     continue
                 turn = Turn(self.engine, self.match.state, seat, self.match.legal_actions())
+                ply, failure = self.match.plies, ""
                 try:
                     action = await loop.run_in_executor(None, bot.choose, turn)
                     trial = self.match.trial(action, seat=seat)
                 except Exception as exc:  # one line in the log, never a task's lost traceback
-                    why = f"{type(exc).__name__}: {exc} {getattr(exc, 'detail', '')}".strip()
-                    log.warning("the bot of seat %d stopped: %s", seat + 1, why)
-                    return
+                    failure = type(exc).__name__
+                    at, failed = self._bot_failures
+                    failed = failed + 1 if at == ply else 1
+                    self._bot_failures = (ply, failed)
+                    why = f"{failure}: {exc} {getattr(exc, 'detail', '')}".strip()
+                    log.warning("the bot of seat %d failed (%d of %d): %s", seat + 1, failed, BOT_ATTEMPTS, why)
+                    if failed < BOT_ATTEMPTS:
+                        continue  # asked again
+                    fallback = self._random_trial(seat)
+                    if fallback is None:
+                        log.warning("the bot of seat %d stopped: no legal action applies", seat + 1)
+                        self._notice("bot_stopped", seat, ply, failure)
+                        return
+                    trial = fallback
                 if not await self._commit(trial, None):
                     return
+                if failure:
+                    self._notice("bot_fallback", seat, ply, failure)
+
+    def _random_trial(self, seat: int) -> Trial | None:
+        """A random legal action of the seat, applied to a copy (the first of them, in random
+        order, that the game applies); None when none does."""
+        legal = list(self.match.legal_actions())
+        self._fallback.shuffle(legal)
+        for action in legal[:20]:
+            try:
+                return self.match.trial(action, seat=seat)
+            except Exception as exc:
+                log.warning("the random action of seat %d failed: %s", seat + 1, f"{type(exc).__name__}: {exc}")
+        return None
+
+    def _notice(self, key: str, seat: int, ply: int, error: str) -> None:
+        """A line from the table itself in everybody's log: a chat line with no name whose
+        `key` names the client's text for it (`text` is the English one, for any other reader)."""
+        texts = {
+            "bot_fallback": "The bot of seat {seat} could not decide ({error}) and played a random legal move",
+            "bot_stopped": "The bot of seat {seat} stopped: none of its legal moves could be played ({error})",
+        }
+        text = texts[key].format(seat=seat + 1, error=error)
+        self._say({"t": "chat", "name": "", "seat": seat, "ply": ply, "text": text, "key": key, "error": error})
+
+    def _say(self, line: dict[str, Any]) -> None:
+        """A chat line to everybody at the table, kept for those who join later."""
+        self.chat.append(line)
+        frame = encode(line)
+        for other in self._connections():
+            other.link.send(frame)
 
     # --- updates: each seat gets only what it may see ---
 

@@ -8,7 +8,9 @@ engine returned and the state hash after it). The file never leaves the host: it
 table's secret seed. A record is written and synced before its action is shown to anybody;
 a torn last record (a host killed while writing) was never acknowledged and is dropped on
 resume. When the game is over the host replaces the journal by a normal save file
-(write-then-rename), which `boardwright replay --verify` reads.
+(write-then-rename), which `boardwright replay --verify` reads, and keeps the seats in
+`FILE.seats` beside it (written first), so that a host started again on a finished game
+shows it to the players who rejoin.
 
 A journal from before this format (a normal save and `FILE.seats`) resumes too; either way
 every action's hash is required and checked.
@@ -115,11 +117,9 @@ class Journal:
             raise
         self._size += len(frame)
 
-    async def finish(self, record: Record) -> None:
-        """The game is over: the journal becomes a normal save file (write-then-rename)."""
-        payload = msgpack.packb(record.to_data(), use_bin_type=True)
-        loop = asyncio.get_running_loop()
-        await loop.run_in_executor(self._pool, replay_files.write_atomic, self.path, payload)
+    async def finish(self, record: Record, seats: list[dict[str, Any]]) -> None:
+        """The game is over: the journal becomes a normal save file, its seats `FILE.seats`."""
+        await asyncio.get_running_loop().run_in_executor(self._pool, save_finished, self.path, record, seats)
 
     async def close(self) -> None:
         loop = asyncio.get_running_loop()
@@ -130,6 +130,14 @@ class Journal:
         if self._handle is not None:
             self._handle.close()
             self._handle = None
+
+
+def save_finished(path: Path, record: Record, seats: list[dict[str, Any]]) -> None:
+    """A finished game's save at `path` and its seats beside it, each written whole
+    (write-then-rename). The seats go first: a host killed between the two leaves the
+    journal, which holds them too."""
+    replay_files.write_atomic(path.with_name(path.name + ".seats"), msgpack.packb(seats, use_bin_type=True))
+    replay_files.write_atomic(path, msgpack.packb(record.to_data(), use_bin_type=True))
 
 
 def header_of(record: Record) -> dict[str, Any]:

@@ -263,6 +263,31 @@ def test_a_board_that_fails_is_a_note_and_the_moves_still_work(
     assert actions(token_window) == [{"type": "play", "card": "c1"}]
 
 
+def test_the_board_drawn_after_a_note_takes_the_note_away(
+    token_host: PluginHost, token_window: MainWindow, monkeypatch: Any
+) -> None:
+    """A note in place of the board (a board that failed, a LAN table's first position on
+    its way) goes when the next board is drawn: nothing is left behind it."""
+    game = token_host.game("token_test")
+    working, broken = game.board, [True]
+
+    def board(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+        if broken[0]:
+            raise KeyError("cells")
+        return working(state, seat)
+
+    monkeypatch.setattr(game, "board", board)
+    start_tokens(token_window)
+
+    def texts() -> list[str]:
+        return [item.text() for item in token_window.table.view.scene().items() if hasattr(item, "text")]
+
+    assert any("KeyError" in text for text in texts())
+    broken[0] = False
+    token_window.table.play({"type": "play", "card": "c1"})
+    assert texts() and not any("KeyError" in text for text in texts())
+
+
 def test_panels_keep_the_height_their_lines_need(qtbot: Any, window: Any) -> None:
     """Long wrapped lines and many cards scroll in the side area; no panel is squashed."""
     import random

@@ -96,6 +96,26 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     assert not boris.table.replay_button.isVisible() and not boris.table.next_button.isVisible()
 
 
+def test_a_hosted_table_draws_its_board_with_no_note_left_behind(qtbot: Any, two_windows: list[MainWindow]) -> None:
+    """Until the table's first update there is no board to draw: the note said so then (not
+    that the game draws none), and the board that came took it away."""
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    anna, _ = two_windows
+    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=3, handover=False, lan=True))
+    qtbot.waitUntil(lambda: anna.session.update is not None and not anna.session.awaiting_board(), timeout=5000)
+
+    def notes() -> list[str]:
+        scene = anna.table.view.scene()
+        return [
+            item.text() for item in scene.items() if isinstance(item, QGraphicsSimpleTextItem) and len(item.text()) > 30
+        ]
+
+    qtbot.waitUntil(lambda: notes() == [], timeout=5000)
+    QApplication.processEvents()
+    assert notes() == [] and anna.table.view.scene().items()
+
+
 def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windows: list[MainWindow]) -> None:
     anna, _ = two_windows
     config = GameConfig("connect_four", 2, ["human", "random:normal"], seed=3, handover=False, lan=True)
@@ -107,6 +127,38 @@ def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windo
     anna.table.play(anna.session.legal_for_viewer()[0])
     qtbot.waitUntil(lambda: anna.session.update["ply"] >= 2, timeout=5000)  # the bot at the host answered
     QApplication.processEvents()
+
+
+def test_a_bot_that_keeps_failing_plays_a_random_move_and_the_log_says_so(qtbot: Any, tmp_path: Path) -> None:
+    """A bot of the hosted table that fails on every decision: the table goes on with a
+    random legal move for it, and the person's log says so in their language."""
+    from boardwright.framework import BotKind, PluginHost, hookimpl
+
+    class Broken:
+        def choose(self, turn: Any) -> Any:
+            raise ValueError("a world the game did not expect")
+
+    class BrokenBots:
+        @hookimpl
+        def boardwright_bots(self) -> list[BotKind]:
+            return [BotKind("broken", "Broken", "Сломанный", lambda engine, seat, seed, level="normal": Broken())]
+
+    host = PluginHost()
+    host.register(BrokenBots(), name="broken_bots")
+    anna = lan_window(qtbot, host, tmp_path, "anna")
+    try:
+        assert anna.start_game(
+            GameConfig("connect_four", 2, ["human", "broken:normal"], seed=3, handover=False, lan=True)
+        )
+        press_ready(qtbot, anna)
+        qtbot.waitUntil(lambda: bool(anna.session.legal_for_viewer()), timeout=5000)
+        anna.table.play(anna.session.legal_for_viewer()[0])
+        qtbot.waitUntil(lambda: anna.session.update["ply"] >= 2, timeout=5000)  # the broken seat moved
+        notice = "could not decide (ValueError) and played a random legal move"
+        qtbot.waitUntil(lambda: any(notice in line for line in anna.session.log_lines("en")), timeout=5000)
+        assert any("сделал случайный допустимый ход" in line for line in anna.session.log_lines("ru"))
+    finally:
+        anna.quit_now()
 
 
 def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: list[MainWindow]) -> None:

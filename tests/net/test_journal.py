@@ -214,5 +214,47 @@ def test_a_journal_whose_last_action_ended_the_game_becomes_its_save_when_resume
     asyncio.run(asyncio.wait_for(scenario(), 30))
     assert not path.read_bytes().startswith(MAGIC)
     assert replay_files.load(path).actions == game.record.actions
+    assert read_journal(path)[1] == [{"kind": OPEN, "token": "a" * 32, "name": "A"}] * 2  # the seats, beside it
     replayed = subprocess.run([*BOARDWRIGHT, "replay", str(path), "--verify"], capture_output=True, text=True)
     assert replayed.returncode == 0 and "hashes verified" in replayed.stdout, replayed.stderr
+
+
+def test_a_host_started_again_on_a_finished_game_shows_it_to_the_players_who_rejoin(tmp_path):
+    """The winning action ends the game and the journal becomes its save, the seats beside
+    it: a host started again on that file (as after a crash just after the end) serves the
+    final position to the seats that come back with their tokens."""
+    journal = tmp_path / "table.bwr"
+
+    async def play(port, tokens):
+        peers = [Peer(LOCAL, port, f"P{i}", seat=tokens[i][0], token=tokens[i][1]) for i in range(2)]
+        try:
+            for number, peer in enumerate(peers):
+                await peer.connect()
+                tokens[number] = (peer.seat, peer.token)
+            for _ in range(20):  # seat 1 in column 0, seat 2 in column 1: seat 1 wins at its fourth
+                update = await peers[0].wait_for(lambda u: u["started"])
+                if update["outcome"] is not None:
+                    return update["outcome"]
+                mover = peers[update["to_move"]]
+                mine = await mover.wait_for(lambda u, p=update["ply"]: u["ply"] == p and u["legal"])
+                await mover.act(mine["legal"][update["to_move"]])
+                await peers[0].wait_for(lambda u, p=update["ply"]: u["ply"] == p + 1)
+            return None
+        finally:
+            for peer in peers:
+                await peer.close()
+
+    tokens: list[tuple] = [(None, None), (None, None)]
+    for attempt in range(2):  # the game, then the host started again on its save
+        host, port = _start_host(journal)
+        try:
+            outcome = asyncio.run(asyncio.wait_for(play(port, tokens), 60))
+            assert outcome is not None and outcome["winners"] == [0], (attempt, outcome)
+            if attempt == 0:
+                _out, err = host.communicate(timeout=30)  # a finished table closes once its players left
+                assert host.returncode == 0 and "Traceback" not in err, err
+                assert journal.with_name("table.bwr.seats").exists()
+                assert len(replay_files.load(journal).actions) == 7
+        finally:
+            host.kill()
+            host.wait(timeout=10)

@@ -151,6 +151,65 @@ def test_the_peer_that_acted_is_sent_its_update_after_everyone_else(monkeypatch)
     run(scenario())
 
 
+def _failing_kind(fails_per_decision):
+    """A bot that fails `fails_per_decision` times in a row, then plays the first legal
+    action (None: it always fails), as a search would on a sampled world the game did
+    not expect."""
+    from boardwright.framework import BotKind
+
+    def make(engine, seat, seed, level="normal"):
+        calls = [0]
+
+        class Failing:
+            def choose(self, turn):
+                calls[0] += 1
+                if fails_per_decision is None or calls[0] % (fails_per_decision + 1):
+                    raise ValueError("a sampled world the game did not expect")
+                return turn.legal[0]
+
+        return Failing()
+
+    return BotKind("failing", "Failing", "Сбойный", make)
+
+
+@pytest.mark.parametrize("fails", [None, 2])
+def test_a_bot_that_fails_is_asked_again_then_plays_a_random_move_and_the_table_is_told(fails, caplog):
+    """A table never waits for ever on its own bot: one that fails on a decision is asked
+    again, and after three failures plays a random legal action, which everybody's log
+    shows; one that decides at the second or third asking plays its own choice, unannounced."""
+
+    async def scenario():
+        engine = Engine(SecretHands())
+        table = Table(engine, LiveGame(engine, seed=3), [OPEN, "failing"], {"failing": _failing_kind(fails)})
+        port = await table.start(LOCAL)
+        alice = Peer(LOCAL, port, "Alice")
+        try:
+            await alice.connect()
+            outcome = await play_with_bot(alice, _first_choice, timeout=20)
+            for _ in range(100):  # the line about the last move follows the update that ends the game
+                if fails is not None or len([line for line in alice.chat if line.get("key")]) == 4:
+                    break
+                await asyncio.sleep(0.02)
+            bot_moves = [a for i, a in enumerate(table.match.record.actions) if i % 2 == 1]
+            return outcome, alice.chat, bot_moves
+        finally:
+            await alice.close()
+            await table.close()
+
+    outcome, chat, bot_moves = run(scenario())
+    assert outcome is not None and len(bot_moves) == 4, "the game was played to its end"
+    notices = [line for line in chat if line.get("key") == "bot_fallback"]
+    failures = [r.getMessage() for r in caplog.records if "the bot of seat 2 failed" in r.getMessage()]
+    if fails is None:
+        assert len(notices) == 4 and len(failures) == 12  # three tries for each of its four moves
+        assert all(line["seat"] == 1 and line["name"] == "" and line["error"] == "ValueError" for line in notices)
+        assert "seat 2 could not decide (ValueError) and played a random legal move" in notices[0]["text"]
+        assert [line["ply"] for line in notices] == [1, 3, 5, 7]
+    else:
+        assert notices == [] and len(failures) == 8  # two failures, then its own choice, each move
+        assert "(2 of 3)" in failures[1]
+
+
 def test_a_view_sent_mid_game_holds_only_the_own_hand():
     async def scenario():
         table = _table([OPEN, "random"])
