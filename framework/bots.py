@@ -17,6 +17,11 @@ Action = dict[str, Any]
 
 LEVELS = ("easy", "normal", "hard")
 
+# How often a table asks a bot that failed on one decision before giving up on it: a search
+# samples other hidden cards each time, so a rare failure in a sampled world seldom comes
+# twice (a LAN host then plays a random legal action for it, the desktop says the bot failed)
+BOT_ATTEMPTS = 3
+
 
 class Turn:
     """One decision a bot is asked to make."""

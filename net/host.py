@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
+from boardwright.framework.bots import BOT_ATTEMPTS
 
 from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
 from .link import Link, within_rate
@@ -37,9 +38,6 @@ log = logging.getLogger(__name__)
 
 OPEN = "open"  # a seat for a person who joins over the network
 PAUSE = "pause"  # a dropped person's seat waits for them (else a bot label holds it)
-# a bot that fails this many times on one decision plays a random legal action for it instead
-# (a search samples other hidden cards each time, so a rare failure seldom comes twice)
-BOT_ATTEMPTS = 3
 CHAT_KEEP = 100  # chat lines a newcomer is shown
 
 

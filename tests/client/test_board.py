@@ -119,6 +119,32 @@ def test_a_failing_bot_is_reported_and_the_window_stays(
     assert actions(token_window) == []
 
 
+def test_a_bot_that_fails_is_asked_again_before_the_window_says_so(
+    qtbot: Any, token_host: PluginHost, token_window: MainWindow
+) -> None:
+    """A search may meet a sampled world its game did not expect: asked again, it samples
+    others. Two failures on a decision, then a move: the game goes on and nobody is told."""
+    calls = [0]
+
+    class Flaky:
+        def choose(self, turn: Any) -> Any:
+            calls[0] += 1
+            if calls[0] % 3:
+                raise RuntimeError("a sampled world it did not expect")
+            return turn.legal[0]
+
+    class FlakyBots:
+        @hookimpl
+        def boardwright_bots(self) -> list[BotKind]:
+            return [BotKind("flaky", "Flaky", "Сбойный", lambda engine, seat, seed, level: Flaky())]
+
+    token_host.register(FlakyBots(), name="flaky_bots")
+    start_tokens(token_window, ["flaky:normal", "human"])
+    qtbot.waitUntil(lambda: len(actions(token_window)) == 1)
+    assert calls[0] == 3 and token_window.session.bot_error == ""
+    assert "sampled world" not in token_window.statusBar().currentMessage()
+
+
 def test_a_painter_draws_its_kind(token_host: PluginHost, token_window: MainWindow, click: Any) -> None:
     class Painters:
         @hookimpl
