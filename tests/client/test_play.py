@@ -3,6 +3,7 @@ save and load, a damaged file, the language switch, hot-seat and the game-over b
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -270,8 +271,11 @@ def test_run_client_shows_the_window_and_the_new_game_dialog(host: Any, tmp_path
         QApplication.instance().quit()
 
     QTimer.singleShot(0, look_and_quit)
+    frozen = gc.get_freeze_count()
     assert run_client(host, "connect_four") == 0
     assert seen == {"window": True, "dialog": True}
+    # what the window was built of went out of the collector's way before the events ran
+    assert gc.get_freeze_count() > frozen
 
 
 def test_next_game_of_a_series_follows_the_games_rules(qtbot: Any, window: MainWindow) -> None:
