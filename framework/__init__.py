@@ -9,6 +9,7 @@ from .engine import Engine
 from .errors import (
     BoardwrightError,
     FileFormatError,
+    GameFailed,
     GameOver,
     IllegalAction,
     NotYourTurn,
@@ -33,6 +34,7 @@ __all__ = [
     "EventLog",
     "FileFormatError",
     "Game",
+    "GameFailed",
     "GameOver",
     "GameSpec",
     "IllegalAction",

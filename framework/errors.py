@@ -66,3 +66,10 @@ class UnknownGame(BoardwrightError):
 
 class PluginError(BoardwrightError):
     code = "plugin-error"
+
+
+class GameFailed(BoardwrightError):
+    """A game of a bot series that stopped because a bot or the game itself failed: says
+    which game of the series, which seat and what (the original error is its cause)."""
+
+    code = "game-failed"

@@ -16,7 +16,7 @@ from typing import Any
 from . import kernel
 from .bots import LEVELS, BotKind, Turn
 from .engine import Engine
-from .errors import BoardwrightError, OptionError
+from .errors import BoardwrightError, GameFailed, OptionError
 from .plugins import PluginHost
 from .replay import Record
 
@@ -99,10 +99,32 @@ def play_game(
     config: Config,
     index: int,
 ) -> tuple[dict[str, Any], Record | None]:
-    """Play game number `index` of a series; returns its result (and its replay record)."""
+    """Play game number `index` of a series; returns its result (and its replay record).
+    A bot or a game that fails raises `GameFailed`, which says which game, seat and bot (its
+    cause is the original error)."""
     seed = kernel.derive_seed(config.seed, index)
+    try:
+        return _play_game(engine, kinds, config, index, seed)
+    except _Stopped as stopped:
+        raise GameFailed(f"game {index + 1} of the series (series seed {config.seed}) stopped: {stopped}") from (
+            stopped.__cause__ or stopped
+        )
+
+
+class _Stopped(Exception):
+    """Why a game stopped, in a person's words (`play_game` says which game)."""
+
+
+def _play_game(
+    engine: Engine, kinds: dict[str, BotKind], config: Config, index: int, seed: int
+) -> tuple[dict[str, Any], Record | None]:
     options = {**engine.game.simulation_options, **config.options}
-    state = engine.new_game(config.players, options, seed, config.scenario)
+    try:
+        state = engine.new_game(config.players, options, seed, config.scenario)
+    except BoardwrightError:
+        raise  # an option or scenario the game refuses: the series' own error, said as it is
+    except Exception as exc:
+        raise _Stopped(f"the game could not be set up: {type(exc).__name__}: {exc}") from exc
     record = None
     if config.keep_records:
         record = Record(
@@ -115,10 +137,15 @@ def play_game(
             start_hash=kernel.state_hash(state),
             seat_kinds=[b.label() for b in config.bots],
         )
-    bots = [
-        kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level)
-        for seat, b in enumerate(config.bots)
-    ]
+    try:
+        bots = [
+            kinds[b.kind].make(engine, seat, kernel.derive_seed(seed, 1000 + seat), b.level)
+            for seat, b in enumerate(config.bots)
+        ]
+    except BoardwrightError:
+        raise
+    except Exception as exc:
+        raise _Stopped(f"its bots could not be made: {type(exc).__name__}: {exc}") from exc
     actions = _play_out(engine, state, bots, config, record)
     k = state["k"]
     outcome = k["outcome"]
@@ -168,15 +195,25 @@ def _play_out(
         else:
             legal, seat = game_legal(state), k["active"]
         if not legal:
-            raise RuntimeError(f"{engine.spec.id}: no legal action in a running game (action {actions})")
+            raise _Stopped(f"{engine.spec.id} has no legal action in a running game (action {actions + 1})")
         pick = pickers[seat]
         if pick is not None:
             action = legal[pick(legal)]
         else:
-            action = choosers[seat](Turn(engine, state, seat, legal))
+            try:
+                action = choosers[seat](Turn(engine, state, seat, legal))
+            except Exception as exc:
+                bot = config.bots[seat].label()
+                raise _Stopped(f"the bot of seat {seat + 1} ({bot}) failed: {type(exc).__name__}: {exc}") from exc
             if action not in legal:
-                raise RuntimeError(f"bot {config.bots[seat].kind} chose an illegal action {action!r}")
-        apply(state, action)
+                bot = config.bots[seat].label()
+                raise _Stopped(f"the bot of seat {seat + 1} ({bot}) chose an illegal action {action!r}")
+        try:
+            apply(state, action)
+        except Exception as exc:
+            raise _Stopped(
+                f"{engine.spec.id} failed on action {actions + 1} {action!r}: {type(exc).__name__}: {exc}"
+            ) from exc
         if record is not None:
             record.actions.append(action)
             record.hashes.append(kernel.state_hash(state))

@@ -149,3 +149,67 @@ def test_the_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_e
     err = capsys.readouterr().err
     assert err.count("\r") <= 3, "a redraw for each game would spend the run on the terminal"
     assert re.search(r"2000/2000 games in \d+s\x1b\[K\n$", err), err[-80:]
+
+
+class _FailingBots:
+    """A bot that raises and one that answers with an action that is not legal."""
+
+    @staticmethod
+    def kinds():
+        from boardwright.framework import BotKind
+
+        class Raises:
+            def choose(self, turn):
+                raise ValueError("a sampled world the rules did not expect")
+
+        class Illegal:
+            def choose(self, turn):
+                return {"type": "drop", "column": 99}
+
+        return [
+            BotKind("raises", "Raises", "Падает", lambda engine, seat, seed, level="normal": Raises()),
+            BotKind("illegal", "Illegal", "Нарушает", lambda engine, seat, seed, level="normal": Illegal()),
+        ]
+
+
+@pytest.mark.parametrize(
+    ("bots", "said"),
+    [
+        ("random,raises", "the bot of seat 2 (raises) failed: ValueError: a sampled world the rules did not expect"),
+        ("illegal,random", "the bot of seat 1 (illegal) chose an illegal action {'type': 'drop', 'column': 99}"),
+    ],
+)
+def test_a_bot_that_fails_in_simulate_is_one_line_naming_the_game_and_the_seat(capsys, monkeypatch, bots, said):
+    from boardwright.cli import main as cli
+    from boardwright.framework import PluginHost, hookimpl
+
+    class Plugin:
+        @hookimpl
+        def boardwright_bots(self):
+            return _FailingBots.kinds()
+
+    def host_with_them():
+        host = PluginHost()
+        host.register(Plugin(), name="failing_bots")
+        return host
+
+    monkeypatch.setattr(cli, "PluginHost", host_with_them)
+    code, _out, err = _run(capsys, "simulate", "connect_four", "--bots", bots, "--games", "3", "--seed", "4")
+    assert code == 2 and "Traceback" not in err
+    assert err == f"boardwright: game 1 of the series (series seed 4) stopped: {said}\n"
+
+
+def test_a_failed_game_of_a_series_keeps_its_cause_for_library_users():
+    from boardwright.framework import GameFailed, PluginHost, hookimpl, simulation
+
+    class Plugin:
+        @hookimpl
+        def boardwright_bots(self):
+            return _FailingBots.kinds()
+
+    mine = PluginHost()
+    mine.register(Plugin(), name="failing_bots")
+    config = simulation.Config("connect_four", 2, [simulation.SeatBot("random"), simulation.SeatBot("raises")])
+    with pytest.raises(GameFailed, match="seat 2 \\(raises\\) failed") as failed:
+        simulation.run(mine, config)
+    assert isinstance(failed.value.__cause__, ValueError) and failed.value.code == "game-failed"
