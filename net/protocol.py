@@ -46,8 +46,11 @@ def encode_packed(fields: list[tuple[str, bytes]]) -> bytes:
     """A frame put together from packed values: the same bytes as `encode` of the map
     `{key: value}`, without packing again what was packed once for many connections."""
     count = len(fields)
-    header = bytes([0x80 | count]) if count < 16 else b"\xde" + struct.pack(">H", count)
-    body = header + b"".join(packed_key(key) + value for key, value in fields)
+    parts = [bytes([0x80 | count]) if count < 16 else b"\xde" + struct.pack(">H", count)]
+    for key, value in fields:  # joined once: a whole view or board is not copied per field
+        parts.append(packed_key(key))
+        parts.append(value)
+    body = b"".join(parts)
     if len(body) > MAX_FRAME:
         raise ProtocolError(f"a message of {len(body)} bytes is over the {MAX_FRAME}-byte limit")
     return HEADER.pack(len(body)) + body

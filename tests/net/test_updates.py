@@ -205,3 +205,13 @@ def test_a_copy_gone_wrong_is_found_by_the_next_whole_fingerprint(host):
             break
     assert results[-1] == (True, False)  # accepted until the whole fingerprint came
     assert all(applied for _check, applied in results[:-1])
+
+
+def test_a_frame_put_together_from_packed_values_is_the_frame_of_the_whole_map():
+    from boardwright.net.protocol import encode, encode_packed, pack
+
+    small = {"t": "update", "ply": 3, "view": {"k": {"ply": 3}, "cells": [1, 2.5, None, True]}, "hash": "ab"}
+    wide = {"t": "update", **{f"field{n}": [n, "x" * n] for n in range(20)}}  # over 15 keys: a map16
+    big = {"t": "update", "board": {"items": ["y" * 5000] * 4}}
+    for message in (small, wide, big):
+        assert encode_packed([(key, pack(value)) for key, value in message.items()]) == encode(message)
