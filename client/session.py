@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal
 
 from boardwright.framework import Engine, Game, GameOver, NotYourTurn, Turn, kernel
-from boardwright.framework.bots import BOT_ATTEMPTS
+from boardwright.framework.bots import Attempts
 from boardwright.framework.engine import FREE
 from boardwright.framework.match import Match
 
@@ -153,7 +153,7 @@ class Session(TableSession):
         self._thinking = False
         self._stopped = False
         self.bot_error = ""  # the last bot failure, until the game moves on
-        self._bot_failures = (-1, 0)  # (epoch, failed attempts) of the decision a bot is asked now
+        self._bot_failures = Attempts()  # of the decision a bot is asked now (by epoch)
         # one move at a time: a bot's chosen move waits for `step` (the person presses Next move)
         self.stepping = False
         self.waiting_move: tuple[int, dict[str, Any]] | None = None
@@ -332,10 +332,7 @@ class Session(TableSession):
         if epoch != self._epoch or self._stopped:
             return
         if error:
-            at, failed = self._bot_failures
-            failed = failed + 1 if at == epoch else 1
-            self._bot_failures = (epoch, failed)
-            if failed < BOT_ATTEMPTS:  # a search samples other hidden cards each time: asked again
+            if self._bot_failures.again(epoch):  # a search samples other hidden cards each time
                 self._thinking = False
                 self._schedule_bot()
                 return

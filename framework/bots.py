@@ -23,6 +23,21 @@ LEVELS = ("easy", "normal", "hard")
 BOT_ATTEMPTS = 3
 
 
+class Attempts:
+    """A table's count of a bot's failures on the decision it is asked now (`decision`: any
+    value that changes when the game moves on, such as the ply)."""
+
+    def __init__(self) -> None:
+        self._decision: object = None
+        self.failed = 0
+
+    def again(self, decision: object) -> bool:
+        """After a failure on `decision`: whether the bot is asked once more."""
+        self.failed = self.failed + 1 if decision == self._decision else 1
+        self._decision = decision
+        return self.failed < BOT_ATTEMPTS
+
+
 class Turn:
     """One decision a bot is asked to make."""
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
-from boardwright.framework.bots import BOT_ATTEMPTS
+from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
 
 from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
 from .link import Link, within_rate
@@ -127,7 +127,7 @@ class Table:
         if on_drop != PAUSE:
             self._bot_kind(on_drop)  # an unknown stand-in is refused now, not when somebody drops
         self.stand_ins: dict[int, Any] = {}
-        self._bot_failures = (-1, 0)  # (ply, failed attempts) of the decision a bot is asked now
+        self._bot_failures = Attempts()  # of the decision a bot is asked now
         self._fallback = random.Random(secret_seed())  # the random legal action of a bot that failed
         self.started = not ready_step or match.plies > 0 or OPEN not in seat_kinds
         self.spectators: list[Connection] = []
@@ -558,13 +558,12 @@ class Table:
                     trial = self.match.trial(action, seat=seat)
                 except Exception as exc:  # one line in the log, never a task's lost traceback
                     failure = type(exc).__name__
-                    at, failed = self._bot_failures
-                    failed = failed + 1 if at == ply else 1
-                    self._bot_failures = (ply, failed)
+                    again = self._bot_failures.again(ply)
                     why = f"{failure}: {exc} {getattr(exc, 'detail', '')}".strip()
+                    failed = self._bot_failures.failed
                     log.warning("the bot of seat %d failed (%d of %d): %s", seat + 1, failed, BOT_ATTEMPTS, why)
-                    if failed < BOT_ATTEMPTS:
-                        continue  # asked again
+                    if again:
+                        continue
                     fallback = self._random_trial(seat)
                     if fallback is None:
                         log.warning("the bot of seat %d stopped: no legal action applies", seat + 1)

@@ -238,3 +238,11 @@ def test_a_balance_run_plays_the_same_games_with_pick_as_with_choose(host, monke
     chosen = run(host, config)
     assert [r["hash"] for r in chosen["results"]] == [r["hash"] for r in picked["results"]]
     assert all(r["finished"] for r in picked["results"])
+
+
+def test_a_table_asks_a_failing_bot_again_up_to_three_times_a_decision():
+    from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
+
+    attempts = Attempts()
+    assert [attempts.again(7) for _ in range(BOT_ATTEMPTS)] == [True, True, False] and attempts.failed == 3
+    assert attempts.again(8) and attempts.failed == 1, "the next decision starts again"

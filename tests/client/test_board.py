@@ -20,7 +20,9 @@ from boardwright.client.app import MainWindow
 from boardwright.client.board_view import colour
 from boardwright.client.new_game import GameConfig
 from boardwright.client.selection import mentions
-from boardwright.framework import BotKind, PluginHost, hookimpl
+from boardwright.framework import PluginHost, hookimpl
+
+from .made_up_bots import register_bot
 
 
 def start_tokens(window: MainWindow, seat_kinds: list[str] | None = None) -> None:
@@ -103,16 +105,10 @@ def test_a_refused_move_is_a_message(token_window: MainWindow) -> None:
 def test_a_failing_bot_is_reported_and_the_window_stays(
     qtbot: Any, token_host: PluginHost, token_window: MainWindow
 ) -> None:
-    class Broken:
-        def choose(self, turn: Any) -> Any:
-            raise RuntimeError("no idea")
+    def broken(turn: Any) -> Any:
+        raise RuntimeError("no idea")
 
-    class BrokenBots:
-        @hookimpl
-        def boardwright_bots(self) -> list[BotKind]:
-            return [BotKind("broken", "Broken", "Сломанный", lambda engine, seat, seed, level: Broken())]
-
-    token_host.register(BrokenBots(), name="broken_bots")
+    register_bot(token_host, "broken", broken)
     start_tokens(token_window, ["broken:normal", "human"])
     qtbot.waitUntil(lambda: "no idea" in token_window.statusBar().currentMessage())
     assert "no idea" in token_window.table.actions_note.text()
@@ -126,19 +122,13 @@ def test_a_bot_that_fails_is_asked_again_before_the_window_says_so(
     others. Two failures on a decision, then a move: the game goes on and nobody is told."""
     calls = [0]
 
-    class Flaky:
-        def choose(self, turn: Any) -> Any:
-            calls[0] += 1
-            if calls[0] % 3:
-                raise RuntimeError("a sampled world it did not expect")
-            return turn.legal[0]
+    def flaky(turn: Any) -> Any:
+        calls[0] += 1
+        if calls[0] % 3:
+            raise RuntimeError("a sampled world it did not expect")
+        return turn.legal[0]
 
-    class FlakyBots:
-        @hookimpl
-        def boardwright_bots(self) -> list[BotKind]:
-            return [BotKind("flaky", "Flaky", "Сбойный", lambda engine, seat, seed, level: Flaky())]
-
-    token_host.register(FlakyBots(), name="flaky_bots")
+    register_bot(token_host, "flaky", flaky)
     start_tokens(token_window, ["flaky:normal", "human"])
     qtbot.waitUntil(lambda: len(actions(token_window)) == 1)
     assert calls[0] == 3 and token_window.session.bot_error == ""

@@ -132,19 +132,15 @@ def test_a_refused_move_is_a_message_and_the_table_goes_on(qtbot: Any, two_windo
 def test_a_bot_that_keeps_failing_plays_a_random_move_and_the_log_says_so(qtbot: Any, tmp_path: Path) -> None:
     """A bot of the hosted table that fails on every decision: the table goes on with a
     random legal move for it, and the person's log says so in their language."""
-    from boardwright.framework import BotKind, PluginHost, hookimpl
+    from boardwright.framework import PluginHost
 
-    class Broken:
-        def choose(self, turn: Any) -> Any:
-            raise ValueError("a world the game did not expect")
+    from .made_up_bots import register_bot
 
-    class BrokenBots:
-        @hookimpl
-        def boardwright_bots(self) -> list[BotKind]:
-            return [BotKind("broken", "Broken", "Сломанный", lambda engine, seat, seed, level="normal": Broken())]
+    def broken(turn: Any) -> Any:
+        raise ValueError("a world the game did not expect")
 
     host = PluginHost()
-    host.register(BrokenBots(), name="broken_bots")
+    register_bot(host, "broken", broken)
     anna = lan_window(qtbot, host, tmp_path, "anna")
     try:
         assert anna.start_game(
