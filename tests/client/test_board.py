@@ -304,6 +304,21 @@ def test_the_board_drawn_after_a_note_takes_the_note_away(
     assert texts() and not any("KeyError" in text for text in texts())
 
 
+def test_an_empty_board_says_whether_the_game_draws_none_or_a_table_waits_for_it(
+    token_host: PluginHost, token_window: MainWindow, monkeypatch: Any
+) -> None:
+    monkeypatch.setattr(token_host.game("token_test"), "board", lambda state, seat: {"items": []})
+    start_tokens(token_window)
+
+    def texts() -> list[str]:
+        return [item.text() for item in token_window.table.view.scene().items() if hasattr(item, "text")]
+
+    assert any("draws no board" in text for text in texts())
+    monkeypatch.setattr(token_window.session, "awaiting_board", lambda: True)  # a LAN table's first update
+    token_window.table.play({"type": "play", "card": "c1"})
+    assert any("on its way" in text for text in texts()) and not any("draws no board" in text for text in texts())
+
+
 def test_panels_keep_the_height_their_lines_need(qtbot: Any, window: Any) -> None:
     """Long wrapped lines and many cards scroll in the side area; no panel is squashed."""
     import random
