@@ -167,7 +167,10 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     show_progress = sys.stderr.isatty() and args.games >= 10
     progress = _ProgressBar() if show_progress else None
     try:
-        summary = simulation.run(host, config, args.workers, progress, on_game, backend=args.backend)
+        # only --json prints every game's result; the lines above are written as games end
+        summary = simulation.run(
+            host, config, args.workers, progress, on_game, backend=args.backend, keep_results=args.json
+        )
     finally:
         lines.flush()  # the games played so far, also when the run stops early
     written = []

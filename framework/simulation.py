@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import os
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -21,6 +22,7 @@ from .plugins import PluginHost
 from .replay import Record
 
 DEFAULT_MAX_ACTIONS = 200_000
+AHEAD = 4  # games submitted per worker beyond the one waited on (`_ahead`)
 
 
 @dataclass(frozen=True)
@@ -231,53 +233,87 @@ def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, floa
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    games = len(results)
-    wins = [0] * config.players
-    faction_games: dict[str, int] = {}
-    faction_wins: dict[str, int] = {}
-    for result in results:
-        for seat in result["winners"]:
+class Tally:
+    """A series' counts, kept up game by game: a run of a million games holds its counts, not
+    a million results (`keep` also keeps each result, for `summary["results"]`)."""
+
+    def __init__(self, config: Config, keep: bool = True) -> None:
+        self.config = config
+        self.keep = keep
+        self.results: list[dict[str, Any]] = []
+        self.games = self.draws = self.capped = self.unfinished = self.actions = self.rounds = 0
+        self.wins = [0] * config.players
+        self.faction_games: dict[str, int] = {}
+        self.faction_wins: dict[str, int] = {}
+        self.play_seconds = 0.0
+
+    def add(self, result: dict[str, Any], seconds: float = 0.0) -> None:
+        winners = result["winners"]
+        wins, faction_games, faction_wins = self.wins, self.faction_games, self.faction_wins
+        for seat in winners:
             wins[seat] += 1
         for seat, faction in enumerate(result["factions"]):
             if faction is None:
                 continue
             faction_games[faction] = faction_games.get(faction, 0) + 1
-            if seat in result["winners"]:
+            if seat in winners:
                 faction_wins[faction] = faction_wins.get(faction, 0) + 1
-    total_actions = sum(r["actions"] for r in results)
-    return {
-        "game": config.game,
-        "players": config.players,
-        "bots": [b.label() for b in config.bots],
-        "games": games,
-        "seed": config.seed,
-        "scenario": config.scenario,
-        "options": config.options,
-        "results": results,
-        "wins": {str(seat): n for seat, n in enumerate(wins)},
-        "win_rate": {
-            str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))}
-            for seat, n in enumerate(wins)
-        },
-        "wins_by_faction": {f: faction_wins.get(f, 0) for f in sorted(faction_games)},
-        "faction_win_rate": {
-            f: {
-                "games": g,
-                "rate": faction_wins.get(f, 0) / g,
-                "ci95": list(wilson_interval(faction_wins.get(f, 0), g)),
-            }
-            for f, g in sorted(faction_games.items())
-        },
-        "draws": sum(1 for r in results if r["draw"] and r["finished"]),
-        "capped": sum(1 for r in results if r["capped"]),
-        "unfinished": sum(1 for r in results if not r["finished"]),
-        "mean_actions": total_actions / games if games else 0.0,
-        "mean_rounds": sum(r["rounds"] for r in results) / games if games else 0.0,
-        "seconds": round(seconds, 3),
-        "games_per_s": round(games / seconds, 2) if seconds > 0 else None,
-        "actions_per_s": round(total_actions / seconds, 1) if seconds > 0 else None,
-    }
+        self.games += 1
+        self.actions += result["actions"]
+        self.rounds += result["rounds"]
+        self.play_seconds += seconds
+        if not result["finished"]:
+            self.unfinished += 1
+        elif result["draw"]:
+            self.draws += 1
+        if result["capped"]:
+            self.capped += 1
+        if self.keep:
+            self.results.append(result)
+
+    def summary(self, seconds: float) -> dict[str, Any]:
+        config, games = self.config, self.games
+        faction_wins = self.faction_wins
+        return {
+            "game": config.game,
+            "players": config.players,
+            "bots": [b.label() for b in config.bots],
+            "games": games,
+            "seed": config.seed,
+            "scenario": config.scenario,
+            "options": config.options,
+            "results": self.results,
+            "wins": {str(seat): n for seat, n in enumerate(self.wins)},
+            "win_rate": {
+                str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))}
+                for seat, n in enumerate(self.wins)
+            },
+            "wins_by_faction": {f: faction_wins.get(f, 0) for f in sorted(self.faction_games)},
+            "faction_win_rate": {
+                f: {
+                    "games": g,
+                    "rate": faction_wins.get(f, 0) / g,
+                    "ci95": list(wilson_interval(faction_wins.get(f, 0), g)),
+                }
+                for f, g in sorted(self.faction_games.items())
+            },
+            "draws": self.draws,
+            "capped": self.capped,
+            "unfinished": self.unfinished,
+            "mean_actions": self.actions / games if games else 0.0,
+            "mean_rounds": self.rounds / games if games else 0.0,
+            "seconds": round(seconds, 3),
+            "games_per_s": round(games / seconds, 2) if seconds > 0 else None,
+            "actions_per_s": round(self.actions / seconds, 1) if seconds > 0 else None,
+        }
+
+
+def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
+    """The summary of a series from its games' results (`summary["results"]` holds them)."""
+    tally = Tally(config)
+    for result in results:
+        tally.add(result)
+    return tally.summary(seconds)
 
 
 # --- worker processes: each builds its own plugin host once ---
@@ -307,7 +343,7 @@ def _play_in_ray_task(config: Config, index: int) -> tuple[dict[str, Any], Recor
 
 
 def _ray_outcomes(
-    configs: list[Config], tasks: list[tuple[int, int]], workers: int
+    configs: list[Config], tasks: Iterator[tuple[int, int]], workers: int
 ) -> Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]:
     """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
     else on a local Ray instance with `workers` CPUs."""
@@ -322,9 +358,23 @@ def _ray_outcomes(
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     play = ray.remote(_play_in_ray_task)
-    pending = [(number, play.remote(configs[number], index)) for number, index in tasks]
-    for number, reference in pending:
+    for number, reference in _ahead(tasks, lambda number, index: play.remote(configs[number], index), workers):
         yield number, ray.get(reference)
+
+
+def _ahead(
+    tasks: Iterator[tuple[int, int]], submit: Callable[[int, int], Any], workers: int
+) -> Iterator[tuple[int, Any]]:
+    """(number, handle) of each task in order, submitting a few ahead of the one waited on:
+    enough to keep every worker busy, never a handle (and its result) for every game of a
+    long run at once."""
+    window: deque[tuple[int, Any]] = deque()
+    for number, index in tasks:
+        window.append((number, submit(number, index)))
+        if len(window) > workers * AHEAD:
+            yield window.popleft()
+    while window:
+        yield window.popleft()
 
 
 def _timed_game(
@@ -342,9 +392,10 @@ def run(
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
     backend: str = "local",
+    keep_results: bool = True,
 ) -> dict[str, Any]:
     """Play `config.games` games; returns the summary (see `summarise`)."""
-    return run_many(host, [config], workers, progress, on_game, backend)[0]
+    return run_many(host, [config], workers, progress, on_game, backend, keep_results)[0]
 
 
 def run_many(
@@ -354,6 +405,7 @@ def run_many(
     progress: Callable[[int, int], None] | None = None,
     on_game: Callable[[dict[str, Any], Record | None], None] | None = None,
     backend: str = "local",
+    keep_results: bool = True,
 ) -> list[dict[str, Any]]:
     """Play every game of several series in one pool of `workers` processes; one summary per config.
 
@@ -363,23 +415,26 @@ def run_many(
 
     One pool keeps every worker busy until the last game, where series played one after
     another would leave workers idle at the end of each. A summary's `seconds` is the
-    wall time of the whole call; `play_seconds` sums the time of its own games.
+    wall time of the whole call; `play_seconds` sums the time of its own games. Each
+    summary lists its games' results unless `keep_results` is False (then `results` is empty
+    and the run holds only counts: a long run's memory stays flat).
     """
     for config in configs:
         host.engine(config.game)  # an unknown game fails here, before any process starts
     kinds = host.bots()
-    tasks = [(number, index) for number, config in enumerate(configs) for index in range(config.games)]
-    played: list[list[tuple[dict[str, Any], float]]] = [[] for _ in configs]
+    total = sum(config.games for config in configs)
+    tasks = ((number, index) for number, config in enumerate(configs) for index in range(config.games))
+    tallies = [Tally(config, keep_results) for config in configs]
     started = time.perf_counter()
-    workers = max(1, min(workers, len(tasks), os.cpu_count() or 1))
+    workers = max(1, min(workers, total, os.cpu_count() or 1))
 
     def collect(outcomes: Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]) -> None:
         for done, (number, (result, record, seconds)) in enumerate(outcomes, 1):
-            played[number].append((result, seconds))
+            tallies[number].add(result, seconds)
             if on_game:
                 on_game(result, record)
             if progress:
-                progress(done, len(tasks))
+                progress(done, total)
 
     if backend == "ray":
         collect(_ray_outcomes(configs, tasks, workers))
@@ -393,12 +448,12 @@ def run_many(
         from concurrent.futures import ProcessPoolExecutor  # only a run with workers starts processes
 
         with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
-            futures = [(number, pool.submit(_play_in_worker, configs[number], index)) for number, index in tasks]
+            futures = _ahead(tasks, lambda number, index: pool.submit(_play_in_worker, configs[number], index), workers)
             collect((number, future.result()) for number, future in futures)
     seconds = time.perf_counter() - started
     summaries = []
-    for config, games in zip(configs, played, strict=True):
-        summary = summarise(config, [result for result, _ in games], seconds)
-        summary["play_seconds"] = round(sum(t for _, t in games), 3)
+    for tally in tallies:
+        summary = tally.summary(seconds)
+        summary["play_seconds"] = round(tally.play_seconds, 3)
         summaries.append(summary)
     return summaries

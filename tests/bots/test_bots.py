@@ -205,6 +205,42 @@ def test_a_series_of_random_games_gives_the_same_results_in_one_or_two_workers(h
     assert len({r["hash"] for r in alone["results"]}) == 6
 
 
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_series_counted_without_its_results_sums_up_the_same(host, workers):
+    """A long balance run keeps counts, not every game's result (`keep_results=False`): the
+    summary is the same but for the list of results."""
+    from boardwright.framework.simulation import run
+
+    config = Config("reliquium", 3, [SeatBot("random")] * 3, games=8, seed=21)
+    kept, counted = run(host, config, workers), run(host, config, workers, keep_results=False)
+    assert len(kept["results"]) == 8 and counted["results"] == []
+    timing = ("results", "seconds", "games_per_s", "actions_per_s", "play_seconds")
+    assert {k: v for k, v in counted.items() if k not in timing} == {k: v for k, v in kept.items() if k not in timing}
+    assert sum(counted["wins"].values()) + counted["draws"] + counted["unfinished"] >= 8
+    assert counted["wins_by_faction"] and counted["mean_actions"] > 0
+
+
+def test_games_are_handed_to_the_workers_a_few_at_a_time():
+    """The pool gets a few games per worker ahead of the one waited on, never the whole run:
+    a million-game run holds a handful of pending results, not a million."""
+    from boardwright.framework.simulation import AHEAD, _ahead
+
+    outstanding, most = set(), 0
+
+    def submit(number, index):
+        nonlocal most
+        outstanding.add(index)
+        most = max(most, len(outstanding))
+        return index
+
+    order = []
+    for _number, handle in _ahead(((0, i) for i in range(1000)), submit, 2):
+        outstanding.discard(handle)
+        order.append(handle)
+    assert order == list(range(1000))
+    assert most == 2 * AHEAD + 1
+
+
 def test_the_random_bots_pick_is_its_choice(host):
     """`pick` (the index a balance run asks for) names the action `choose` takes, draw by draw."""
     engine = host.engine("connect_four")

@@ -140,6 +140,24 @@ def test_simulate_prints_a_line_for_every_game_in_order_then_the_summary(capsys)
     assert [line.rsplit("hash ", 1)[1] for line in games] == hashes
 
 
+def test_simulate_without_json_keeps_no_game_results(capsys, monkeypatch):
+    """The text output needs the counts only, so a long run's memory stays flat; --json
+    prints every result and keeps them."""
+    from boardwright.framework import simulation
+
+    kept = []
+    real = simulation.Tally.__init__
+
+    def spy(self, config, keep=True):
+        real(self, config, keep)
+        kept.append(self)
+
+    monkeypatch.setattr(simulation.Tally, "__init__", spy)
+    _run(capsys, "simulate", "connect_four", "--games", "40")
+    _run(capsys, "simulate", "connect_four", "--games", "40", "--json")
+    assert [len(tally.results) for tally in kept] == [0, 40]
+
+
 def test_the_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end(capsys):
     from boardwright.cli.main import _ProgressBar
 
