@@ -22,7 +22,9 @@ from .plugins import PluginHost
 from .replay import Record
 
 DEFAULT_MAX_ACTIONS = 200_000
-AHEAD = 4  # games submitted per worker beyond the one waited on (`_ahead`)
+AHEAD = 4  # tasks submitted per worker beyond the one waited on (`_ahead`)
+TASK_SECONDS = 0.05  # about how long one worker's task plays, once games are timed (`_Tasks`)
+MAX_TASK_GAMES = 1000
 
 
 @dataclass(frozen=True)
@@ -328,23 +330,51 @@ def _init_worker() -> None:
     _worker["kinds"] = host.bots()
 
 
-def _play_in_worker(config: Config, index: int) -> tuple[dict[str, Any], Record | None, float]:
+Outcome = tuple[dict[str, Any], Record | None, float]  # a game's result, its record, its seconds
+
+
+def _play_in_worker(config: Config, first: int, count: int) -> list[Outcome]:
+    """Games `first` .. `first + count - 1` of the series, in a worker process."""
     engines = _worker["engines"]
     if config.game not in engines:
         engines[config.game] = _worker["host"].engine(config.game)
-    return _timed_game(engines[config.game], _worker["kinds"], config, index)
+    engine, kinds = engines[config.game], _worker["kinds"]
+    return [_timed_game(engine, kinds, config, index) for index in range(first, first + count)]
 
 
-def _play_in_ray_task(config: Config, index: int) -> tuple[dict[str, Any], Record | None, float]:
-    """One game on a Ray worker (each worker process sets its host up once)."""
+def _play_in_ray_task(config: Config, first: int, count: int) -> list[Outcome]:
+    """Games of a series on a Ray worker (each worker process sets its host up once)."""
     if "host" not in _worker:
         _init_worker()
-    return _play_in_worker(config, index)
+    return _play_in_worker(config, first, count)
 
 
-def _ray_outcomes(
-    configs: list[Config], tasks: Iterator[tuple[int, int]], workers: int
-) -> Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]:
+class _Tasks:
+    """The games of several series as tasks for workers, in order: one game a task at first,
+    then, once games have been timed, as many as take about `TASK_SECONDS`. A worker's task
+    costs a message each way (and Ray's scheduling), more than a whole short game: one game
+    a task made two workers slower than one in Connect Four. Long games stay one a task, so
+    the last ones still spread over every worker."""
+
+    def __init__(self, configs: list[Config]) -> None:
+        self.configs = configs
+        self.size = 1
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        for number, config in enumerate(self.configs):
+            first = 0
+            while first < config.games:
+                count = min(self.size, config.games - first)
+                yield number, first, count
+                first += count
+
+    def timed(self, outcomes: list[Outcome]) -> None:
+        """Size the next tasks from how long these games took."""
+        mean = sum(seconds for _, _, seconds in outcomes) / len(outcomes)
+        self.size = max(1, min(MAX_TASK_GAMES, int(TASK_SECONDS / max(mean, 1e-6))))
+
+
+def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Iterator[tuple[int, list[Outcome]]]:
     """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
     else on a local Ray instance with `workers` CPUs."""
     try:
@@ -358,19 +388,21 @@ def _ray_outcomes(
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     play = ray.remote(_play_in_ray_task)
-    for number, reference in _ahead(tasks, lambda number, index: play.remote(configs[number], index), workers):
+    for number, reference in _ahead(
+        iter(tasks), lambda number, first, count: play.remote(configs[number], first, count), workers
+    ):
         yield number, ray.get(reference)
 
 
 def _ahead(
-    tasks: Iterator[tuple[int, int]], submit: Callable[[int, int], Any], workers: int
+    tasks: Iterator[tuple[int, int, int]], submit: Callable[[int, int, int], Any], workers: int
 ) -> Iterator[tuple[int, Any]]:
-    """(number, handle) of each task in order, submitting a few ahead of the one waited on:
-    enough to keep every worker busy, never a handle (and its result) for every game of a
-    long run at once."""
+    """(series number, handle) of each task in order, submitting a few ahead of the one
+    waited on: enough to keep every worker busy, never a handle (and its results) for every
+    game of a long run at once."""
     window: deque[tuple[int, Any]] = deque()
-    for number, index in tasks:
-        window.append((number, submit(number, index)))
+    for number, first, count in tasks:
+        window.append((number, submit(number, first, count)))
         if len(window) > workers * AHEAD:
             yield window.popleft()
     while window:
@@ -423,33 +455,46 @@ def run_many(
         host.engine(config.game)  # an unknown game fails here, before any process starts
     kinds = host.bots()
     total = sum(config.games for config in configs)
-    tasks = ((number, index) for number, config in enumerate(configs) for index in range(config.games))
     tallies = [Tally(config, keep_results) for config in configs]
     started = time.perf_counter()
     workers = max(1, min(workers, total, os.cpu_count() or 1))
+    done = 0
 
-    def collect(outcomes: Iterator[tuple[int, tuple[dict[str, Any], Record | None, float]]]) -> None:
-        for done, (number, (result, record, seconds)) in enumerate(outcomes, 1):
-            tallies[number].add(result, seconds)
-            if on_game:
-                on_game(result, record)
-            if progress:
-                progress(done, total)
+    def count(number: int, outcome: Outcome) -> None:
+        nonlocal done
+        result, record, seconds = outcome
+        tallies[number].add(result, seconds)
+        if on_game:
+            on_game(result, record)
+        done += 1
+        if progress:
+            progress(done, total)
 
-    if backend == "ray":
-        collect(_ray_outcomes(configs, tasks, workers))
-    elif workers == 1:
+    if workers == 1 and backend != "ray":
         engines = {config.game: host.engine(config.game) for config in configs}
-        collect(
-            (number, _timed_game(engines[configs[number].game], kinds, configs[number], index))
-            for number, index in tasks
-        )
+        for number, config in enumerate(configs):
+            for index in range(config.games):
+                count(number, _timed_game(engines[config.game], kinds, config, index))
     else:
-        from concurrent.futures import ProcessPoolExecutor  # only a run with workers starts processes
+        tasks = _Tasks(configs)
 
-        with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
-            futures = _ahead(tasks, lambda number, index: pool.submit(_play_in_worker, configs[number], index), workers)
-            collect((number, future.result()) for number, future in futures)
+        def collect(outcomes: Iterator[tuple[int, list[Outcome]]]) -> None:
+            for number, played in outcomes:
+                tasks.timed(played)
+                for outcome in played:
+                    count(number, outcome)
+
+        if backend == "ray":
+            collect(_ray_outcomes(configs, tasks, workers))
+        else:
+            from concurrent.futures import ProcessPoolExecutor  # only a run with workers starts processes
+
+            with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
+
+                def submit(number: int, first: int, games: int) -> Any:
+                    return pool.submit(_play_in_worker, configs[number], first, games)
+
+                collect((number, future.result()) for number, future in _ahead(iter(tasks), submit, workers))
     seconds = time.perf_counter() - started
     summaries = []
     for tally in tallies:

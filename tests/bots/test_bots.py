@@ -221,24 +221,46 @@ def test_a_series_counted_without_its_results_sums_up_the_same(host, workers):
 
 
 def test_games_are_handed_to_the_workers_a_few_at_a_time():
-    """The pool gets a few games per worker ahead of the one waited on, never the whole run:
+    """The pool gets a few tasks per worker ahead of the one waited on, never the whole run:
     a million-game run holds a handful of pending results, not a million."""
     from boardwright.framework.simulation import AHEAD, _ahead
 
     outstanding, most = set(), 0
 
-    def submit(number, index):
+    def submit(number, first, games):
         nonlocal most
-        outstanding.add(index)
+        outstanding.add(first)
         most = max(most, len(outstanding))
-        return index
+        return first
 
     order = []
-    for _number, handle in _ahead(((0, i) for i in range(1000)), submit, 2):
+    for _number, handle in _ahead(((0, i, 1) for i in range(1000)), submit, 2):
         outstanding.discard(handle)
         order.append(handle)
     assert order == list(range(1000))
     assert most == 2 * AHEAD + 1
+
+
+def test_short_games_go_to_the_workers_many_to_a_task_and_long_ones_alone():
+    """A task costs a message each way: once games are timed, a task holds as many as take
+    about TASK_SECONDS, so short games do not drown in messages; every game is played once,
+    in order, whatever the sizes."""
+    from boardwright.framework.simulation import MAX_TASK_GAMES, TASK_SECONDS, _Tasks
+
+    configs = [Config("connect_four", 2, [SeatBot("random")] * 2, games=n) for n in (5000, 300)]
+    tasks = _Tasks(configs)
+    handed, sizes = [], []
+    for number, first, games in tasks:
+        handed += [(number, index) for index in range(first, first + games)]
+        sizes.append(games)
+        # the first 3 tasks take 1 ms a game, the rest a second
+        tasks.timed([({}, None, 0.001 if len(sizes) <= 3 else 1.0)] * games)
+    assert handed == [(0, i) for i in range(5000)] + [(1, i) for i in range(300)]
+    assert (
+        sizes[0] == 1
+        and sizes[1] == round(TASK_SECONDS / 0.001) <= MAX_TASK_GAMES
+        and sizes[4:] == [1] * (len(sizes) - 4)
+    )
 
 
 def test_the_random_bots_pick_is_its_choice(host):
