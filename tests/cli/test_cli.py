@@ -45,9 +45,11 @@ def test_simulate_json_is_reproducible(capsys):
 
 
 def test_simulate_with_workers_gives_the_same_results(capsys):
-    _, one, _ = _run(capsys, "simulate", "connect_four", "--games", "4", "--seed", "2", "--json")
-    _, two, _ = _run(capsys, "simulate", "connect_four", "--games", "4", "--seed", "2", "--workers", "2", "--json")
+    """Enough short games that the workers get many a task once the first are timed."""
+    _, one, _ = _run(capsys, "simulate", "connect_four", "--games", "600", "--seed", "2", "--json")
+    _, two, _ = _run(capsys, "simulate", "connect_four", "--games", "600", "--seed", "2", "--workers", "2", "--json")
     assert json.loads(one)["results"] == json.loads(two)["results"]
+    assert [r["index"] for r in json.loads(two)["results"]] == list(range(600))
 
 
 def test_simulate_options_change_the_game(capsys):
