@@ -333,16 +333,26 @@ def _init_worker() -> None:
 Outcome = tuple[dict[str, Any], Record | None, float]  # a game's result, its record, its seconds
 
 
-def _play_in_worker(config: Config, first: int, count: int) -> list[Outcome]:
-    """Games `first` .. `first + count - 1` of the series, in a worker process."""
+Played = tuple[list[Outcome], GameFailed | None]  # a task's games, and the failure that stopped it
+
+
+def _play_in_worker(config: Config, first: int, count: int) -> Played:
+    """Games `first` .. `first + count - 1` of the series, in a worker process; a game that
+    fails ends the task, and the games before it are still counted."""
     engines = _worker["engines"]
     if config.game not in engines:
         engines[config.game] = _worker["host"].engine(config.game)
     engine, kinds = engines[config.game], _worker["kinds"]
-    return [_timed_game(engine, kinds, config, index) for index in range(first, first + count)]
+    outcomes: list[Outcome] = []
+    for index in range(first, first + count):
+        try:
+            outcomes.append(_timed_game(engine, kinds, config, index))
+        except GameFailed as failed:
+            return outcomes, failed
+    return outcomes, None
 
 
-def _play_in_ray_task(config: Config, first: int, count: int) -> list[Outcome]:
+def _play_in_ray_task(config: Config, first: int, count: int) -> Played:
     """Games of a series on a Ray worker (each worker process sets its host up once)."""
     if "host" not in _worker:
         _init_worker()
@@ -374,7 +384,7 @@ class _Tasks:
         self.size = max(1, min(MAX_TASK_GAMES, int(TASK_SECONDS / max(mean, 1e-6))))
 
 
-def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Iterator[tuple[int, list[Outcome]]]:
+def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Iterator[tuple[int, Played]]:
     """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
     else on a local Ray instance with `workers` CPUs."""
     try:
@@ -478,11 +488,13 @@ def run_many(
     else:
         tasks = _Tasks(configs)
 
-        def collect(outcomes: Iterator[tuple[int, list[Outcome]]]) -> None:
-            for number, played in outcomes:
-                tasks.timed(played)
+        def collect(outcomes: Iterator[tuple[int, Played]]) -> None:
+            for number, (played, failure) in outcomes:
                 for outcome in played:
                     count(number, outcome)
+                if failure is not None:
+                    raise failure
+                tasks.timed(played)
 
         if backend == "ray":
             collect(_ray_outcomes(configs, tasks, workers))

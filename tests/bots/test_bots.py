@@ -263,6 +263,26 @@ def test_short_games_go_to_the_workers_many_to_a_task_and_long_ones_alone():
     )
 
 
+def test_a_game_that_fails_on_a_worker_leaves_every_game_before_it_counted(host, monkeypatch):
+    """A worker's task holds many short games: when one fails, the games before it in the
+    same task are still reported, in order, and the failure is the series' error."""
+    from boardwright.framework import GameFailed, simulation
+
+    real = simulation.play_game
+
+    def failing_at_150(engine, kinds, config, index):
+        if index == 150:
+            raise GameFailed("game 151 of the series (series seed 3) stopped: made up")
+        return real(engine, kinds, config, index)
+
+    monkeypatch.setattr(simulation, "play_game", failing_at_150)  # the workers fork with it
+    seen = []
+    config = Config("connect_four", 2, [SeatBot("random")] * 2, games=1000, seed=3)
+    with pytest.raises(GameFailed, match="game 151 of the series"):
+        simulation.run(host, config, 2, on_game=lambda result, record: seen.append(result["index"]))
+    assert seen == list(range(150))
+
+
 def test_the_random_bots_pick_is_its_choice(host):
     """`pick` (the index a balance run asks for) names the action `choose` takes, draw by draw."""
     engine = host.engine("connect_four")
