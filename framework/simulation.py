@@ -10,7 +10,7 @@ import math
 import os
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +24,7 @@ from .replay import Record
 DEFAULT_MAX_ACTIONS = 200_000
 AHEAD = 4  # tasks submitted per worker beyond the one waited on (`_ahead`)
 TASK_SECONDS = 0.05  # about how long one worker's task plays, once games are timed (`_Tasks`)
+DROP_SECONDS = 10.0  # how long a stopped Ray run waits for the tasks it cancelled
 MAX_TASK_GAMES = 1000
 
 
@@ -384,7 +385,7 @@ class _Tasks:
         self.size = max(1, min(MAX_TASK_GAMES, int(TASK_SECONDS / max(mean, 1e-6))))
 
 
-def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Iterator[tuple[int, Played]]:
+def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Generator[tuple[int, Played], None, None]:
     """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
     else on a local Ray instance with `workers` CPUs."""
     try:
@@ -398,25 +399,82 @@ def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Iterato
         else:
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
     play = ray.remote(_play_in_ray_task)
-    for number, reference in _ahead(
-        iter(tasks), lambda number, first, count: play.remote(configs[number], first, count), workers
-    ):
-        yield number, ray.get(reference)
+    handed = _ahead(
+        iter(tasks),
+        lambda number, first, count: (play.remote(configs[number], first, count), first, count),
+        workers,
+        drop=lambda handles: _drop_ray_tasks(ray, handles),
+    )
+    try:
+        for number, (reference, first, count) in handed:
+            try:
+                played = ray.get(reference)
+            except ray.exceptions.RayError as exc:  # a node without the game, a worker that died
+                said = (str(exc).strip().splitlines() or [type(exc).__name__])[-1][:300]
+                raise BoardwrightError(
+                    f"a Ray task of {_games_named(first, count)} failed: {said}", "worker-lost"
+                ) from None
+            yield number, played
+    finally:  # a run that stopped early plays none of the tasks handed out ahead
+        handed.close()
+
+
+def _drop_ray_tasks(ray: Any, handles: list[Any]) -> None:
+    """Cancel the Ray tasks handed out ahead, then read each (for at most `DROP_SECONDS`):
+    Ray prints a task that failed and was never read as an error nobody handled, and the
+    run has said its one error already."""
+    references = [handle[0] for handle in handles]
+    for reference in references:
+        ray.cancel(reference, force=True)
+    ready, _ = ray.wait(references, num_returns=len(references), timeout=DROP_SECONDS)
+    for reference in ready:
+        try:
+            ray.get(reference, timeout=0)
+        except Exception:  # cancelled, or failed as well
+            pass
 
 
 def _ahead(
-    tasks: Iterator[tuple[int, int, int]], submit: Callable[[int, int, int], Any], workers: int
-) -> Iterator[tuple[int, Any]]:
+    tasks: Iterator[tuple[int, int, int]],
+    submit: Callable[[int, int, int], Any],
+    workers: int,
+    drop: Callable[[list[Any]], None] | None = None,
+) -> Generator[tuple[int, Any], None, None]:
     """(series number, handle) of each task in order, submitting a few ahead of the one
     waited on: enough to keep every worker busy, never a handle (and its results) for every
-    game of a long run at once."""
+    game of a long run at once. Closed before its end, it `drop`s the handles not yet given."""
     window: deque[tuple[int, Any]] = deque()
-    for number, first, count in tasks:
-        window.append((number, submit(number, first, count)))
-        if len(window) > workers * AHEAD:
+    try:
+        for number, first, count in tasks:
+            window.append((number, submit(number, first, count)))
+            if len(window) > workers * AHEAD:
+                yield window.popleft()
+        while window:
             yield window.popleft()
-    while window:
-        yield window.popleft()
+    finally:
+        if drop is not None and window:
+            drop([handle for _, handle in window])
+
+
+def _games_named(first: int, count: int) -> str:
+    """Games `first` .. `first + count - 1` of a series, as a person counts them."""
+    return f"game {first + 1} of the series" if count == 1 else f"games {first + 1}-{first + count} of the series"
+
+
+def _stop_workers(pool: Any) -> None:
+    """End a process pool's work now. `ProcessPoolExecutor` passes the tasks handed to it on
+    to its workers as they come, so they count as running: they cannot be cancelled, and its
+    own shutdown waits until every one of them was played (for long bot games, minutes after
+    the failure that ended the run). Its worker processes are ended instead, as Python 3.14's
+    `terminate_workers` does."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    processes = list((getattr(pool, "_processes", None) or {}).values())  # shutdown forgets them
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
 
 
 def _timed_game(
@@ -497,16 +555,37 @@ def run_many(
                 tasks.timed(played)
 
         if backend == "ray":
-            collect(_ray_outcomes(configs, tasks, workers))
+            outcomes = _ray_outcomes(configs, tasks, workers)
+            try:
+                collect(outcomes)
+            finally:
+                outcomes.close()
         else:
-            from concurrent.futures import ProcessPoolExecutor  # only a run with workers starts processes
+            # only a run with workers starts processes
+            from concurrent.futures import ProcessPoolExecutor
+            from concurrent.futures.process import BrokenProcessPool
 
             with ProcessPoolExecutor(workers, initializer=_init_worker) as pool:
 
                 def submit(number: int, first: int, games: int) -> Any:
-                    return pool.submit(_play_in_worker, configs[number], first, games)
+                    return pool.submit(_play_in_worker, configs[number], first, games), first
 
-                collect((number, future.result()) for number, future in _ahead(iter(tasks), submit, workers))
+                def played() -> Iterator[tuple[int, Played]]:
+                    for number, (future, first) in _ahead(iter(tasks), submit, workers):
+                        try:
+                            yield number, future.result()
+                        except BrokenProcessPool:
+                            raise BoardwrightError(
+                                "a worker process stopped without a word (killed, or out of memory?) before"
+                                f" game {first + 1} of the series was played; the games before it were counted",
+                                "worker-lost",
+                            ) from None
+
+                try:
+                    collect(played())
+                except BaseException:  # a game that failed, or Ctrl-C: the games handed out ahead are not played
+                    _stop_workers(pool)
+                    raise
     seconds = time.perf_counter() - started
     summaries = []
     for tally in tallies:

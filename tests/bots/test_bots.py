@@ -283,6 +283,60 @@ def test_a_game_that_fails_on_a_worker_leaves_every_game_before_it_counted(host,
     assert seen == list(range(150))
 
 
+def _marking_games(tmp_path, monkeypatch, failing: int | None):
+    """Games of the series that each take a second and leave a file named after their index
+    when they end (`failing`: that game fails at once)."""
+    import time
+
+    from boardwright.framework import GameFailed, simulation
+
+    real = simulation.play_game
+
+    def slow(engine, kinds, config, index):
+        if index == failing:
+            raise GameFailed(f"game {index + 1} of the series stopped: made up")
+        time.sleep(1.0)
+        (tmp_path / str(index)).touch()
+        return real(engine, kinds, config, index)
+
+    monkeypatch.setattr(simulation, "play_game", slow)  # the workers fork with it
+
+
+def _ended(tmp_path) -> set[int]:
+    return {int(path.name) for path in tmp_path.iterdir()}
+
+
+def test_a_failed_game_stops_the_workers_without_playing_the_games_handed_out_ahead(host, monkeypatch, tmp_path):
+    """The pool hands tasks out ahead of the one waited on; once a game fails, the run ends
+    at once: the workers are stopped, not left to play what they were given (with long bot
+    games that was minutes after the failure)."""
+    from boardwright.framework import GameFailed, simulation
+
+    _marking_games(tmp_path, monkeypatch, failing=1)
+    config = Config("connect_four", 2, [SeatBot("random")] * 2, games=40, seed=3)
+    with pytest.raises(GameFailed, match="game 2 of the series"):
+        simulation.run(host, config, 2)
+    # game 0 is reported before the failure; game 2 went to the worker that failed and may
+    # have ended beside game 0; nothing handed out after them was played to its end
+    assert 0 in _ended(tmp_path) and _ended(tmp_path) <= {0, 2}
+
+
+def test_an_interrupted_run_stops_its_workers(host, monkeypatch, tmp_path):
+    """Ctrl-C while the parent waits (here: raised where it counts a game) stops the workers
+    as a failed game does."""
+    from boardwright.framework import simulation
+
+    _marking_games(tmp_path, monkeypatch, failing=None)
+
+    def interrupt(result, record):
+        raise KeyboardInterrupt
+
+    config = Config("connect_four", 2, [SeatBot("random")] * 2, games=40, seed=3)
+    with pytest.raises(KeyboardInterrupt):
+        simulation.run(host, config, 2, on_game=interrupt)
+    assert 0 in _ended(tmp_path) and _ended(tmp_path) <= {0, 1}
+
+
 def test_the_random_bots_pick_is_its_choice(host):
     """`pick` (the index a balance run asks for) names the action `choose` takes, draw by draw."""
     engine = host.engine("connect_four")

@@ -233,3 +233,94 @@ def test_a_failed_game_of_a_series_keeps_its_cause_for_library_users():
     with pytest.raises(GameFailed, match="seat 2 \\(raises\\) failed") as failed:
         simulation.run(mine, config)
     assert isinstance(failed.value.__cause__, ValueError) and failed.value.code == "game-failed"
+
+
+def _children(pid: int) -> list[int]:
+    from pathlib import Path
+
+    found = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found += [int(child) for child in (task / "children").read_text().split()]
+    return found
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_stops_a_simulate_run_with_workers_at_once(tmp_path):
+    """Ctrl-C (SIGINT to the terminal's process group) in a run of long bot games on two
+    workers: one line and exit 130 within seconds, no traceback, no worker left behind. The
+    workers used to play every task handed out ahead first: minutes with these bots."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "boardwright.cli.main", "simulate", "reliquium", "--players", "4"]
+    command += ["--bots", "mcts:easy", "--games", "40", "--workers", "2"]
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        start_new_session=True,  # a group of its own, as a terminal's job
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # not ignored as a background job's
+    )
+    try:
+        for _ in range(300):  # until both workers run (at most 30 s)
+            if len(_children(process.pid)) >= 2:
+                break
+            time.sleep(0.1)
+        assert len(_children(process.pid)) >= 2
+        time.sleep(1.0)  # the workers are in their first games
+        os.killpg(process.pid, signal.SIGINT)
+        _out, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 130
+    assert err == "boardwright: interrupted\n"
+    for _ in range(50):  # the workers end with it (at most 5 s)
+        try:
+            os.killpg(process.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(process.pid, 0)
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="reads /proc")
+def test_a_worker_killed_in_a_simulate_run_is_one_line(tmp_path):
+    """A worker process that dies (killed, or by the memory killer) ends the run with one
+    line saying so and which game was waited for, exit 2, no traceback."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "boardwright.cli.main", "simulate", "reliquium", "--players", "4"]
+    command += ["--bots", "greedy", "--games", "200", "--workers", "2"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    try:
+        for _ in range(300):  # until both workers run (at most 30 s)
+            if len(_children(process.pid)) >= 2:
+                break
+            time.sleep(0.1)
+        workers = _children(process.pid)
+        assert len(workers) >= 2
+        time.sleep(1.0)
+        os.kill(workers[0], signal.SIGKILL)
+        _out, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 2
+    assert re.fullmatch(
+        r"boardwright: a worker process stopped without a word \(killed, or out of memory\?\) before game \d+ of "
+        r"the series was played; the games before it were counted\n",
+        err,
+    ), err

@@ -39,3 +39,41 @@ def test_the_ray_backend_names_what_is_missing(tmp_path: Path) -> None:
     assert done.stderr.strip().splitlines() == [
         "boardwright: the Ray backend needs Ray: pip install 'boardwright[ray]'"
     ]
+
+
+BROKEN_TASKS = """
+def setup():
+    from boardwright.framework import simulation
+
+    def broken(config, first, count):
+        raise ModuleNotFoundError("No module named 'boardwright_mygame'")
+
+    simulation._play_in_worker = broken
+"""
+
+
+def test_a_ray_task_that_fails_is_one_clear_error_and_nothing_left_running(tmp_path: Path, monkeypatch, capfd) -> None:
+    """A task that fails on the cluster (here: every task, as on a node without the game) is
+    the run's one error, naming the games and the cause; the tasks handed out ahead are
+    cancelled and read, so Ray prints no traceback of its own for them."""
+    import pytest
+    import ray
+
+    from boardwright.framework import BoardwrightError, PluginHost, simulation
+
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    (tmp_path / "broken_tasks.py").write_text(BROKEN_TASKS)  # Ray's worker set-up hook
+    runtime = {"env_vars": {"PYTHONPATH": str(tmp_path)}, "worker_process_setup_hook": "broken_tasks.setup"}
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, runtime_env=runtime)
+    try:
+        config = simulation.Config("connect_four", 2, [simulation.SeatBot("random")] * 2, games=40, seed=3)
+        with pytest.raises(BoardwrightError) as failed:
+            simulation.run(PluginHost(), config, 2, backend="ray")
+        assert failed.value.code == "worker-lost"
+        assert str(failed.value) == (
+            "a Ray task of game 1 of the series failed: ModuleNotFoundError: No module named 'boardwright_mygame'"
+        )
+    finally:
+        ray.shutdown()
+    assert "Unhandled error" not in capfd.readouterr().err
