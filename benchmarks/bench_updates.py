@@ -4,8 +4,10 @@ less the sockets and the event loop.
 For each game, seeded random games at its largest player count: per action the host's
 `trial` (the legality check, the copy and the game's apply), `commit`, and the broadcast
 (every seat's view and board, merged with what that seat was sent last, each connection's
-frame packed), for every seat and `--spectators` spectators. Processor time, means per
-action, best of `--runs`.
+frame packed), for every seat and `--spectators` spectators; and the peers' work: every
+connection's peer reads its frame and applies it (`decode`, then `Peer._whole`: the delta
+patched onto its copy and the hashes checked), summed over the connections. Processor time,
+means per action, best of `--runs`.
 
 Another tree (an earlier commit, `git archive` into DIR/boardwright) is measured by putting
 it first on the path: `PYTHONPATH=DIR .venv/bin/python benchmarks/bench_updates.py`.
@@ -24,13 +26,15 @@ from typing import Any
 
 from boardwright.framework import PluginHost
 from boardwright.net.live import LiveGame
+from boardwright.net.peer import Peer
+from boardwright.net.protocol import FROM_HOST, decode
 from boardwright.net.updates import Packs, Seen, Snapshot
 
 
 def measure(host: PluginHost, game_id: str, actions: int, spectators: int, seed: int) -> dict[str, float]:
     engine = host.engine(game_id)
     players = engine.spec.players[-1]
-    spent = {"trial": 0.0, "commit": 0.0, "broadcast": 0.0}
+    spent = {"trial": 0.0, "commit": 0.0, "broadcast": 0.0, "peers": 0.0}
     clock = time.process_time
     done = 0
     for game in range(10_000):
@@ -39,6 +43,7 @@ def measure(host: PluginHost, game_id: str, actions: int, spectators: int, seed:
         match = LiveGame(engine, players, {}, seed=seed + game)
         packs = Packs()
         seens = [Seen(seat) for seat in range(players)] + [Seen(None) for _ in range(spectators)]
+        peers = [Peer("127.0.0.1", 0) for _ in seens]
         pick = random.Random(seed + game)
         for _ in range(100_000):
             if match.is_over() or done >= actions:
@@ -53,11 +58,15 @@ def measure(host: PluginHost, game_id: str, actions: int, spectators: int, seed:
             snapshot = Snapshot(match, [], True, packs)
             if hasattr(snapshot, "prepare"):  # every seat's board at once (a tree before it has none)
                 snapshot.prepare([seen.seat for seen in seens])
-            for seen in seens:
-                snapshot.frame(seen)
+            frames = [snapshot.frame(seen) for seen in seens]
+            broadcast = clock()
+            for peer, frame in zip(peers, frames, strict=True):
+                if not peer._whole(decode(frame[4:], FROM_HOST, check_shape=False)):
+                    raise SystemExit(f"{game_id}: a peer could not apply its update at action {done + 1}")
             spent["trial"] += checked - started
             spent["commit"] += committed - checked
-            spent["broadcast"] += clock() - committed
+            spent["broadcast"] += broadcast - committed
+            spent["peers"] += clock() - broadcast
             done += 1
     return {key: value / done * 1e6 for key, value in spent.items()} | {"players": players, "actions": done}
 
@@ -77,7 +86,8 @@ def main() -> None:
         total = best["trial"] + best["commit"] + best["broadcast"]
         row = {"game": game_id, "players": best["players"], "spectators": args.spectators, "actions": best["actions"]}
         row |= {f"{key}_us": round(best[key], 1) for key in ("trial", "commit", "broadcast")} | {
-            "total_us": round(total)
+            "total_us": round(total),
+            "peers_us": round(best["peers"], 1),  # every connection's, beside the host's total
         }
         print(json.dumps(row), flush=True)
 

@@ -18,7 +18,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from boardwright.framework.kernel import pack
+import msgpack
+
+from boardwright.framework.kernel import msgpack_ext, pack
 
 SET, DELETE, CUT = 0, 1, 2
 Path = list[Any]
@@ -60,7 +62,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
     if type(old) is not kind:
         ops.append([SET, path, new])
     elif kind is dict:
-        if not _keys_follow(old, new):
+        if not _keys_follow(old, new) or mostly_replaced(old, new):
             ops.append([SET, path, new])
             return
         for key in old:
@@ -82,6 +84,12 @@ def mostly_changed(changed: int, length: int) -> bool:
     shifts all after it. Counted in items, not in the operations inside them: a short list of
     large items (a board's elements) with a few changes deep inside one is never sent whole."""
     return changed > max(4, length // 2)
+
+
+def mostly_replaced(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether a map that lost most of its keys is sent whole: a piece's tip that turned
+    from a unit's figures into one line was five removals and two additions, one map now."""
+    return bool(new) and sum(key in new for key in old) * 2 < len(old)
 
 
 def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]]) -> None:
@@ -113,6 +121,11 @@ def patch(document: Any, ops: list[list[Any]]) -> Any:
         fresh.add(id(copy))
         return copy
 
+    # the containers along the last operation's path to its parent (`parents[0]` the
+    # document's copy) and the steps of that path: the operations of a delta come in the
+    # order of the document, so the next one mostly starts where the last one went
+    parents: list[Any] = []
+    steps: list[Any] = []
     for op in ops:
         try:
             code, path = op[0], op[1]
@@ -124,13 +137,26 @@ def patch(document: Any, ops: list[list[Any]]) -> Any:
                     del document[op[2] :]
                 else:
                     raise ValueError("a whole document cannot be removed")
+                parents, steps = [], []
                 continue
-            document = own(document)
-            parent = document
-            for step in path[:-1]:
-                child = own(parent[step])
-                parent[step] = child
-                parent = child
+            depth = len(path) - 1
+            if parents and len(steps) == depth and path[:depth] == steps:
+                parent = parents[-1]
+            else:
+                if not parents:
+                    document = own(document)
+                    parents, steps = [document], []
+                shared, most = 0, min(depth, len(steps))
+                while shared < most and steps[shared] == path[shared]:
+                    shared += 1
+                del parents[shared + 1 :], steps[shared:]
+                parent = parents[-1]
+                for step in path[shared:depth]:
+                    child = own(parent[step])
+                    parent[step] = child
+                    parent = child
+                    parents.append(child)
+                    steps.append(step)
             last = path[-1]
             if code == SET:
                 if type(parent) is list and last == len(parent):
@@ -159,6 +185,19 @@ def fingerprint(document: Any) -> str:
 def chain(previous: str, delta: bytes) -> str:
     """The hash of an update sent as a delta: the previous update's hash (8 bytes) and the
     delta's msgpack bytes, digested. A peer checks that it applied every delta in order
-    without packing its whole document; every `CHECK_EVERY`-th delta also carries the
-    whole document's `fingerprint` (`check`), so a copy that went wrong is found too."""
+    without packing its whole document (nor the delta: its bytes come as they were packed,
+    a msgpack bin inside the update); every `CHECK_EVERY`-th delta also carries the whole
+    document's `fingerprint` (`check`), so a copy that went wrong is found too."""
     return hashlib.blake2b(bytes.fromhex(previous) + delta, digest_size=8).hexdigest()
+
+
+def unpack_delta(delta: bytes) -> list[list[Any]]:
+    """The operations of a delta as the update carries them (their msgpack bytes). Raises
+    ValueError for bytes that are not a list of operations."""
+    try:
+        ops = msgpack.unpackb(delta, raw=False, strict_map_key=True, ext_hook=msgpack_ext)
+    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError, RecursionError) as exc:
+        raise ValueError(f"a delta that is not msgpack ({type(exc).__name__})") from None
+    if type(ops) is not list:
+        raise ValueError("a delta that is not a list of operations")
+    return ops

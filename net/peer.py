@@ -16,8 +16,8 @@ from typing import Any
 
 from boardwright.framework import BoardwrightError
 
-from .delta import chain, fingerprint, patch
-from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, pack, read_message, send_message
+from .delta import chain, fingerprint, patch, unpack_delta
+from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, read_message, send_message
 
 PING_EVERY = 20.0  # seconds; the host drops a peer it has not heard from in 90
 
@@ -121,10 +121,10 @@ class Peer:
                 return False
             delta = message.pop("delta")
             check = message.pop("check", None)
+            if type(delta) is not bytes or chain(self._hash, delta) != message.get("hash"):
+                return False  # an update missed or damaged
             try:
-                if chain(self._hash, pack(delta)) != message.get("hash"):
-                    return False  # an update missed or damaged
-                document = patch(self.document, delta)
+                document = patch(self.document, unpack_delta(delta))
             except (ValueError, TypeError):
                 return False
             if check is not None and fingerprint(document) != check:

@@ -20,7 +20,7 @@ from boardwright.framework import BoardwrightError
 # 64 bits as the kernel's `BIG_INT` extension)
 from boardwright.framework.kernel import msgpack_ext, pack
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
 MAX_PEER_FRAME = 64 * 1024  # what a peer may send: an intent, a join, a chat line
 MAX_DEPTH = 32  # maps and lists inside one another; no action needs more

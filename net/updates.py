@@ -19,7 +19,7 @@ from itertools import compress, count
 from operator import ne
 from typing import Any
 
-from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed
+from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed, mostly_replaced
 from .live import LiveGame
 from .protocol import encode_packed, pack
 
@@ -146,8 +146,8 @@ def _merge_dict(old: dict[str, Any], new: dict[str, Any], path: list[Any], ops: 
             merged[key] = _merge(old[key], new[key], [*path, key], ops, memo)
         return merged
     kept = [key for key in old if key in new]
-    if kept + [key for key in new if key not in old] != list(new):
-        ops.append([SET, path, new])  # its keys moved: sent whole
+    if kept + [key for key in new if key not in old] != list(new) or mostly_replaced(old, new):
+        ops.append([SET, path, new])  # its keys moved, or most of them went: sent whole
         return new
     for key in old:
         if key not in new:
@@ -360,7 +360,7 @@ class Snapshot:
             else:
                 delta = self._delta(held, document)
                 digest = chain(seen.hash, delta)
-                fields += [("hash", pack(digest)), ("delta", delta)]
+                fields += [("hash", pack(digest)), ("delta", pack(delta))]  # its bytes, as a bin
                 if check:
                     fields.append(("check", pack(self.fingerprint(document))))
             found = self.frames[key] = (encode_packed(fields), digest)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.net.delta import unpack_delta
 
 
 def hidden_from(engine: Any, state: dict[str, Any], seat: int, zone_names: tuple[str, ...]) -> set[str]:
@@ -23,7 +24,9 @@ def hidden_from(engine: Any, state: dict[str, Any], seat: int, zone_names: tuple
 
 
 def names(frame: Any) -> set[str]:
-    """Every string a frame holds, keys and values, at any depth."""
+    """Every string a frame holds, keys and values, at any depth (inside a delta's bytes too)."""
+    if isinstance(frame, bytes):
+        return names(unpack_delta(frame))
     if isinstance(frame, dict):
         return {n for key, value in frame.items() for n in names(key) | names(value)}
     if isinstance(frame, list | tuple):

@@ -12,11 +12,10 @@ import msgpack
 
 from boardwright.framework import Engine, Game, GameSpec, kernel, zones
 from boardwright.net import peer as peer_module
-from boardwright.net.delta import chain, fingerprint
+from boardwright.net.delta import chain, fingerprint, unpack_delta
 from boardwright.net.host import OPEN, Table
 from boardwright.net.live import LiveGame
 from boardwright.net.peer import Peer
-from boardwright.net.protocol import pack
 
 LOCAL = "127.0.0.1"
 CANDIDATES = 4096  # seeds the attacker tries: 0 (the old default) and up
@@ -82,7 +81,7 @@ class _Recording(Peer):
             expected = (
                 fingerprint({"view": message["view"], "board": message["board"]})
                 if delta is None
-                else chain(before, pack(delta))
+                else chain(before, delta)
             )
             self.hashes_from_what_was_sent.append(message["hash"] == expected)
         return applied
@@ -146,6 +145,8 @@ def _leaves(value, out: set) -> set:
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)
+        elif isinstance(item, bytes):  # a delta's operations, as packed
+            stack.append(unpack_delta(item))
         else:
             out.add(item)
     return out

@@ -39,6 +39,42 @@ def test_the_merge_turns_the_old_into_what_packs_as_the_new(old, new):
     assert fingerprint(document) == fingerprint({"view": merged})
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(trees, min_size=2, max_size=6))
+def test_deltas_patched_in_turn_reach_each_document_and_leave_the_earlier_ones_as_they_were(documents):
+    """A peer patches every delta onto the copy the last one made (the patch walks on from
+    the containers of the operation before); the copies it made earlier, which a window may
+    still be drawing, never change."""
+    held = {"view": documents[0]}
+    kept = []
+    for new in documents[1:]:
+        ops: list[list] = []
+        merged = merge(held["view"], new, ["view"], ops)
+        before = fingerprint(held)
+        patched = patch(held, ops)
+        assert fingerprint(held) == before
+        assert fingerprint(patched) == fingerprint({"view": merged})
+        assert fingerprint(patch(held, diff_at(held["view"], new, ["view"]))) == fingerprint({"view": new})
+        kept.append((held, before))
+        held = patched
+    assert all(fingerprint(document) == digest for document, digest in kept)
+
+
+def test_a_map_that_lost_most_of_its_keys_is_sent_whole():
+    """A piece's tip that turns from a unit's figures into one line: one operation, not five
+    removals and two additions, from the merge and from `diff_at` alike."""
+    figures = {"unit": "u", "seat": 1, "class": "c", "wounds": 0, "shields": 2}
+    line = {"key": "unit_used", "tip": "t"}
+    old = {"pieces": [{"at": "f6", "tip": figures}]}
+    new = {"pieces": [{"at": "f6", "tip": line}]}
+    ops: list[list] = []
+    merge(old, new, ["board"], ops)
+    assert ops == [[0, ["board", "pieces", 0, "tip"], line]]
+    assert diff_at(old, new, ["board"]) == ops
+    kept = {"unit": "u", "seat": 1, "class": "c", "wounds": 1}  # one key of five gone: the change alone
+    assert diff_at({"tip": figures}, {"tip": kept}, []) == [[1, ["tip", "shields"]], [0, ["tip", "wounds"], 1]]
+
+
 def test_a_part_equal_by_value_keeps_the_old_one_and_the_peer_gets_that():
     old = {"k": [True], "l": 0}
     ops: list[list] = []
@@ -215,3 +251,27 @@ def test_a_frame_put_together_from_packed_values_is_the_frame_of_the_whole_map()
     big = {"t": "update", "board": {"items": ["y" * 5000] * 4}}
     for message in (small, wide, big):
         assert encode_packed([(key, pack(value)) for key, value in message.items()]) == encode(message)
+
+
+def test_a_delta_the_peer_cannot_read_makes_it_ask_for_the_whole(host):
+    """A delta comes as its packed bytes (the hash is of those very bytes, nothing re-packed):
+    one that is not bytes (protocol 3 sent a list), is damaged, or is no list of operations
+    is refused, never half applied; the peer's copy stays as it was."""
+    from boardwright.framework.kernel import pack
+    from boardwright.net.delta import chain
+
+    engine = host.engine("connect_four")
+    game = LiveGame(engine, 2, {}, seed=4)
+    packs, seen, peer = Packs(), Seen(0), Peer(LOCAL, 0)
+    assert peer._whole(decode(Snapshot(game, [], True, packs).frame(seen)[4:], FROM_HOST, check_shape=False))
+    held, last = peer.document, peer._hash
+    game.commit(game.trial(game.legal_actions()[0], seat=game.to_move()))
+    packs.turn()
+    good = decode(Snapshot(game, [], True, packs).frame(seen)[4:], FROM_HOST, check_shape=False)
+    assert type(good["delta"]) is bytes
+    ops = [[0, ["view", "k", "ply"], 1]]
+    for delta in (ops, b"\xc1", pack({"not": "a list"}), pack([[0, ["view", "nowhere", "deep"], 1]])):
+        message = {**good, "delta": delta, "hash": chain(last, delta if type(delta) is bytes else pack(delta))}
+        assert not peer._whole(message)
+        assert peer.document is held and peer._hash == last
+    assert peer._whole(dict(good)) and peer.document is not held
