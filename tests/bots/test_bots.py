@@ -284,8 +284,9 @@ def test_a_game_that_fails_on_a_worker_leaves_every_game_before_it_counted(host,
 
 
 def _marking_games(tmp_path, monkeypatch, failing: int | None):
-    """Games of the series that each take a second and leave a file named after their index
-    when they end (`failing`: that game fails at once)."""
+    """Games of the series that each take two seconds and leave a file named after their
+    index when they end (`failing`: that game fails at once). Two seconds: a game handed out
+    after the failure could end only if stopping the workers took that long."""
     import time
 
     from boardwright.framework import GameFailed, simulation
@@ -295,7 +296,7 @@ def _marking_games(tmp_path, monkeypatch, failing: int | None):
     def slow(engine, kinds, config, index):
         if index == failing:
             raise GameFailed(f"game {index + 1} of the series stopped: made up")
-        time.sleep(1.0)
+        time.sleep(2.0)
         (tmp_path / str(index)).touch()
         return real(engine, kinds, config, index)
 
