@@ -91,7 +91,8 @@ def decision_speed(host: PluginHost, games: list[str], count: int) -> list[str]:
         f"{count} positions per game from seeded random games (the smallest player count); "
         "`mcts` levels: "
         + "; ".join(f"{name} {b.iterations} iterations or {b.seconds} s" for name, b in LEVELS.items())
-        + ". Iterations count 0 where the one-reply check decided alone.",
+        + " (a game's game.toml may set its own, `[search.LEVEL]`: the iterations column shows what"
+        " each decision spent). Iterations count 0 where the one-reply check decided alone.",
         "",
         "| game | bot | decisions/s | mean s | max s | mean iterations |",
         "|---|---|---:|---:|---:|---:|",

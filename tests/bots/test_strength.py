@@ -6,9 +6,9 @@ instead of 100), seeded, with the bots swapping seats so that neither keeps the 
 move. Every series of every game is played in one pool of worker processes, so both
 cores stay busy to the last game.
 
-The normal level is the real one: 1000 iterations with no time cap (a 60 s guard only), so
-the results depend on the seeds alone and a slower machine takes longer but plays the same
-games. `benchmarks/bench_bots.py --strength N` plays the standard games in larger series.
+The normal level is the real one, as the game sets it: 1000 iterations (Book of War's
+game.toml: 500) with no time cap (a 60 s guard only), so the results depend on the seeds
+alone and a slower machine takes longer but plays the same games. `benchmarks/bench_bots.py --strength N` plays the standard games in larger series.
 """
 
 from __future__ import annotations
