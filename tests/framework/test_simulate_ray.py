@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 
 def _simulate(tmp_path: Path, *extra: str) -> dict:
     env = {key: value for key, value in os.environ.items() if key != "RAY_ADDRESS"}
@@ -52,11 +54,11 @@ def setup():
 """
 
 
+@pytest.mark.filterwarnings("ignore:BuiltinImporter.module_repr:DeprecationWarning")  # Ray, started in this process
 def test_a_ray_task_that_fails_is_one_clear_error_and_nothing_left_running(tmp_path: Path, monkeypatch, capfd) -> None:
     """A task that fails on the cluster (here: every task, as on a node without the game) is
     the run's one error, naming the games and the cause; the tasks handed out ahead are
     cancelled and read, so Ray prints no traceback of its own for them."""
-    import pytest
     import ray
 
     from boardwright.framework import BoardwrightError, PluginHost, simulation
