@@ -9,6 +9,9 @@ game, until `--actions` were played. Extra connections: `--spectators` that read
 half a frame and hold it. `--tables K` plays K tables of the one host at once (the host's
 sustained rate: one table's actions wait for each other, different tables' do not).
 
+`--advertise` announces each table with zeroconf (on 127.0.0.1 only) and keeps the
+announcement up to date after every change, as `boardwright host` and the desktop's host do.
+
 `--base DIR` measures another tree (DIR/boardwright, e.g. `git archive` of an earlier
 commit) as well, alternating base and new `--rounds` times, so both meet the same load;
 each measurement runs in a process of its own whose peers and host come from one tree. `--rss` samples the host's VmRSS every 1,000 actions; `--profile FILE` writes the
@@ -99,16 +102,26 @@ async def serve(args: argparse.Namespace) -> None:
             kinds = [OPEN] * args.players
             table = Table.new(engine, args.players, options, None, kinds, {}, journal=journal, limits=limits)
             port = await table.start("127.0.0.1", 0)
+            advertiser = None
+            if args.advertise:  # as `boardwright host` and the desktop's host do, on 127.0.0.1 only
+                from boardwright.net.discovery import Advertiser
+
+                advertiser = Advertiser(port, address="127.0.0.1", interfaces=["127.0.0.1"])
+                await advertiser.start(table.info())
             say({"lane": lane, "port": port})
             seen = 0
             while not table.match.is_over():
                 await table.changed.wait()
+                if advertiser is not None:
+                    await advertiser.update(table.info())
                 counted[0] += table.match.plies - seen
                 seen = table.match.plies
                 if args.rss and counted[0] >= counted[1]:
                     counted[1] += 1000
                     say({"rss_kib": _rss_kib(), "actions": counted[0]})
             await asyncio.sleep(0.05)  # the peers read the end and leave
+            if advertiser is not None:
+                await advertiser.close()
             await table.close()
 
     collections = _count_full_collections()
@@ -244,6 +257,7 @@ def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
     command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
     command += ["--options", args.options, "--loop", args.loop]
     command += ["--journal"] if args.journal else []
+    command += ["--advertise"] if args.advertise else []
     command += ["--rss"] if args.rss else []
     command += ["--profile", profile] if profile else []
     return command
@@ -299,6 +313,7 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
         "spectators": args.spectators,
         "tables": args.tables,
         "journal": bool(args.journal),
+        "advertise": bool(args.advertise),
         "actions": len(times),
         "median_ms": round(statistics.median(times) * 1000, 3),
         "p99_ms": round(ordered[int(len(ordered) * 0.99) - 1] * 1000, 3),
@@ -352,6 +367,9 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=1, help="tables played at once on the one host")
     parser.add_argument("--options", default="{}", help="the game's options as JSON")
     parser.add_argument("--journal", action="store_true", help="journal every action (fsync on a temporary dir)")
+    parser.add_argument(
+        "--advertise", action="store_true", help="announce each table with zeroconf on 127.0.0.1, as a real host does"
+    )
     parser.add_argument("--rss", action="store_true", help="the host's VmRSS every 1,000 actions")
     parser.add_argument("--profile", help="write the host's cProfile statistics here")
     parser.add_argument("--base", help="also run the host from this tree (holding boardwright/), alternating")

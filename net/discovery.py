@@ -45,6 +45,7 @@ class Advertiser:
         self.interfaces = interfaces or [address]
         self.zeroconf: AsyncZeroconf | None = None
         self.service: ServiceInfo | None = None
+        self.info: dict[str, Any] | None = None  # what the table announces now
 
     def _service(self, info: dict[str, Any]) -> ServiceInfo:
         properties = {k: str(v) for k, v in info.items() if k != "name"}
@@ -60,12 +61,17 @@ class Advertiser:
     async def start(self, info: dict[str, Any]) -> None:
         self.zeroconf = AsyncZeroconf(interfaces=self.interfaces, ip_version=IPVersion.V4Only)
         self.service = self._service(info)
+        self.info = dict(info)
         await self.zeroconf.async_register_service(self.service)
 
     async def update(self, info: dict[str, Any]) -> None:
-        if self.zeroconf is None:
+        """Announce the table again when what it announces changed (a seat taken or freed):
+        each announcement is several multicast packets to the whole LAN, and a host calls this
+        after every action."""
+        if self.zeroconf is None or info == self.info:
             return
         self.service = self._service(info)
+        self.info = dict(info)
         await self.zeroconf.async_update_service(self.service)
 
     async def close(self) -> None:

@@ -82,3 +82,38 @@ def test_an_illegal_intent_comes_back_as_an_error(lan):
 def test_joining_nothing_is_one_clear_error(lan):
     with pytest.raises(LanError, match=r"cannot reach the table at 127\.0\.0\.1"):
         lan.join("127.0.0.1", 9, "Anna", Inbox())
+
+
+def test_a_table_is_announced_again_only_when_what_it_announces_changes(lan, monkeypatch):
+    """The announcement (game, free seats, ...) goes out again when it changes: a person
+    joining, a seat freed. Every action used to send it again, three multicast packets each
+    on the whole LAN, for as long as the game lasted."""
+    from zeroconf.asyncio import AsyncZeroconf
+
+    sent: list[dict] = []
+    update = AsyncZeroconf.async_update_service
+
+    async def counting(self, info):
+        sent.append(dict(info.decoded_properties))
+        return await update(self, info)
+
+    monkeypatch.setattr(AsyncZeroconf, "async_update_service", counting)
+    address, port = lan.host_table("connect_four", 2, {}, 3, None, [OPEN, OPEN], "Anna's table")
+    inboxes = [Inbox(), Inbox()]
+    seats = [lan.join(address, port, name, inbox) for name, inbox in zip(("Anna", "Boris"), inboxes, strict=True)]
+    plies = 0
+    for _ in range(42):
+        update_message = inboxes[0].wait(lambda m: m["t"] == "update" and m["started"])
+        update_message = inboxes[0].latest()
+        if update_message["outcome"] is not None:
+            break
+        mover = update_message["to_move"]
+        ply = update_message["ply"]
+        mine = inboxes[mover].wait(lambda m, ply=ply: m["t"] == "update" and m["ply"] == ply and m["started"])
+        seats[mover].act(mine["legal"][0])
+        inboxes[0].wait(lambda m, ply=ply: m["t"] == "update" and m["ply"] == ply + 1)
+        plies += 1
+    assert plies >= 7  # a whole game of Connect Four: at least seven drops
+    time.sleep(0.3)  # the announcer has seen the last change
+    # Anna took a seat, then Boris: free 2 -> 1 -> 0, nothing more while they played
+    assert [ad["free"] for ad in sent] == ["1", "0"]
