@@ -52,11 +52,10 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
     try:
         deadline = asyncio.get_running_loop().time() + args.max_seconds if args.max_seconds else None
         while not table.match.is_over():
-            waiter = asyncio.ensure_future(table.changed.wait())
-            timeout = None if deadline is None else max(0.0, deadline - asyncio.get_running_loop().time())
-            done, _ = await asyncio.wait({waiter}, timeout=timeout)
-            if not done:
-                waiter.cancel()
+            try:
+                async with asyncio.timeout_at(deadline):  # None: no limit; no task made per action
+                    await table.changed.wait()
+            except TimeoutError:
                 print("stopped: --max-seconds reached", file=sys.stderr)
                 return 1
             if advertiser is not None:

@@ -93,3 +93,18 @@ def test_join_to_a_closed_port_is_one_clear_line():
     assert joined.returncode == 2
     assert joined.stderr.startswith("boardwright: cannot reach the table at 127.0.0.1:9")
     assert "Traceback" not in joined.stderr
+
+
+def test_a_table_nobody_joins_stops_at_max_seconds():
+    host = subprocess.Popen(
+        [*BOARDWRIGHT, "host", "connect_four", "--bind", "127.0.0.1", "--no-advertise", "--max-seconds", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        out, err = host.communicate(timeout=60)
+    finally:
+        host.kill()
+    assert host.returncode == 1 and "connect_four on 127.0.0.1:" in out
+    assert err.strip().splitlines()[-1] == "stopped: --max-seconds reached" and "Traceback" not in err
