@@ -11,6 +11,7 @@ its own thread, as a Qt signal does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -159,13 +160,18 @@ class LanService:
         raise LanError(f"this program hosts no table at {address}:{port}")
 
     async def _keep_announced(self, table: Table, advertiser: Advertiser) -> None:
-        """Free seats change as people join: the announcement follows until the game ends."""
+        """Free seats change as people join: the announcement follows until the game ends,
+        and is then withdrawn (nobody can take a seat at a finished game; whoever knows the
+        address may still look at it)."""
         while not table.match.is_over() and table.server is not None and table.server.is_serving():
             await table.changed.wait()
             try:
                 await advertiser.update(table.info())
             except Exception:  # a lost announcement must not stop the table
                 return
+        if table.match.is_over():
+            with contextlib.suppress(Exception):
+                await advertiser.close()
 
     # --- joining ---
 

@@ -67,6 +67,8 @@ def test_host_find_join_and_play_a_whole_game(lan):
         inboxes[0].wait(lambda m, ply=update["ply"]: m["t"] == "update" and m["ply"] == ply + 1)
     final = inboxes[1].wait(lambda m: m["t"] == "update" and m["outcome"] is not None)
     assert final["outcome"]["winners"] in ([0], [1], [])
+    # a finished game is no longer announced: nobody can take a seat there
+    assert [t for t in lan.browse(1.5) if t["port"] == port] == []
 
 
 def test_an_illegal_intent_comes_back_as_an_error(lan):
