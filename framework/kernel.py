@@ -438,6 +438,11 @@ def msgpack_default(value: Any) -> Any:
     raise TypeError(f"can not serialize {type(value).__name__!r} object")
 
 
+# what msgpack raises for bytes that are no msgpack value (or, read with `strict_map_key`, a
+# map keyed by something other than text): a frame, a delta or a file that is damaged
+UNPACK_ERRORS = (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError)
+
+
 def msgpack_ext(code: int, data: bytes) -> Any:
     """The value of a msgpack extension: a `BIG_INT` back to the int; others as they came."""
     if code == BIG_INT:

@@ -20,7 +20,7 @@ from typing import Any
 
 import msgpack
 
-from boardwright.framework.kernel import msgpack_ext, pack
+from boardwright.framework.kernel import UNPACK_ERRORS, msgpack_ext, pack
 
 SET, DELETE, CUT = 0, 1, 2
 Path = list[Any]
@@ -196,7 +196,7 @@ def unpack_delta(delta: bytes) -> list[list[Any]]:
     ValueError for bytes that are not a list of operations."""
     try:
         ops = msgpack.unpackb(delta, raw=False, strict_map_key=True, ext_hook=msgpack_ext)
-    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError, RecursionError) as exc:
+    except (*UNPACK_ERRORS, RecursionError) as exc:
         raise ValueError(f"a delta that is not msgpack ({type(exc).__name__})") from None
     if type(ops) is not list:
         raise ValueError("a delta that is not a list of operations")

@@ -29,6 +29,7 @@ import msgpack
 
 from boardwright.framework import FileFormatError
 from boardwright.framework import replay as replay_files
+from boardwright.framework.kernel import UNPACK_ERRORS
 from boardwright.framework.replay import Record
 
 MAGIC = b"BWJ1 boardwright journal\n"
@@ -165,7 +166,7 @@ def read_journal(path: Path) -> tuple[Record, list[dict[str, Any]] | None, int]:
             break  # a torn last record: it was never acknowledged
         try:
             entry = msgpack.unpackb(raw[offset + LENGTH.size : end], raw=False, strict_map_key=True)
-        except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError):
+        except UNPACK_ERRORS:
             raise FileFormatError(f"{where}: a damaged record at byte {offset}") from None
         kind = entry.get("r") if isinstance(entry, dict) else None
         if kind == "start" and record is None:
@@ -195,7 +196,7 @@ def read_seats_file(path: Path) -> list[dict[str, Any]] | None:
         return None
     try:
         data = msgpack.unpackb(path.read_bytes(), raw=False, strict_map_key=True)
-    except (OSError, ValueError, TypeError, msgpack.ExtraData, msgpack.FormatError, msgpack.StackError) as exc:
+    except (OSError, *UNPACK_ERRORS) as exc:
         raise FileFormatError(f"{path}: cannot read the seats of the table ({type(exc).__name__})") from None
     return check_seats(data, str(path))
 

@@ -18,7 +18,7 @@ from boardwright.framework import BoardwrightError
 
 # `pack`: one value in msgpack as `encode` packs it (a reused packer a thread, ints beyond
 # 64 bits as the kernel's `BIG_INT` extension)
-from boardwright.framework.kernel import msgpack_ext, pack
+from boardwright.framework.kernel import UNPACK_ERRORS, msgpack_ext, pack
 
 PROTOCOL_VERSION = 4
 MAX_FRAME = 1 << 20  # 1 MiB: far above any view, far below a memory problem
@@ -93,7 +93,7 @@ def decode(body: bytes, allowed: set[str], check_shape: bool = True) -> dict[str
     try:
         # text keys only: a list or a map as a key is refused here, not by a handler later
         message = msgpack.unpackb(body, raw=False, strict_map_key=True, ext_hook=msgpack_ext)
-    except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError, TypeError) as exc:
+    except UNPACK_ERRORS as exc:
         raise ProtocolError(f"a frame that is not msgpack with text keys ({type(exc).__name__})") from None
     except RecursionError:
         raise ProtocolError("a frame nested too deep") from None
