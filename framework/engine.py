@@ -71,6 +71,34 @@ def find_exact(legal: list[Action], received: Any) -> Action | None:
         start = index + 1
 
 
+class Prepared:
+    """Games of one engine with their players, options and scenario checked (`Engine.prepare`)."""
+
+    __slots__ = ("_layouts", "_round_cap", "_side", "engine", "options", "players", "scenario")
+
+    def __init__(self, engine: Engine, players: int, options: dict[str, Any], scenario: Scenario | None) -> None:
+        self.engine = engine
+        self.players = players
+        self.options = options
+        self.scenario = scenario
+        self._layouts = engine.spec.teams.get(players)
+        self._side = kernel.sides_by_seat(players, self._layouts)
+        self._round_cap = int(options.get("round_cap", 0))
+
+    def new_game(self, seed: int = 0, log: Log = NULL_LOG) -> State:
+        """A new game's state: the kernel's part, the game's set-up, then the flow's start.
+        Each game gets its own copies of the options and teams: a game may change its own."""
+        layouts = self._layouts
+        teams = [list(team) for team in layouts] if layouts else None
+        k = kernel.new_kernel_state(self.players, seed, teams, self._side[:])
+        k["round_cap"] = self._round_cap
+        state: State = {"k": k}
+        engine = self.engine
+        engine.game.setup(state, Setup(self.players, dict(self.options), self.scenario, teams, seed, log))
+        engine.runner.start(state, log)
+        return state
+
+
 class Engine:
     """Runs one game's rules. Stateless between calls but for a one-entry legality cache."""
 
@@ -85,6 +113,9 @@ class Engine:
         self._cached_ply = -1
         self._cached_legal: list[Action] = []
         self.runner = Runner(game, game._flow_cache())
+        # `new_game`'s recent set-ups, by (players, scenario, options given): a `Prepared` is
+        # a function of them alone
+        self._prepared: dict[Any, Prepared] = {}
 
     # --- set-up ---
 
@@ -110,6 +141,27 @@ class Engine:
         scenario: str | None = None,
         log: Log = NULL_LOG,
     ) -> State:
+        try:
+            # with each value's type: 1, 1.0 and True are equal keys, but not equally valid
+            given = tuple((name, type(value), value) for name, value in options.items()) if options else ()
+            key = (type(players), players, scenario, given)
+            prepared = self._prepared.get(key)
+        except TypeError:  # an option value that cannot be a key (a list): checked afresh
+            key, prepared = None, None
+        if prepared is None:
+            prepared = self.prepare(players, options, scenario)
+            if key is not None:
+                if len(self._prepared) >= 64:
+                    self._prepared.clear()
+                self._prepared[key] = prepared
+        return prepared.new_game(seed, log)
+
+    def prepare(
+        self, players: int | None = None, options: dict[str, Any] | None = None, scenario: str | None = None
+    ) -> Prepared:
+        """The set-up of games with these players, options and scenario, checked once:
+        `prepare(...).new_game(seed)` is `new_game(players, options, seed, scenario)`, and a
+        series of many short games (a balance run) checks its options once, not per game."""
         spec = self.spec
         chosen = self.scenario(scenario)
         if players is None:
@@ -118,14 +170,7 @@ class Engine:
         if players not in allowed:
             where = f"scenario {chosen.id}" if chosen and chosen.players else spec.id
             raise OptionError(f"{where} is for {', '.join(map(str, allowed))} players, not {players}")
-        values = spec.resolve_options(options)
-        layouts = spec.teams.get(players)
-        teams = [list(team) for team in layouts] if layouts else None
-        state: State = {"k": kernel.new_kernel_state(players, seed, teams)}
-        state["k"]["round_cap"] = int(values.get("round_cap", 0))
-        self.game.setup(state, Setup(players, values, chosen, teams, seed, log))
-        self.runner.start(state, log)
-        return state
+        return Prepared(self, players, spec.resolve_options(options), chosen)
 
     # --- play ---
 

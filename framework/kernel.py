@@ -21,7 +21,7 @@ _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-def _sides_by_seat(players: int, teams: list[list[int]] | None) -> list[int]:
+def sides_by_seat(players: int, teams: list[list[int]] | None) -> list[int]:
     """Each seat's side: the index of its team, or its own seat when there are no teams."""
     side = list(range(players))
     for index, team in enumerate(teams or ()):
@@ -30,11 +30,15 @@ def _sides_by_seat(players: int, teams: list[list[int]] | None) -> list[int]:
     return side
 
 
-def new_kernel_state(players: int, seed: int, teams: list[list[int]] | None) -> dict[str, Any]:
+def new_kernel_state(
+    players: int, seed: int, teams: list[list[int]] | None, side: list[int] | None = None
+) -> dict[str, Any]:
+    """The kernel's part of a new state; `side` is `sides_by_seat(players, teams)` when the
+    caller has it already (`Engine.prepare` works it out once for a series)."""
     return {
         "seats": players,
         "teams": teams,
-        "side": _sides_by_seat(players, teams),
+        "side": sides_by_seat(players, teams) if side is None else side,
         "active": 0,
         "round": 1,
         "phase": "",
@@ -78,8 +82,10 @@ def _next64(k: dict[str, Any]) -> int:
 
 def derive_seed(seed: int, index: int) -> int:
     """A well-mixed seed for game ``index`` of a series started from ``seed``."""
-    k = {"rng": (seed * 0x100000001B3 + index) & _MASK64}
-    return _next64(k) >> 1
+    s = (seed * 0x100000001B3 + index + _GOLDEN) & _MASK64  # `_next64` inlined: a game's bots ask it too
+    z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return (z ^ (z >> 31)) >> 1
 
 
 def rng_int(state: State, low: int, high: int) -> int:
@@ -169,7 +175,7 @@ def set_teams(state: State, teams: list[list[int]] | None) -> None:
     has none)."""
     k = state["k"]
     k["teams"] = [list(team) for team in teams] if teams else None
-    k["side"] = _sides_by_seat(k["seats"], k["teams"])
+    k["side"] = sides_by_seat(k["seats"], k["teams"])
 
 
 def team_of(state: State, seat: int) -> list[int]:

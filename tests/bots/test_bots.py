@@ -268,14 +268,14 @@ def test_a_game_that_fails_on_a_worker_leaves_every_game_before_it_counted(host,
     same task are still reported, in order, and the failure is the series' error."""
     from boardwright.framework import GameFailed, simulation
 
-    real = simulation.play_game
+    real = simulation.Series.play
 
-    def failing_at_150(engine, kinds, config, index):
+    def failing_at_150(series, index):
         if index == 150:
             raise GameFailed("game 151 of the series (series seed 3) stopped: made up")
-        return real(engine, kinds, config, index)
+        return real(series, index)
 
-    monkeypatch.setattr(simulation, "play_game", failing_at_150)  # the workers fork with it
+    monkeypatch.setattr(simulation.Series, "play", failing_at_150)  # the workers fork with it
     seen = []
     config = Config("connect_four", 2, [SeatBot("random")] * 2, games=1000, seed=3)
     with pytest.raises(GameFailed, match="game 151 of the series"):
@@ -291,16 +291,16 @@ def _marking_games(tmp_path, monkeypatch, failing: int | None):
 
     from boardwright.framework import GameFailed, simulation
 
-    real = simulation.play_game
+    real = simulation.Series.play
 
-    def slow(engine, kinds, config, index):
+    def slow(series, index):
         if index == failing:
             raise GameFailed(f"game {index + 1} of the series stopped: made up")
         time.sleep(2.0)
         (tmp_path / str(index)).touch()
-        return real(engine, kinds, config, index)
+        return real(series, index)
 
-    monkeypatch.setattr(simulation, "play_game", slow)  # the workers fork with it
+    monkeypatch.setattr(simulation.Series, "play", slow)  # the workers fork with it
 
 
 def _ended(tmp_path) -> set[int]:
