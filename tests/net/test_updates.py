@@ -54,7 +54,10 @@ def test_deltas_patched_in_turn_reach_each_document_and_leave_the_earlier_ones_a
         patched = patch(held, ops)
         assert fingerprint(held) == before
         assert fingerprint(patched) == fingerprint({"view": merged})
-        assert fingerprint(patch(held, diff_at(held["view"], new, ["view"]))) == fingerprint({"view": new})
+        # a connection a broadcast behind gets `diff_at`'s delta: the new document by value (a
+        # list equal by value but not by type, [True, 1] for [1, True], is left as it was:
+        # the fingerprint sees it and the peer asks for the whole document)
+        assert patch(held, diff_at(held["view"], new, ["view"])) == {"view": new}
         kept.append((held, before))
         held = patched
     assert all(fingerprint(document) == digest for document, digest in kept)
