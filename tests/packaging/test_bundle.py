@@ -51,6 +51,30 @@ def test_the_bundle_lists_every_bundled_game_and_renders_a_board(bundle: Path, t
     assert picture.stat().st_size > 50_000
 
 
+def test_the_bundle_holds_the_programs_data_and_not_the_source_tree_around_it(bundle: Path) -> None:
+    """The package is the whole source tree: the bundle takes each game's data folder and the
+    new-plugin templates from it, never the developer's .venv, .git, caches or tests, and
+    not Ray (the `ray` extra of an installed copy), which made it 1.3 GB."""
+    internal = bundle.parent / "_internal"
+    package = internal / "boardwright"
+    files = [path.relative_to(package).as_posix() for path in package.rglob("*") if path.is_file()]
+    stray = [
+        name
+        for name in files
+        if not (name.startswith("cli/templates/") or (name.startswith("plugins/") and "/data/" in name))
+    ]
+    assert not stray, f"files of the source tree in the bundle: {stray[:10]}"
+    tracked = subprocess.run(
+        ["git", "ls-files", "plugins/*/data/*", "cli/templates/*"], capture_output=True, text=True, cwd=ROOT
+    ).stdout.split()
+    if tracked:  # a checkout: every data file it holds is in the bundle
+        assert sorted(tracked) == sorted(files)
+    assert "rules.en.md" in {Path(name).name for name in files}
+    assert not (internal / "ray").exists()
+    size = sum(path.stat().st_size for path in internal.rglob("*") if path.is_file())
+    assert size < 400 * 2**20, f"the bundle holds {size / 2**20:.0f} MB"
+
+
 def test_a_game_installed_into_the_plugin_folder_is_found(bundle: Path, tmp_path: Path) -> None:
     package = tmp_path / "src"
     made = subprocess.run(
