@@ -42,11 +42,16 @@ def diff_at(old: Any, new: Any, path: Path) -> list[list[Any]]:
     return ops
 
 
-def _keys_follow(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """True when `new`'s keys are `old`'s (some removed) followed by the added ones, in order."""
+def sent_whole(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether a map whose keys changed is sent whole rather than key by key: when its keys
+    moved (`new`'s are not `old`'s kept ones followed by the added ones, in order, which is
+    the order a patch leaves), or when it lost most of its keys (a piece's tip that turned
+    from a unit's figures into one line was five removals and two additions, one map now).
+    The host's merge (`updates.py`) and `diff_at` decide alike."""
     kept = [key for key in old if key in new]
-    added = [key for key in new if key not in old]
-    return kept + added == list(new)
+    if new and len(kept) * 2 < len(old):
+        return True
+    return kept + [key for key in new if key not in old] != list(new)
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -62,7 +67,7 @@ def _diff(old: Any, new: Any, path: Path, ops: list[list[Any]]) -> None:
     if type(old) is not kind:
         ops.append([SET, path, new])
     elif kind is dict:
-        if not _keys_follow(old, new) or mostly_replaced(old, new):
+        if sent_whole(old, new):
             ops.append([SET, path, new])
             return
         for key in old:
@@ -84,12 +89,6 @@ def mostly_changed(changed: int, length: int) -> bool:
     shifts all after it. Counted in items, not in the operations inside them: a short list of
     large items (a board's elements) with a few changes deep inside one is never sent whole."""
     return changed > max(4, length // 2)
-
-
-def mostly_replaced(old: dict[str, Any], new: dict[str, Any]) -> bool:
-    """Whether a map that lost most of its keys is sent whole: a piece's tip that turned
-    from a unit's figures into one line was five removals and two additions, one map now."""
-    return bool(new) and sum(key in new for key in old) * 2 < len(old)
 
 
 def _diff_list(old: list[Any], new: list[Any], path: Path, ops: list[list[Any]]) -> None:

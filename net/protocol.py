@@ -16,8 +16,8 @@ import msgpack
 
 from boardwright.framework import BoardwrightError
 
-# `pack`: one value in msgpack as `encode` packs it (a reused packer a thread, ints beyond
-# 64 bits as the kernel's `BIG_INT` extension)
+# `pack`: one value in msgpack as `encode` packs it (msgpack's bytes, made by ormsgpack where
+# it gives the same ones; ints beyond 64 bits as the kernel's `BIG_INT` extension)
 from boardwright.framework.kernel import UNPACK_ERRORS, msgpack_ext, pack
 
 PROTOCOL_VERSION = 4

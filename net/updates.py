@@ -19,7 +19,7 @@ from itertools import compress, count
 from operator import ne
 from typing import Any
 
-from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed, mostly_replaced
+from .delta import CUT, DELETE, SET, chain, diff_at, mostly_changed, sent_whole
 from .live import LiveGame
 from .protocol import encode_packed, pack
 
@@ -145,9 +145,8 @@ def _merge_dict(old: dict[str, Any], new: dict[str, Any], path: list[Any], ops: 
         for key in changed:
             merged[key] = _merge(old[key], new[key], [*path, key], ops, memo)
         return merged
-    kept = [key for key in old if key in new]
-    if kept + [key for key in new if key not in old] != list(new) or mostly_replaced(old, new):
-        ops.append([SET, path, new])  # its keys moved, or most of them went: sent whole
+    if sent_whole(old, new):
+        ops.append([SET, path, new])  # its keys moved, or most of them went
         return new
     for key in old:
         if key not in new:
