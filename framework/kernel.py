@@ -36,38 +36,54 @@ def new_kernel_state(
 ) -> dict[str, Any]:
     """The kernel's part of a new state; `side` is `sides_by_seat(players, teams)` when the
     caller has it already (`Engine.prepare` works it out once for a series)."""
-    return {
-        "seats": players,
-        "teams": teams,
-        "side": sides_by_seat(players, teams) if side is None else side,
-        "active": 0,
-        "round": 1,
-        "phase": "",
-        "rng": seed & _MASK64,
-        "pending": [],
-        "over": False,
-        "outcome": None,
-        "ply": 0,
-        "round_cap": 0,
-        # the flow (flow.py): the phase's turn order, seats that passed in this phase, seats
-        # out of the game, actions taken in this turn, what the running action asked of the
-        # flow ("turn" or "phase" ends) and the phase it named next
-        "order": [],
-        "passed": [],
-        "out": [],
-        "moves": 0,
-        "ending": None,
-        "next_phase": None,
-        # queued steps of multi-step effects: [{"kind": ..., "data": {...}}], run in order
-        "steps": [],
-        # each seat's successor in the phase's order (-1: not in it); in a phase whose turns
-        # are one action each with nothing else to run, the same list as "handon", with which
-        # the engine hands the turn on cheaply. "handon" is None while anything else is under
-        # way: every kernel function that asks more of the flow clears it, and the flow sets
-        # it again once it has settled.
-        "after": [-1] * players,
-        "handon": None,
-    }
+    k = _NEW_KERNEL_STATE.copy()  # its keys in their order; what differs is set below
+    k["seats"] = players
+    k["teams"] = teams
+    k["side"] = sides_by_seat(players, teams) if side is None else side
+    k["rng"] = seed & _MASK64
+    k["pending"] = []
+    k["order"] = []
+    k["passed"] = []
+    k["out"] = []
+    k["steps"] = []
+    k["after"] = [-1] * players
+    return k
+
+
+# A new game's kernel part, copied by `new_kernel_state` (a copy and a few lists are about
+# half the price of building the map): every list is made anew for each game.
+_NEW_KERNEL_STATE: dict[str, Any] = {
+    "seats": 0,
+    "teams": None,
+    "side": None,
+    "active": 0,
+    "round": 1,
+    "phase": "",
+    "rng": 0,
+    "pending": None,
+    "over": False,
+    "outcome": None,
+    "ply": 0,
+    "round_cap": 0,
+    # the flow (flow.py): the phase's turn order, seats that passed in this phase, seats
+    # out of the game, actions taken in this turn, what the running action asked of the
+    # flow ("turn" or "phase" ends) and the phase it named next
+    "order": None,
+    "passed": None,
+    "out": None,
+    "moves": 0,
+    "ending": None,
+    "next_phase": None,
+    # queued steps of multi-step effects: [{"kind": ..., "data": {...}}], run in order
+    "steps": None,
+    # each seat's successor in the phase's order (-1: not in it); in a phase whose turns
+    # are one action each with nothing else to run, the same list as "handon", with which
+    # the engine hands the turn on cheaply. "handon" is None while anything else is under
+    # way: every kernel function that asks more of the flow clears it, and the flow sets
+    # it again once it has settled.
+    "after": None,
+    "handon": None,
+}
 
 
 # --- seeded randomness (splitmix64; its whole state is one int in the game state) ---

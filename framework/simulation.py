@@ -16,7 +16,7 @@ from typing import Any
 
 from . import kernel
 from .bots import LEVELS, BotKind, Turn
-from .engine import Engine, Prepared
+from .engine import Engine, Prepared, find_exact
 from .errors import BoardwrightError, GameFailed, OptionError
 from .game import Game
 from .plugins import PluginHost
@@ -214,15 +214,15 @@ def _play_out(
 ) -> int:
     """Ask the seat to move for each action until the game ends or `config.max_actions`;
     returns the number of actions. The loop between the kernel and the bots is kept lean:
-    with random bots it is most of the time a balance run spends outside the rules. A bot
-    with `pick` (framework/bots.py `Picker`) names an index into the legal actions, so it
-    needs no `Turn` and its choice no check; the legal actions are `Engine.legal_actions`
-    without its one-entry cache, which a playout never hits."""
+    with random bots it is most of the time a balance run spends outside the rules. Every
+    seat answers with an index into the legal actions: a bot with `pick` (framework/bots.py
+    `Picker`) by itself, with no `Turn` and no check, any other through `_picker`. The legal
+    actions are `Engine.legal_actions` without its one-entry cache, which a playout never
+    hits; a kept record is written by the apply step (`_recording`)."""
     game_legal = engine.game.legal_actions
-    apply = engine.apply_unchecked
+    apply = engine.apply_unchecked if record is None else _recording(engine, record)
     k = state["k"]
-    pickers = [getattr(bot, "pick", None) for bot in bots]
-    choosers = [bot.choose for bot in bots]
+    pickers = [_picker(engine, state, seat, bot, config) for seat, bot in enumerate(bots)]
     for actions in range(config.max_actions):
         if k["over"]:
             return actions
@@ -231,31 +231,58 @@ def _play_out(
             decision = pending[-1]
             legal, seat = decision.get("choices", []), decision["seat"]
         else:
-            legal, seat = game_legal(state), k["active"]
+            legal = game_legal(state)
+            seat = k["active"]
         if not legal:
             raise _Stopped(f"{engine.spec.id} has no legal action in a running game (action {actions + 1})")
-        pick = pickers[seat]
-        if pick is not None:
-            action = legal[pick(legal)]
-        else:
-            try:
-                action = choosers[seat](Turn(engine, state, seat, legal))
-            except Exception as exc:
-                bot = config.bots[seat].label()
-                raise _Stopped(f"the bot of seat {seat + 1} ({bot}) failed: {type(exc).__name__}: {exc}") from exc
-            if action not in legal:
-                bot = config.bots[seat].label()
-                raise _Stopped(f"the bot of seat {seat + 1} ({bot}) chose an illegal action {action!r}")
+        action = legal[pickers[seat](legal)]
         try:
             apply(state, action)
         except Exception as exc:
             raise _Stopped(
                 f"{engine.spec.id} failed on action {actions + 1} {action!r}: {type(exc).__name__}: {exc}"
             ) from exc
-        if record is not None:
-            record.actions.append(action)
-            record.hashes.append(kernel.state_hash(state))
     return config.max_actions
+
+
+def _picker(engine: Engine, state: dict[str, Any], seat: int, bot: Any, config: Config) -> Callable[[list[Any]], int]:
+    """The seat's bot as a function from the legal actions to the index of its choice: its
+    own `pick`, or its `choose` asked with a `Turn` and its answer found among the legal
+    actions, with the same types (`engine.find_exact`: a bot's 1.0 for a 1 is refused, as
+    from a peer). A bot that fails or answers with anything else stops the game."""
+    pick = getattr(bot, "pick", None)
+    if pick is not None:
+        return pick
+    choose = bot.choose
+
+    def chosen(legal: list[Any]) -> int:
+        try:
+            action = choose(Turn(engine, state, seat, legal))
+        except Exception as exc:
+            label = config.bots[seat].label()
+            raise _Stopped(f"the bot of seat {seat + 1} ({label}) failed: {type(exc).__name__}: {exc}") from exc
+        for index, offered in enumerate(legal):
+            if offered is action:
+                return index
+        exact = find_exact(legal, action)
+        if exact is None:
+            label = config.bots[seat].label()
+            raise _Stopped(f"the bot of seat {seat + 1} ({label}) chose an illegal action {action!r}")
+        return next(index for index, offered in enumerate(legal) if offered is exact)
+
+    return chosen
+
+
+def _recording(engine: Engine, record: Record) -> Callable[[dict[str, Any], Any], None]:
+    """`engine.apply_unchecked` that also writes each action and the state's hash after it to `record`."""
+    apply, actions, hashes, state_hash = engine.apply_unchecked, record.actions, record.hashes, kernel.state_hash
+
+    def applied(state: dict[str, Any], action: Any) -> None:
+        apply(state, action)
+        actions.append(action)
+        hashes.append(state_hash(state))
+
+    return applied
 
 
 def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -571,10 +598,20 @@ def run_many(
 
     if workers == 1 and backend != "ray":
         engines = {config.game: host.engine(config.game) for config in configs}
-        for number, config in enumerate(configs):
-            series = Series(engines[config.game], kinds, config)
+        clock = time.perf_counter
+        for tally, config in zip(tallies, configs, strict=True):
+            # `_timed_game` and `count`, inline: in a run of short games this loop is a game's
+            # every step outside its moves
+            play, add = Series(engines[config.game], kinds, config).play, tally.add
             for index in range(config.games):
-                count(number, _timed_game(series, index))
+                begun = clock()
+                result, record = play(index)
+                add(result, clock() - begun)
+                if on_game:
+                    on_game(result, record)
+                done += 1
+                if progress:
+                    progress(done, total)
     else:
         tasks = _Tasks(configs)
 

@@ -186,9 +186,16 @@ class _FailingBots:
             def choose(self, turn):
                 return {"type": "drop", "column": 99}
 
+        class Inexact:
+            """Equal to a legal action by ==, but its column is a float: refused, as from a peer."""
+
+            def choose(self, turn):
+                return {**turn.legal[0], "column": float(turn.legal[0]["column"])}
+
         return [
             BotKind("raises", "Raises", "Падает", lambda engine, seat, seed, level="normal": Raises()),
             BotKind("illegal", "Illegal", "Нарушает", lambda engine, seat, seed, level="normal": Illegal()),
+            BotKind("inexact", "Inexact", "Неточен", lambda engine, seat, seed, level="normal": Inexact()),
         ]
 
 
@@ -197,6 +204,7 @@ class _FailingBots:
     [
         ("random,raises", "the bot of seat 2 (raises) failed: ValueError: a sampled world the rules did not expect"),
         ("illegal,random", "the bot of seat 1 (illegal) chose an illegal action {'type': 'drop', 'column': 99}"),
+        ("inexact,random", "the bot of seat 1 (inexact) chose an illegal action {'type': 'drop', 'column': 0.0}"),
     ],
 )
 def test_a_bot_that_fails_in_simulate_is_one_line_naming_the_game_and_the_seat(capsys, monkeypatch, bots, said):

@@ -61,6 +61,21 @@ def test_derived_seeds_stay_what_they_were():
     ]
 
 
+def test_a_new_kernel_state_is_what_it_was_and_shares_nothing_with_another():
+    """`new_kernel_state` copies a template: its keys, their order and values pack as the map
+    it built before (every saved game's hashes start from it), and no list is shared."""
+    assert kernel.state_hash({"k": kernel.new_kernel_state(3, 5, [[0, 2], [1]])}) == "52b0d9eee1af816c1763d3209a6b5d49"
+    assert (
+        kernel.state_hash({"k": kernel.new_kernel_state(2, 2**70, None, [0, 1])}) == "23dcb2c798566b908947d0bf2a90adb0"
+    )
+    one, other = kernel.new_kernel_state(2, 1, None), kernel.new_kernel_state(2, 1, None)
+    for key, value in one.items():
+        if isinstance(value, list):
+            assert value is not other[key], key
+            value.append(9)
+    assert other == kernel.new_kernel_state(2, 1, None)
+
+
 def test_clone_is_deep_and_equal():
     state = _state()
     state["board"] = {"a": [1, 2, {"b": [3]}]}
