@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from boardwright.framework import Game, hookimpl
 
-from .rules import Bestiary
-
 
 @hookimpl
 def boardwright_games() -> list[Game]:
+    from .rules import Bestiary  # here, not above: a command about another game never imports it
+
     return [Bestiary()]

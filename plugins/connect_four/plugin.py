@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from boardwright.framework import Game, hookimpl
 
-from .rules import ConnectFour
-
 
 @hookimpl
 def boardwright_games() -> list[Game]:
+    from .rules import ConnectFour  # here, not above: a command about another game never imports it
+
     return [ConnectFour()]

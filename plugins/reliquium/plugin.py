@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from boardwright.framework import Game, hookimpl
 
-from .rules import Reliquium
-
 
 @hookimpl
 def boardwright_games() -> list[Game]:
+    from .rules import Reliquium  # here, not above: a command about another game never imports it
+
     return [Reliquium()]

@@ -69,6 +69,60 @@ def test_a_failing_plugin_is_reported_and_the_rest_still_load():
     assert "taken already" in broken["twin"]
 
 
+def test_the_plugin_named_as_a_game_keeps_its_id_whether_asked_first_or_with_all():
+    """`game(id)` asks the plugin of that name alone; `games()` gives the id to the same one."""
+    called = []
+
+    def provider(name):
+        def games():
+            called.append(name)
+            return [Tiny()]
+
+        return _module(name, boardwright_games=games)
+
+    def host_of_two():
+        host = PluginHost(load_entry_points=False)
+        host.register(provider("a_pack"), name="a_pack")  # first by name, not named as the game
+        host.register(provider("tiny"), name="tiny")
+        return host
+
+    alone = host_of_two()
+    chosen = alone.game("tiny")
+    assert called == ["tiny"], "asked for one game, only its own plugin is asked"
+    assert alone.games()["tiny"] is chosen, "the game found alone is the one of the whole list"
+    assert called == ["tiny", "a_pack"], "each plugin is asked once"
+    assert {b.name: b.error for b in alone.broken} == {"a_pack": "game id 'tiny' is taken already"}
+    everything = host_of_two()
+    assert everything.games()["tiny"] is everything.game("tiny")
+    assert {b.name for b in everything.broken} == {"a_pack"}
+
+
+def test_a_command_about_one_game_imports_no_other_game(tmp_path):
+    """`boardwright simulate connect_four` imports Connect Four's rules and no other game's;
+    the list of every game loads them all. (A scenario file in the user's folder is checked
+    against every game, so the folder is an empty one here.)"""
+    code = textwrap.dedent(
+        """
+        import sys
+        from boardwright.framework import PluginHost, simulation
+        rules = ("connect_four", "reliquium", "bestiary", "book_of_war", "heroes_cards", "signum")
+        def loaded():
+            return [name for name in rules if f"boardwright.plugins.{name}.rules" in sys.modules]
+        host = PluginHost()
+        config = simulation.Config("connect_four", 2, [simulation.SeatBot("random")] * 2, games=3, seed=1)
+        simulation.run(host, config)
+        print(loaded())
+        host.games()
+        print(loaded())
+        """
+    )
+    env = {**os.environ, "BOARDWRIGHT_SCENARIOS": str(tmp_path)}
+    result = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    everything = "['connect_four', 'reliquium', 'bestiary', 'book_of_war', 'heroes_cards', 'signum']"
+    assert result.stdout.split("\n")[:2] == ["['connect_four']", everything]
+
+
 def test_a_misspelt_hook_is_caught():
     host = PluginHost(load_entry_points=False)
     host.register(_module("typo", boardwright_game=lambda: [Tiny()]), name="typo")
