@@ -70,7 +70,8 @@ class PluginHost:
     # --- loading ---
 
     def load_entry_points(self) -> None:
-        for ep in sorted(importlib.metadata.entry_points(group=PROJECT), key=lambda e: e.name):
+        installed = importlib.metadata.entry_points()  # every package's, read once for both groups
+        for ep in sorted(installed.select(group=PROJECT), key=lambda e: e.name):
             if self.pm.get_plugin(ep.name) is not None:
                 continue
             try:
@@ -78,7 +79,7 @@ class PluginHost:
                 self.pm.register(plugin, name=ep.name)
             except Exception as exc:  # a broken plugin must not stop the others
                 self.broken.append(BrokenPlugin(ep.name, _describe(exc)))
-        for ep in sorted(importlib.metadata.entry_points(group=SCENARIO_PACKS), key=lambda e: e.name):
+        for ep in sorted(installed.select(group=SCENARIO_PACKS), key=lambda e: e.name):
             try:
                 self._packs.append((ep.name, resources.files(ep.value)))
             except Exception as exc:
