@@ -14,8 +14,9 @@
    against `mcts:easy`, N games in each seating (--short as above; --option KEY=VALUE sets
    a game option for these runs, for instance `--option rounds=5` for a longer Signum).
 5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
-   plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), each
-   run S seconds of CPU time, interleaved.
+   plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), taking
+   turns 500 games at a time until plain Python has had S seconds of CPU time; the command
+   as its own process between two seconds of plain Python.
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
@@ -212,7 +213,7 @@ def _cpu_rate(play, seconds: float) -> float:
 
 def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     """Random bots in Connect Four: plain Python, the kernel's loop, `simulation.run` and the
-    command line, interleaved run by run so that the machine's load hits all alike."""
+    command line, interleaved so that the machine's load hits all alike."""
     from bench_kernel import play_plain
 
     from boardwright.framework.simulation import Config, run
@@ -221,11 +222,11 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     rng = random.Random(1)
 
     def plain() -> int:
-        return play_plain(rng, 200)
+        return play_plain(rng, 500)
 
     def kernel_loop() -> int:
         actions = 0
-        for index in range(200):
+        for index in range(500):
             state = engine.new_game(seed=index)
             k = state["k"]
             while not k["over"]:
@@ -237,8 +238,8 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     series = iter(range(10**9))
 
     def simulate_run() -> int:
-        config = Config("connect_four", 2, [SeatBot("random")] * 2, games=1000, seed=next(series))
-        return round(run(host, config)["mean_actions"] * 1000)
+        config = Config("connect_four", 2, [SeatBot("random")] * 2, games=500, seed=next(series))
+        return round(run(host, config, keep_results=False)["mean_actions"] * 500)
 
     def command_line() -> int:
         """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
@@ -257,33 +258,52 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
 
     rates: dict[str, list[float]] = {"plain": [], "kernel": [], "run": [], "cli": []}
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    loops = {"plain": plain, "kernel": kernel_loop, "run": simulate_run}
+    cli_ratios: list[float] = []
     for _ in range(runs):
-        rates["plain"].append(_cpu_rate(plain, seconds))
-        rates["kernel"].append(_cpu_rate(kernel_loop, seconds))
-        rates["run"].append(_cpu_rate(simulate_run, seconds))
-        rates["cli"].append(command_line())
-    plain_rate = statistics.median(rates["plain"])
+        # the three in-process loops take turns a chunk (about 0.05 s) at a time, so that a
+        # slow minute of a shared machine slows all three alike
+        actions = dict.fromkeys(loops, 0)
+        spent = dict.fromkeys(loops, 0.0)
+        while spent["plain"] < seconds:
+            for key, play in loops.items():
+                started = time.process_time()
+                actions[key] += play()
+                spent[key] += time.process_time() - started
+        for key in loops:
+            rates[key].append(actions[key] / spent[key])
+        # the command against plain Python played just before and just after it
+        before = _cpu_rate(plain, 1.0)
+        command = command_line()
+        cli_ratios.append(command / ((before + _cpu_rate(plain, 1.0)) / 2))
+        rates["cli"].append(command)
     rows = [
         ("plain Python Connect Four (bench_kernel.py)", "plain"),
         ("kernel loop: legal_actions + apply_unchecked", "kernel"),
         ("`simulation.run`, random bots, one process", "run"),
         ("`boardwright simulate connect_four --games N`, whole process", "cli"),
     ]
-    best_plain = max(rates["plain"])
     lines = [
-        f"## `simulate` with random bots against plain Python, Connect Four ({runs} interleaved runs)",
+        f"## `simulate` with random bots against plain Python, Connect Four ({runs} runs)",
         "",
-        f"Actions per CPU second, the median and the best of the runs; {seconds} s per run; the "
-        "command line's rate counts its whole process, start-up included. A busy moment of a "
-        "shared machine slows a run and never speeds one up, so the best runs are the least "
-        f"disturbed. Load average at the start: {load}.",
+        f"Actions per CPU second. In each run the three loops in this process take turns a chunk "
+        f"of 500 games at a time until plain Python has had {seconds} s, so that a slow minute of "
+        "a shared machine slows them alike; then the command runs once as its own process (its "
+        "CPU time, start-up included) between two one-second runs of plain Python, against whose "
+        "mean it is set. Each run's rates are set against that run's plain Python: the median and the "
+        f"range of those ratios. Load average at the start: {load}.",
         "",
-        "| loop | actions/s, median | against plain | actions/s, best | against plain |",
+        "| loop | actions/s, median | against plain, median | lowest | highest |",
         "|---|---:|---:|---:|---:|",
     ]
     for label, key in rows:
-        rate, best = statistics.median(rates[key]), max(rates[key])
-        lines.append(f"| {label} | {rate:,.0f} | {rate / plain_rate:.2f}x | {best:,.0f} | {best / best_plain:.2f}x |")
+        ratios = [rate / plain for rate, plain in zip(rates[key], rates["plain"], strict=True)]
+        if key == "cli":
+            ratios = cli_ratios
+        lines.append(
+            f"| {label} | {statistics.median(rates[key]):,.0f} | {statistics.median(ratios):.2f}x "
+            f"| {min(ratios):.2f}x | {max(ratios):.2f}x |"
+        )
     return [*lines, ""]
 
 
