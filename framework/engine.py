@@ -57,18 +57,23 @@ def _type_reason(legal: Any, received: Any, where: str = "") -> str:
     return f"{where or 'the action'} must be {_type_name(legal)}, not {_type_name(received)}"
 
 
-def find_exact(legal: list[Action], received: Any) -> Action | None:
-    """The legal action equal to `received` with the same types, or None."""
+def exact_index(legal: list[Action], received: Any) -> int | None:
+    """Where in `legal` the action equal to `received` with the same types is, or None."""
     start = 0
     while True:
         try:
-            index = legal.index(received, start)
+            index = legal.index(received, start)  # `is` first: a legal action itself is found at once
         except ValueError:
             return None
-        candidate = legal[index]
-        if same_types(candidate, received):
-            return candidate
+        if same_types(legal[index], received):
+            return index
         start = index + 1
+
+
+def find_exact(legal: list[Action], received: Any) -> Action | None:
+    """The legal action equal to `received` with the same types, or None."""
+    index = exact_index(legal, received)
+    return None if index is None else legal[index]
 
 
 class Prepared:

@@ -16,7 +16,7 @@ from typing import Any
 
 from . import kernel
 from .bots import LEVELS, BotKind, Turn
-from .engine import Engine, Prepared, find_exact
+from .engine import Engine, Prepared, exact_index
 from .errors import BoardwrightError, GameFailed, OptionError
 from .game import Game
 from .plugins import PluginHost
@@ -248,7 +248,7 @@ def _play_out(
 def _picker(engine: Engine, state: dict[str, Any], seat: int, bot: Any, config: Config) -> Callable[[list[Any]], int]:
     """The seat's bot as a function from the legal actions to the index of its choice: its
     own `pick`, or its `choose` asked with a `Turn` and its answer found among the legal
-    actions, with the same types (`engine.find_exact`: a bot's 1.0 for a 1 is refused, as
+    actions, with the same types (`engine.exact_index`: a bot's 1.0 for a 1 is refused, as
     from a peer). A bot that fails or answers with anything else stops the game."""
     pick = getattr(bot, "pick", None)
     if pick is not None:
@@ -261,14 +261,11 @@ def _picker(engine: Engine, state: dict[str, Any], seat: int, bot: Any, config: 
         except Exception as exc:
             label = config.bots[seat].label()
             raise _Stopped(f"the bot of seat {seat + 1} ({label}) failed: {type(exc).__name__}: {exc}") from exc
-        for index, offered in enumerate(legal):
-            if offered is action:
-                return index
-        exact = find_exact(legal, action)
-        if exact is None:
+        index = exact_index(legal, action)
+        if index is None:
             label = config.bots[seat].label()
             raise _Stopped(f"the bot of seat {seat + 1} ({label}) chose an illegal action {action!r}")
-        return next(index for index, offered in enumerate(legal) if offered is exact)
+        return index
 
     return chosen
 
@@ -598,20 +595,10 @@ def run_many(
 
     if workers == 1 and backend != "ray":
         engines = {config.game: host.engine(config.game) for config in configs}
-        clock = time.perf_counter
-        for tally, config in zip(tallies, configs, strict=True):
-            # `_timed_game` and `count`, inline: in a run of short games this loop is a game's
-            # every step outside its moves
-            play, add = Series(engines[config.game], kinds, config).play, tally.add
+        for number, config in enumerate(configs):
+            series = Series(engines[config.game], kinds, config)
             for index in range(config.games):
-                begun = clock()
-                result, record = play(index)
-                add(result, clock() - begun)
-                if on_game:
-                    on_game(result, record)
-                done += 1
-                if progress:
-                    progress(done, total)
+                count(number, _timed_game(series, index))
     else:
         tasks = _Tasks(configs)
 
