@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import math
 import pickle
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -528,6 +530,63 @@ def unpack(data: bytes) -> State:
 def state_hash(state: State) -> str:
     """A stable fingerprint of the whole state (128-bit blake2b of its msgpack form)."""
     return hashlib.blake2b(pack(state), digest_size=16).hexdigest()
+
+
+_LEAVES = (str, int, bool, type(None))  # written as their repr, which reads back exactly
+_CONSTRUCTOR_DEPTH = 60  # deeper plain data is copied otherwise: the compiler's nesting has a limit
+
+
+def constructor(value: Any) -> Callable[[], Any] | None:
+    """A function that returns a new deep copy of `value` at each call, compiled from it as
+    one literal of maps and lists (a part shared in two places is built once and shared in
+    the copy, as in `clone`). The interpreter builds such a literal without a step per
+    item: a started Connect Four state in about a third of `marshal.loads`' time. For a state
+    copied many times, as the start of every game of a series (`engine.Prepared`). None
+    when `value` holds anything but maps, lists, texts, whole numbers, finite floats, true,
+    false and None, or nests deeper than 60."""
+    uses: dict[int, int] = {}
+
+    def count(part: Any, depth: int) -> bool:
+        kind = type(part)
+        if kind is dict or kind is list:
+            if depth > _CONSTRUCTOR_DEPTH:
+                return False
+            seen = uses.get(id(part), 0)
+            uses[id(part)] = seen + 1
+            if seen:
+                return True
+            if kind is dict:
+                return all(type(key) in _LEAVES for key in part) and all(count(v, depth + 1) for v in part.values())
+            return all(count(item, depth + 1) for item in part)
+        return kind in _LEAVES or (kind is float and math.isfinite(part))
+
+    if not count(value, 0):
+        return None
+    lines: list[str] = []
+    names: dict[int, str] = {}
+
+    def literal(part: Any) -> str:
+        kind = type(part)
+        if kind is dict or kind is list:
+            name = names.get(id(part))
+            if name is not None:
+                return name
+            if kind is dict:
+                text = "{" + ", ".join(f"{key!r}: {literal(item)}" for key, item in part.items()) + "}"
+            else:
+                text = "[" + ", ".join(literal(item) for item in part) + "]"
+            if uses[id(part)] > 1:
+                name = names[id(part)] = f"_{len(names)}"
+                lines.append(f"    {name} = {text}")
+                return name
+            return text
+        return repr(part)
+
+    body = literal(value)
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(["def construct():", *lines, f"    return {body}"]), "<constructor>", "exec"), namespace)
+    built: Callable[[], Any] = namespace["construct"]
+    return built
 
 
 def clone(state: State) -> State:

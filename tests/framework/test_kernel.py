@@ -225,3 +225,61 @@ def test_a_mode_without_teams_clears_the_spec_layout_for_its_seats():
     assert kernel.sides(state) == [[0], [1], [2], [3]] and kernel.team_of(state, 2) == [2]
     kernel.set_teams(state, [[0, 1], [2, 3]])
     assert kernel.sides(state) == [[0, 1], [2, 3]]
+
+
+def _containers(value, found=None):
+    """Every map and list inside `value`, by identity."""
+    found = {} if found is None else found
+    if type(value) in (dict, list):
+        found[id(value)] = value
+        for item in value.values() if type(value) is dict else value:
+            _containers(item, found)
+    return found
+
+
+def test_a_constructor_builds_a_new_equal_copy_each_call_and_keeps_what_was_shared():
+    shared = [1, 0]
+    value = {
+        "k": {"after": shared, "handon": shared, "rng": 2**70, "over": False, "outcome": None},
+        "text": 'it\'s "quoted", ünïcode, a tab\t and a\nline',
+        "numbers": [-0.0, 1.5, -7, 10**30, True],
+        "nested": [[[], {}], {"deep": [{"x": [1]}]}],
+        7: "a whole-number key",
+    }
+    build = kernel.constructor(value)
+    assert build is not None
+    one, two = build(), build()
+    assert one == value and kernel.pack(one) == kernel.pack(value)
+    assert list(one) == list(value) and list(one["k"]) == list(value["k"])
+    # nothing is shared with the value or between copies, but what the value shared
+    assert not set(_containers(one)) & set(_containers(value))
+    assert not set(_containers(one)) & set(_containers(two))
+    assert one["k"]["after"] is one["k"]["handon"]
+    one["nested"][0][0].append(1)
+    assert value["nested"][0][0] == [] and two["nested"][0][0] == []
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"a": {1, 2}},
+        {"a": (1, 2)},
+        {"a": float("nan")},
+        {"a": [float("inf")]},
+        {"a": object()},
+        {(1, 2): "a tuple key"},
+        {"a": b"bytes"},
+    ],
+)
+def test_a_constructor_is_refused_for_anything_but_plain_data(value):
+    assert kernel.constructor(value) is None
+
+
+def test_a_constructor_is_refused_for_data_nested_too_deep():
+    shallow = deep = []
+    for _ in range(40):
+        shallow = [shallow]
+    assert kernel.constructor(shallow)() == shallow
+    for _ in range(500):
+        deep = [deep]
+    assert kernel.constructor(deep) is None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boardwright.framework import OptionError, PluginHost, kernel
+from boardwright.framework import Engine, Game, GameSpec, OptionError, PluginHost, kernel
 
 
 @pytest.fixture(scope="module")
@@ -84,3 +84,74 @@ def test_the_options_a_game_is_given_are_its_own(host, monkeypatch):
     assert seen[0] is not seen[1]
     assert prepared.options["columns"] == 6
     assert len(a["columns"]) == len(b["columns"]) == 99
+
+
+def test_a_start_that_reads_no_seed_is_copied_and_every_copy_is_its_own(host, monkeypatch):
+    """Connect Four's start does not depend on the seed: after two full set-ups every game is a
+    copy of the started state with its seed put in, the same game as a full set-up makes."""
+    engine = host.engine("connect_four")
+    calls = []
+    real = type(engine.game).setup
+    monkeypatch.setattr(
+        type(engine.game), "setup", lambda self, state, setup: calls.append(1) or real(self, state, setup)
+    )
+    prepared = engine.prepare(2)
+    games = [prepared.new_game(seed) for seed in range(10)]
+    assert len(calls) == 2
+    monkeypatch.setattr(type(engine.game), "setup", real)
+    for seed, game in enumerate(games):
+        assert kernel.state_hash(game) == kernel.state_hash(host.engine("connect_four").prepare(2).new_game(seed))
+        assert game["k"]["rng"] == seed
+    parts = [{id(part) for part in _containers(game)} for game in games]
+    assert all(not parts[0] & other for other in parts[1:])
+    games[2]["columns"][0].append(1)
+    assert games[3]["columns"][0] == [] and prepared.new_game(5)["columns"][0] == []
+
+
+def _containers(value, found=None):
+    found = [] if found is None else found
+    if type(value) in (dict, list):
+        found.append(value)
+        for item in value.values() if type(value) is dict else value:
+            _containers(item, found)
+    return found
+
+
+class _Start(Game):
+    spec = GameSpec(id="start_test", version="1", title_en="Start", title_ru="Начало", players=(2,))
+
+    def legal_actions(self, state):
+        return [{"type": "pass"}]
+
+    def apply(self, state, action, log):
+        kernel.finish(state, winners=[], reason="passed")
+
+
+class _ReadsItsSeed(_Start):
+    """Reads its seed, but seeds 0 and 1 start alike: only the watch on the seed tells."""
+
+    def setup(self, state, setup):
+        state["mark"] = setup.seed // 2 % 3
+
+
+class _Draws(_Start):
+    def setup(self, state, setup):
+        state["mark"] = kernel.rng_below(state, 1000)
+
+
+class _DrawsAndPutsTheGeneratorBack(_Start):
+    """Draws, then puts the generator back as it found it: the second full set-up catches it."""
+
+    def setup(self, state, setup):
+        seeded = state["k"]["rng"]
+        state["mark"] = kernel.rng_below(state, 1000)
+        state["k"]["rng"] = seeded
+
+
+@pytest.mark.parametrize("game", [_ReadsItsSeed, _Draws, _DrawsAndPutsTheGeneratorBack])
+def test_a_start_that_depends_on_the_seed_is_set_up_for_every_game(game):
+    prepared = Engine(game()).prepare(2)
+    marks = [prepared.new_game(seed)["mark"] for seed in range(12)]
+    expected = [Engine(game()).prepare(2).new_game(seed)["mark"] for seed in range(12)]
+    assert marks == expected
+    assert len(set(marks)) > 1
