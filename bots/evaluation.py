@@ -63,10 +63,20 @@ def state_values(engine: Engine, state: State, seats: int) -> list[float]:
 
 
 def action_key(action: Action) -> Any:
-    """A hashable stand-in for an action dict, equal for equal actions."""
+    """A hashable stand-in for an action dict, equal for equal actions: its items, with a
+    list or map inside as a tuple (a Reliquium march names its units as a list of counts)."""
     items = tuple(action.items())
     try:
         hash(items)
     except TypeError:
-        return repr(sorted(action.items()))
+        return _frozen(action)
     return items
+
+
+def _frozen(value: Any) -> Any:
+    kind = type(value)
+    if kind is dict:
+        return (dict, tuple([(key, _frozen(item)) for key, item in value.items()]))
+    if kind is list:  # no list in plain data begins with the type `dict`: a map's tuple is never a list's
+        return tuple([_frozen(item) for item in value])
+    return value

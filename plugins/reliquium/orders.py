@@ -9,6 +9,7 @@ value (-1: in the supply).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from itertools import pairwise
 from typing import Any
 
@@ -38,22 +39,21 @@ Action = dict[str, Any]
 
 def marches(state: State, faction: int, out: list[Action]) -> None:
     w = WORLD
-    units, ids, adjacent = state["units"], w.region_ids, w.adjacent
+    units, adjacent = state["units"], w.adjacent
     limit = w.limit
     single = state["rules"]["single_march"]
     for origin, occupant in enumerate(state["occupant"]):
         if occupant != faction:
             continue
-        parts = w.subsets(units[origin])
-        name = ids[origin]
+        here = tuple(units[origin])
+        if not any(here):
+            continue  # no part to march (and none to march alone)
         for target in adjacent[origin]:
             if not march_legal(state, faction, target):
                 continue
             room = limit - sum(units[target])
-            for size, counts in parts:
-                if size > room:
-                    break
-                out.append({"type": "march", "from": name, "to": ids[target], "units": counts})
+            sizes, actions = w.marches_between(origin, target, here)  # every part, smallest first
+            out += actions if sizes[-1] <= room else actions[: bisect_right(sizes, room)]
         if single:
             _single_marches(state, faction, origin, out)
 

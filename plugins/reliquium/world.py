@@ -45,6 +45,7 @@ class World:
         self._borders()
         self._junctions(geo)
         self._subsets: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
+        self._marches: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[dict[str, Any]]]] = {}
 
     def _numbers(self, config: dict[str, Any]) -> None:
         self.limit: int = config["troop_limit"]
@@ -171,6 +172,23 @@ class World:
         found = self._subsets.get(key)
         if found is None:
             found = self._subsets[key] = _sub_vectors(key)
+        return found
+
+    def marches_between(
+        self, origin: int, target: int, units: tuple[int, ...]
+    ) -> tuple[list[int], list[dict[str, Any]]]:
+        """The march actions from `origin` to `target` of every part of the units `units`
+        counts, smallest first, and their sizes: built once and shared, as every legal action
+        is never changed (a bot's search asks for the marches hundreds of thousands of times)."""
+        key = (origin, target, units)
+        found = self._marches.get(key)
+        if found is None:
+            parts = self.subsets(list(units))
+            origin_id, target_id = self.region_ids[origin], self.region_ids[target]
+            found = self._marches[key] = (
+                [size for size, _ in parts],
+                [{"type": "march", "from": origin_id, "to": target_id, "units": counts} for _, counts in parts],
+            )
         return found
 
     def lands_bordering(self, region: int) -> list[int]:

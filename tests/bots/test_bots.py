@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import pytest
@@ -379,3 +380,20 @@ def test_a_table_asks_a_failing_bot_again_up_to_three_times_a_decision():
     attempts = Attempts()
     assert [attempts.again(7) for _ in range(BOT_ATTEMPTS)] == [True, True, False] and attempts.failed == 3
     assert attempts.again(8) and attempts.failed == 1, "the next decision starts again"
+
+
+def test_action_keys_are_equal_exactly_for_equal_actions():
+    from boardwright.bots.evaluation import action_key
+
+    actions = [
+        {"type": "drop", "column": 3},
+        {"type": "march", "from": "a", "to": "b", "units": [1, 0, 2]},
+        {"type": "march", "from": "a", "to": "b", "units": [1, 2, 0]},
+        {"type": "march", "from": "a", "via": "c", "to": "b", "units": [1, 0, 2]},
+        {"type": "play", "targets": [["x", 1]]},
+        {"type": "play", "targets": [{"x": 1}]},
+        {"type": "play", "targets": {"x": [1]}},
+    ]
+    keys = [action_key(a) for a in actions]
+    assert len(set(keys)) == len(actions)  # hashable, and different for different actions
+    assert [action_key(copy.deepcopy(a)) for a in actions] == keys
