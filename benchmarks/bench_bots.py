@@ -272,10 +272,12 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
                 spent[key] += time.process_time() - started
         for key in loops:
             rates[key].append(actions[key] / spent[key])
-        # the command against plain Python played just before and just after it
-        before = _cpu_rate(plain, 1.0)
+        # the command against plain Python played just before and just after it, for about
+        # as long as the command plays (its games take about 2 * seconds of CPU time on each
+        # side): one second on either side was too short a window on a shared machine
+        before = _cpu_rate(plain, 2 * seconds)
         command = command_line()
-        cli_ratios.append(command / ((before + _cpu_rate(plain, 1.0)) / 2))
+        cli_ratios.append(command / ((before + _cpu_rate(plain, 2 * seconds)) / 2))
         rates["cli"].append(command)
     rows = [
         ("plain Python Connect Four (bench_kernel.py)", "plain"),
@@ -289,8 +291,8 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         f"Actions per CPU second. In each run the three loops in this process take turns a chunk "
         f"of 500 games at a time until plain Python has had {seconds} s, so that a slow minute of "
         "a shared machine slows them alike; then the command runs once as its own process (its "
-        "CPU time, start-up included) between two one-second runs of plain Python, against whose "
-        "mean it is set. Each run's rates are set against that run's plain Python: the median and the "
+        "CPU time, start-up included) between two runs of plain Python about as long as it, against "
+        "whose mean it is set. Each run's rates are set against that run's plain Python: the median and the "
         f"range of those ratios. Load average at the start: {load}.",
         "",
         "| loop | actions/s, median | against plain, median | lowest | highest |",
