@@ -16,7 +16,7 @@
 5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
    plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), taking
    turns 500 games at a time until plain Python has had S seconds of CPU time; the command
-   as its own process between two seconds of plain Python.
+   as its own process between two runs of plain Python about as long as it.
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
