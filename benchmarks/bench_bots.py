@@ -16,7 +16,7 @@
 5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
    plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), taking
    turns 500 games at a time until plain Python has had S seconds of CPU time; the command
-   as its own process between two runs of plain Python about as long as it.
+   as its own process between two plain-Python processes playing as many games.
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
@@ -32,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -202,15 +203,6 @@ def _tally(series: list, summaries) -> tuple[int, int, int, float, float]:
     return won, draws, played, actions, seconds
 
 
-def _cpu_rate(play, seconds: float) -> float:
-    """Actions per CPU second of `play()` (which returns the actions it took), over `seconds`."""
-    actions = 0
-    started = time.process_time()
-    while time.process_time() - started < seconds:
-        actions += play()
-    return actions / (time.process_time() - started)
-
-
 def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
     """Random bots in Connect Four: plain Python, the kernel's loop, `simulation.run` and the
     command line, interleaved so that the machine's load hits all alike."""
@@ -241,20 +233,31 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         config = Config("connect_four", 2, [SeatBot("random")] * 2, games=500, seed=next(series))
         return round(run(host, config, keep_results=False)["mean_actions"] * 500)
 
-    def command_line() -> int:
-        """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
-        games = max(1000, round(seconds * 40_000))  # enough that start-up (about 0.3 s) is a small part
+    games = max(1000, round(seconds * 40_000))  # enough that start-up (about 0.3 s) is a small part
+
+    def child_rate(command: list[str], actions: Callable[[str], float]) -> float:
+        """Actions per CPU second of a child process; `actions` reads them from its output."""
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        out = subprocess.run(
-            [str(Path(sys.executable).with_name("boardwright")), "simulate", "connect_four", "--games", str(games)],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
+        out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
-        mean = float(out.split("mean length ")[1].split(" actions")[0])
-        return round(mean * games / cpu)
+        return actions(out) / cpu
+
+    def plain_process() -> float:
+        """Plain Python as its own process, as many games as the command plays."""
+        script = (
+            f"import random, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+            f"from bench_kernel import play_plain; print(play_plain(random.Random(1), {games}))"
+        )
+        return child_rate([sys.executable, "-c", script], float)
+
+    def command_line() -> float:
+        """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
+        cli = str(Path(sys.executable).with_name("boardwright"))
+        return child_rate(
+            [cli, "simulate", "connect_four", "--games", str(games)],
+            lambda out: float(out.split("mean length ")[1].split(" actions")[0]) * games,
+        )
 
     rates: dict[str, list[float]] = {"plain": [], "kernel": [], "run": [], "cli": []}
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -272,12 +275,11 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
                 spent[key] += time.process_time() - started
         for key in loops:
             rates[key].append(actions[key] / spent[key])
-        # the command against plain Python played just before and just after it, for about
-        # as long as the command plays (its games take about 2 * seconds of CPU time on each
-        # side): one second on either side was too short a window on a shared machine
-        before = _cpu_rate(plain, 2 * seconds)
+        # the command against plain Python as its own process too, as many games, played just
+        # before and just after it: both start cold and are timed alike
+        before = plain_process()
         command = command_line()
-        cli_ratios.append(command / ((before + _cpu_rate(plain, 2 * seconds)) / 2))
+        cli_ratios.append(command / ((before + plain_process()) / 2))
         rates["cli"].append(command)
     rows = [
         ("plain Python Connect Four (bench_kernel.py)", "plain"),
@@ -291,8 +293,8 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         f"Actions per CPU second. In each run the three loops in this process take turns a chunk "
         f"of 500 games at a time until plain Python has had {seconds} s, so that a slow minute of "
         "a shared machine slows them alike; then the command runs once as its own process (its "
-        "CPU time, start-up included) between two runs of plain Python about as long as it, against "
-        "whose mean it is set. Each run's rates are set against that run's plain Python: the median and the "
+        "CPU time, start-up included) between two processes of plain Python playing as many games, "
+        "against whose mean it is set. Each run's rates are set against that run's plain Python: the median and the "
         f"range of those ratios. Load average at the start: {load}.",
         "",
         "| loop | actions/s, median | against plain, median | lowest | highest |",
