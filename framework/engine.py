@@ -117,11 +117,12 @@ class Prepared:
     def new_game(self, seed: int = 0, log: Log = NULL_LOG) -> State:
         """A new game's state: the kernel's part, the game's set-up, then the flow's start.
         Each game gets its own copies of the options and teams: a game may change its own."""
-        start = self._start
-        if start is not None and self._tried == 2 and log is NULL_LOG:
-            state: State = start()
-            kernel.set_rng(state, seed)
-            return state
+        if self._tried == 2 and log is NULL_LOG:  # `_start` is final once `_tried` is 2 (threads)
+            start = self._start
+            if start is not None:
+                state: State = start()
+                kernel.set_rng(state, seed)
+                return state
         layouts = self._layouts
         teams = [list(team) for team in layouts] if layouts else None
         k = kernel.new_kernel_state(self.players, seed, teams, self._side[:])
@@ -133,18 +134,20 @@ class Prepared:
             setup = _WatchedSetup(self.players, dict(self.options), self.scenario, teams, seed, log)
             engine.game.setup(state, setup)
             engine.runner.start(state, log)
-            if not setup.seed_read and k["rng"] == seeded:
-                self._start = kernel.constructor(state)  # None: not plain data, set up in full
-            self._tried = 1 if self._start is not None else 2
+            # None: its seed read or drawn from, or not plain data: every game set up in full
+            candidate = kernel.constructor(state) if not setup.seed_read and k["rng"] == seeded else None
+            self._start = candidate
+            self._tried = 1 if candidate is not None else 2
             return state
         engine.game.setup(state, Setup(self.players, dict(self.options), self.scenario, teams, seed, log))
         engine.runner.start(state, log)
+        start = self._start
         if start is not None and self._tried == 1 and log is NULL_LOG:
-            self._tried = 2
             copy = start()
             kernel.set_rng(copy, seed)
             if kernel.pack(copy) != kernel.pack(state):  # its seed read or drawn from, after all
                 self._start = None
+            self._tried = 2
         return state
 
 
