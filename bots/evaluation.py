@@ -27,18 +27,41 @@ def sample_state(turn: Turn, seed: int) -> State:
     return turn.engine.game.determinize(turn.view(), turn.seat, seed)
 
 
-def copier(state: State) -> Callable[[], State]:
+COMPILE_AFTER = 100  # copies read back from a snapshot before a long search compiles a constructor
+
+
+def copier(state: State, compile_after: int | None = None) -> Callable[[], State]:
     """A maker of fresh deep copies of `state`, equal to `kernel.clone(state)` in value, type and
     shared parts; for a bot that copies one state many times in one decision.
 
     The state is written once and each copy is read back from the snapshot: a bot that tries
     every legal action on one state pays half a clone per action. `marshal` reads plain data
     (dicts, lists, numbers, text) back about 1.6x faster than pickle and keeps shared lists
-    shared as pickle does; a state that holds anything else falls back to pickle."""
+    shared as pickle does; a state that holds anything else falls back to pickle.
+
+    With `compile_after`, once that many copies were made the rest are built by
+    `kernel.constructor` (a search's hundreds of copies of one view): 2 to 3.6 times faster
+    than `marshal.loads` for a mid-game view of the bundled games, after a compile worth
+    about a hundred copies (benchmarks/RESULTS-bots.md)."""
     try:
-        return partial(marshal.loads, marshal.dumps(state))
+        read = partial(marshal.loads, marshal.dumps(state))
     except ValueError:
         return partial(pickle.loads, pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    if compile_after is None:
+        return read
+    made = 0
+    built: Callable[[], State] | None = None
+
+    def copy() -> State:
+        nonlocal made, built
+        if built is not None:
+            return built()
+        made += 1
+        if made >= compile_after:
+            built = kernel.constructor(read()) or read  # from a copy: the snapshot, not `state` now
+        return read()
+
+    return copy
 
 
 def terminal_values(state: State, seats: int) -> list[float]:

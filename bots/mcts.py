@@ -37,7 +37,7 @@ from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
 from boardwright.framework.game import Game
 
-from .evaluation import action_key, copier, sample_state, state_values, terminal_values
+from .evaluation import COMPILE_AFTER, action_key, copier, sample_state, state_values, terminal_values
 from .reuse import recall
 
 Action = dict[str, Any]
@@ -224,7 +224,7 @@ class MctsBot:
         open_game = type(game).determinize is Game.determinize
         self._solving = seats == 2 and not kernel.teams(view) and open_game
         # the default determinize copies the view and reseeds it: the copies come from one snapshot
-        copy = copier(view) if open_game else None
+        copy = copier(view, COMPILE_AFTER) if open_game else None
         self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
         settle = self.budget.stop_when_settled

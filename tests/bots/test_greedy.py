@@ -68,12 +68,15 @@ def test_copies_from_one_snapshot_equal_clones_and_are_independent(host, game_id
         if kernel.is_over(state):
             break
         engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
-    copy = copier(state)
-    first, second = copy(), copy()
-    assert first == state == second and kernel.state_hash(first) == kernel.state_hash(state)
-    if not kernel.is_over(first):
-        engine.apply_unchecked(first, engine.legal_actions(first)[0])
-        assert second == state and first != state
+    for copy in (copier(state), copier(state, compile_after=2)):  # read back, then compiled (a long search)
+        copies = [copy() for _ in range(4)]
+        for made in copies:
+            assert made == state and kernel.state_hash(made) == kernel.state_hash(state)
+            assert (made["k"]["after"] is made["k"]["handon"]) == (state["k"]["after"] is state["k"]["handon"])
+        first, *others = copies
+        if not kernel.is_over(first):
+            engine.apply_unchecked(first, engine.legal_actions(first)[0])
+            assert first != state and all(other == state for other in others)
 
 
 def _played(engine, seed, actions):
