@@ -17,9 +17,23 @@ from typing import Any
 from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
+from boardwright.framework.game import Game
 
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+def copies_views(game: Game) -> bool:
+    """Whether a search may make its samples itself: the game keeps the default `determinize`
+    (a copy of the view, reseeded, then `deal_hidden`), so one view can be copied many times
+    from one snapshot."""
+    return type(game).determinize is Game.determinize
+
+
+def hides_nothing(game: Game) -> bool:
+    """Whether every sample of a view is the view itself, reseeded: the default `determinize`
+    and the default `deal_hidden` (a search may then prove results and reuse its tree)."""
+    return copies_views(game) and type(game).deal_hidden is Game.deal_hidden
 
 
 def sample_state(turn: Turn, seed: int) -> State:

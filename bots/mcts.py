@@ -37,7 +37,16 @@ from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
 from boardwright.framework.game import Game
 
-from .evaluation import COMPILE_AFTER, action_key, copier, sample_state, state_values, terminal_values
+from .evaluation import (
+    COMPILE_AFTER,
+    action_key,
+    copier,
+    copies_views,
+    hides_nothing,
+    sample_state,
+    state_values,
+    terminal_values,
+)
 from .reuse import recall
 
 Action = dict[str, Any]
@@ -118,7 +127,7 @@ class MctsBot:
         candidates = self._tactics(turn)
         if len(candidates) == 1:
             return candidates[0]
-        open_game = type(self.engine.game).determinize is Game.determinize
+        open_game = hides_nothing(self.engine.game)
         reused = recall(self.engine, memory, turn.view(), candidates) if open_game else None
         trees = self.budget.trees
         share = max(1, self.budget.iterations // trees)
@@ -221,10 +230,11 @@ class MctsBot:
         seats = kernel.seats(view)
         # proofs hold only where every sample is the same state: an open game of two seats
         # whose moves roll no dice (a roll seen in the tree turns the solver off)
-        open_game = type(game).determinize is Game.determinize
-        self._solving = seats == 2 and not kernel.teams(view) and open_game
-        # the default determinize copies the view and reseeds it: the copies come from one snapshot
-        copy = copier(view, COMPILE_AFTER) if open_game else None
+        self._solving = seats == 2 and not kernel.teams(view) and hides_nothing(game)
+        # the default determinize copies the view, reseeds it and deals what is hidden: the
+        # copies come from one snapshot, and the game deals into each (`Game.deal_hidden`)
+        copy = copier(view, COMPILE_AFTER) if copies_views(game) else None
+        deal = None if hides_nothing(game) else game.deal_hidden
         self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
         settle = self.budget.stop_when_settled
@@ -239,7 +249,10 @@ class MctsBot:
                 state = game.determinize(view, seat, getrandbits(63))
             else:
                 state = copy()
-                kernel.set_rng(state, getrandbits(63))
+                sample = getrandbits(63)
+                kernel.set_rng(state, sample)
+                if deal is not None:
+                    deal(state, seat, sample)
             path, values = self._descend(state, root, candidates, seats)
             if values is None:
                 depth = 0

@@ -139,16 +139,23 @@ class Game:
         return view
 
     def determinize(self, view: State, seat: int, seed: int) -> State:
-        """A full state consistent with `view`, for search by a bot that must not peek.
-
-        The default serves games without hidden zones; games with hidden items override it.
-        """
+        """A full state consistent with `view`, for search by a bot that must not peek: a copy
+        of the view, its generator reseeded with `seed`, and what the seat cannot see dealt
+        by `deal_hidden`. A game may override this instead (a search then asks it for every
+        sample); overriding `deal_hidden` lets a search copy one view many times cheaply."""
         state = kernel.clone(view)
         kernel.set_rng(state, seed)
+        self.deal_hidden(state, seat, seed)
+        return state
+
+    def deal_hidden(self, state: State, seat: int, seed: int) -> None:
+        """Fill in, in place, what `seat` cannot see in `state` (a copy of its view, its
+        generator already reseeded with `seed`): every redacted zone, consistently with what
+        the seat saw (`zones.fill_all` does most of it); draw from `random.Random(seed)` or
+        the kernel's generator only. The default serves games that hide nothing."""
         for z in state.get("zones", {}).values():
             if zones.is_redacted(z):
-                raise NotImplementedError(f"{self.spec.id} hides items; it must override determinize")
-        return state
+                raise NotImplementedError(f"{self.spec.id} hides items; it must override deal_hidden")
 
     def card_face(self, item: Any) -> dict[str, Any] | None:
         """What a card looks like face up, from the game's data files: title, cost, stats,

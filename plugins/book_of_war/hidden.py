@@ -22,11 +22,9 @@ def seen_cards(view: State) -> set[str]:
     return set(view["units"]) | zones.seen_items(view)
 
 
-def determinize(view: State, seat: int, seed: int) -> State:
+def deal_hidden(state: State, seat: int, seed: int) -> None:
     """Deal every card `seat` cannot place at random, consistently with what it sees:
     unit cards of a side's colour to its deck and hands, land cards to every other zone."""
-    state = kernel.clone(view)
-    kernel.set_rng(state, seed)
     seen = seen_cards(state)
     pools: dict[str, list[Any]] = {"*": [card for card in all_land_cards() if card not in seen]}
     for side, colour in enumerate(state["colour"]):
@@ -35,4 +33,3 @@ def determinize(view: State, seat: int, seed: int) -> State:
         for member in kernel.sides(state)[side]:
             pools[hand_zone(member)] = unseen
     zones.fill_all(state, seat, pools, random.Random(seed))
-    return state

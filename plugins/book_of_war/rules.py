@@ -146,8 +146,8 @@ class BookOfWar(Game):
                 return reason
         return narrow(self.legal_actions(state), action)
 
-    def determinize(self, view: State, seat: int, seed: int) -> State:
-        return hidden.determinize(view, seat, seed)
+    def deal_hidden(self, state: State, seat: int, seed: int) -> None:
+        hidden.deal_hidden(state, seat, seed)
 
     # --- results
 

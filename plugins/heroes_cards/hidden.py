@@ -20,9 +20,9 @@ def seen_cards(view: State) -> set[str]:
     return zones.seen_items(view)
 
 
-def determinize(view: State, seat: int, seed: int) -> State:
-    state = kernel.clone(view)
-    kernel.set_rng(state, seed)
+def deal_hidden(state: State, seat: int, seed: int) -> None:
+    """Deal every card `seat` cannot see at random (`Game.deal_hidden`), consistently with what
+    it saw: travel cards to hands (never a trap) and decks, each race's cards to its piles."""
     rng = random.Random(seed)
     seen = seen_cards(state)
     players = kernel.seats(state)
@@ -51,7 +51,6 @@ def determinize(view: State, seat: int, seed: int) -> State:
     for zone_id in redacted:
         if zone_id not in handed:
             state["zones"][zone_id] = zones.fill(state["zones"][zone_id], seat, pools[zone_id])
-    return state
 
 
 def _unseen(cards: tuple[str, ...], seen: set[str], rng: random.Random) -> list[str]:

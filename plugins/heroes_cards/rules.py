@@ -144,8 +144,8 @@ class HeroesCards(Game):
             )
         return actions.why_not(state, seat, action)
 
-    def determinize(self, view: State, seat: int, seed: int) -> State:
-        return hidden.determinize(view, seat, seed)
+    def deal_hidden(self, state: State, seat: int, seed: int) -> None:
+        hidden.deal_hidden(state, seat, seed)
 
     # --- results and bots ---
 

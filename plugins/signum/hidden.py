@@ -7,7 +7,7 @@ import functools
 import random
 from typing import Any
 
-from boardwright.framework import kernel, zones
+from boardwright.framework import zones
 
 from .cards import CARDS, MERCENARY, TACTIC, hero_faction, make_item
 
@@ -36,9 +36,9 @@ def candidates(hero: str, seat: int) -> tuple[str, ...]:
     return tuple(found)
 
 
-def determinize(view: State, seat: int, seed: int) -> State:
-    state = kernel.clone(view)
-    kernel.set_rng(state, seed)
+def deal_hidden(state: State, seat: int, seed: int) -> None:
+    """Deal every card `seat` cannot see at random (`Game.deal_hidden`): its own unseen cards
+    from its decklist, the rival's from what its hero may hold, tactics first."""
     rng = random.Random(seed)
     seen = _seen(state)
     mine = [item for item in state["decklists"][seat] if item not in seen]
@@ -57,4 +57,3 @@ def determinize(view: State, seat: int, seed: int) -> State:
         if zones.is_redacted(z):
             owner = int(zone_id.split(":")[1])
             zone_map[zone_id] = zones.fill(z, seat, mine if owner == seat else theirs)
-    return state

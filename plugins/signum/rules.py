@@ -115,8 +115,8 @@ class Signum(Game):
         hidden.redact_lists(view, seat)
         return view
 
-    def determinize(self, view: State, seat: int, seed: int) -> State:
-        return hidden.determinize(view, seat, seed)
+    def deal_hidden(self, state: State, seat: int, seed: int) -> None:
+        hidden.deal_hidden(state, seat, seed)
 
     def cap_winners(self, state: State) -> list[int]:
         return turn.cap_winners(state)

@@ -9,7 +9,14 @@ from importlib import resources
 import pytest
 
 from boardwright.bots import greedy
-from boardwright.bots.evaluation import copier, heuristic_value, sample_state, terminal_values
+from boardwright.bots.evaluation import (
+    copier,
+    copies_views,
+    heuristic_value,
+    hides_nothing,
+    sample_state,
+    terminal_values,
+)
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
 
@@ -156,3 +163,25 @@ def test_reliquium_heuristic_counts_what_its_data_file_says(host):
             seen.add(round(expected, 3))
         engine.apply_unchecked(state, rng.choice(engine.legal_actions(state)))
     assert len(seen) > 5  # the states differed in what the heuristic counts
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_searchs_samples_are_what_determinize_makes(host, game_id):
+    """`mcts` copies the view from one snapshot, reseeds each copy and lets the game deal what
+    is hidden (`Game.deal_hidden`): for every seed the same state as `determinize`, and the
+    view is left as it was."""
+    engine = host.engine(game_id)
+    game = engine.game
+    state = _played(engine, 11, 30)
+    seat = kernel.to_move(state) if not kernel.is_over(state) else 0
+    view = engine.view(state, seat)
+    before = kernel.state_hash(view)
+    assert copies_views(game)  # every bundled game keeps the default determinize
+    copy = copier(view, compile_after=2)
+    for seed in range(5):
+        sample = copy()
+        kernel.set_rng(sample, seed)
+        if not hides_nothing(game):
+            game.deal_hidden(sample, seat, seed)
+        assert kernel.state_hash(sample) == kernel.state_hash(game.determinize(view, seat, seed))
+    assert kernel.state_hash(view) == before
