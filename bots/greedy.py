@@ -22,18 +22,18 @@ from typing import Any
 from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
-from boardwright.framework.game import Game
 
-from .evaluation import copier, sample_state, terminal_values
+from .evaluation import copier, hides_nothing, sample_state, terminal_values
 
 State = dict[str, Any]
 
 
 def _sample(turn: Turn, seed: int) -> State:
-    """`sample_state`. Where the game keeps the default `determinize` (a clone of the view,
-    reseeded) the view is only reseeded: the copies are made from it anyway."""
+    """`sample_state`. Where every sample is the view itself, reseeded (`hides_nothing`), the
+    view is only reseeded: the copies are made from it anyway. A view with zones goes through
+    `determinize`, which refuses a redacted zone that nothing deals."""
     view = turn.view()
-    if type(turn.engine.game).determinize is not Game.determinize or "zones" in view:
+    if not hides_nothing(turn.engine.game) or "zones" in view:
         return sample_state(turn, seed)
     sampled = dict(view)
     sampled["k"] = dict(view["k"])

@@ -17,7 +17,7 @@ from boardwright.bots.evaluation import (
     sample_state,
     terminal_values,
 )
-from boardwright.framework import PluginHost, kernel
+from boardwright.framework import Engine, Game, GameSpec, PluginHost, kernel
 from boardwright.framework.bots import Turn
 
 GAMES = sorted(PluginHost().games())
@@ -185,3 +185,38 @@ def test_a_searchs_samples_are_what_determinize_makes(host, game_id):
             game.deal_hidden(sample, seat, seed)
         assert kernel.state_hash(sample) == kernel.state_hash(game.determinize(view, seat, seed))
     assert kernel.state_hash(view) == before
+
+
+class _Secret(Game):
+    """Hides a number outside any zone: its view blanks it and `deal_hidden` guesses it."""
+
+    spec = GameSpec(id="secret_test", version="1", title_en="Secret", title_ru="Тайна", players=(2,))
+
+    def setup(self, state, setup):
+        state["secret"] = 5
+
+    def legal_actions(self, state):
+        return [{"type": "pass"}, {"type": "stop"}]
+
+    def apply(self, state, action, log):
+        if action["type"] == "stop":
+            kernel.finish(state, winners=[], reason="stopped")
+
+    def view(self, state, seat):
+        return {**super().view(state, seat), "secret": None}
+
+    def deal_hidden(self, state, seat, seed):
+        state["secret"] = seed % 7
+
+
+def test_greedy_samples_through_deal_hidden_when_nothing_is_in_zones():
+    """A game that deals what it hides (`deal_hidden`) without zones: greedy's sample is the
+    one `determinize` makes, the number guessed, never the blank of the view."""
+    engine = Engine(_Secret())
+    state = engine.new_game(2, {}, 1)
+    turn = Turn(engine, state, 0, engine.legal_actions(state))
+    assert not hides_nothing(engine.game)
+    sampled = greedy._sample(turn, 1234)
+    assert sampled["secret"] == 1234 % 7
+    assert kernel.state_hash(sampled) == kernel.state_hash(sample_state(turn, 1234))
+    assert state["secret"] == 5 and turn.view()["secret"] is None
