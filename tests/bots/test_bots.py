@@ -397,3 +397,73 @@ def test_action_keys_are_equal_exactly_for_equal_actions():
     keys = [action_key(a) for a in actions]
     assert len(set(keys)) == len(actions)  # hashable, and different for different actions
     assert [action_key(copy.deepcopy(a)) for a in actions] == keys
+
+
+class Dice(Game):
+    """Each turn the seat rolls a die and takes 1 to the roll: what it may take is known only
+    once the die has landed, so a search must not keep what it found after one roll for
+    another. The first to 6 wins."""
+
+    spec = GameSpec(id="dice", version="1.0.0", title_en="Dice", title_ru="Кости", players=(2,))
+    messages = {"en": {"done": "done"}, "ru": {"done": "готово"}}
+
+    def flow(self) -> Flow:
+        return Flow(start="play", phases=(Phase("play"),))
+
+    def setup(self, state: dict[str, Any], setup: Any) -> None:
+        state["totals"] = [0, 0]
+
+    def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
+        return [{"type": "roll"}, {"type": "rest"}]
+
+    def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
+        if action["type"] == "roll":
+            die = kernel.rng_int(state, 1, 3)
+            kernel.ask(
+                state, kernel.active(state), "take", [{"type": "take", "n": n} for n in range(1, die + 1)], die=die
+            )
+
+    def resume_take(self, state: dict[str, Any], decision: Any, choice: dict[str, Any], log: Any) -> None:
+        if choice["n"] > decision["data"]["die"]:
+            raise ValueError(f"took {choice['n']} on a roll of {decision['data']['die']}")
+        seat = decision["seat"]
+        state["totals"][seat] += choice["n"]
+        if state["totals"][seat] >= 6:
+            kernel.finish(state, winners=[seat])
+
+    def heuristic(self, state: dict[str, Any], seat: int) -> float:
+        return (state["totals"][seat] - state["totals"][1 - seat]) / 6
+
+
+def test_a_search_asks_again_for_the_actions_after_a_roll():
+    """The tree keeps each node's legal actions while every sample reaches the same position;
+    after a roll the positions differ, and a kept list would offer a take the die did not allow."""
+    engine = Engine(Dice())
+    for seed in range(5):
+        state = engine.new_game(2, seed=seed)
+        bot = MctsBot(engine, 0, seed, Budget(iterations=300, seconds=1e9, rollout_depth=4, stop_when_settled=False))
+        action = bot.choose(Turn(engine, state, 0, engine.legal_actions(state)))
+        assert action in engine.legal_actions(state)
+        assert bot.iterations == 300
+
+
+def test_a_search_asks_the_game_once_for_each_node_it_reaches_by_the_same_actions(host, monkeypatch):
+    """In an open game without dice every sample reaches the same position at a node: the
+    search asks for its legal actions once (with no rollouts, the tree is all it asks about)."""
+    engine = host.engine("connect_four")
+    state = engine.new_game(2, seed=1)
+    for column in (3, 3, 2):
+        engine.apply(state, {"type": "drop", "column": column})
+    bot = MctsBot(engine, 1, 7, Budget(iterations=400, seconds=1e9, rollout_depth=0, stop_when_settled=False))
+    legal = engine.legal_actions(state)
+    asked = []
+    ask = engine.legal_actions
+    monkeypatch.setattr(engine, "legal_actions", lambda s: asked.append(kernel.state_hash(s)) or ask(s))
+    root = bot._search(Turn(engine, state, 1, legal), legal, deadline=1e18, budget=400)
+
+    def count(node):
+        return 1 + sum(count(child) for child in node.children.values())
+
+    assert bot.iterations == 400
+    assert len(asked) == len(set(asked))  # no position asked about twice
+    assert len(asked) < count(root)  # the root's candidates and the leaves just added are not asked about
