@@ -45,16 +45,12 @@ def summons(state: State, faction: int, out: list[Action]) -> None:
         if mine or (allies and ally_controlling(state, faction, region) >= 0):
             for junction in w.region_junctions[region]:
                 present[junction] = True
+    offers = w.summon_offers(faction)
+    every = len(free) == len(placed)
     for junction, here in enumerate(present):
         if here and creatures[junction] is None:
-            for unit_class in free:
-                out.append(
-                    {
-                        "type": "summon",
-                        "creature": w.creatures[faction][unit_class]["id"],
-                        "junction": w.junction_ids[junction],
-                    }
-                )
+            row = offers[junction]
+            out += row if every else [row[unit_class] for unit_class in free]
 
 
 def why_not_summon(state: State, faction: int, action: Action) -> str | None:

@@ -46,6 +46,7 @@ class World:
         self._junctions(geo)
         self._subsets: dict[tuple[int, ...], list[tuple[int, list[int]]]] = {}
         self._marches: dict[tuple[int, int, tuple[int, ...]], tuple[list[int], list[dict[str, Any]]]] = {}
+        self._summons: dict[int, list[list[dict[str, Any]]]] = {}
 
     def _numbers(self, config: dict[str, Any]) -> None:
         self.limit: int = config["troop_limit"]
@@ -99,6 +100,20 @@ class World:
                 self.creature_ref[card["id"]] = (f, c)
             self.creatures.append(cards)
 
+    def summon_offers(self, faction: int) -> list[list[dict[str, Any]]]:
+        """The faction's summon actions, [junction][class]: built once and shared, as the
+        marches are (`marches_between`)."""
+        found = self._summons.get(faction)
+        if found is None:
+            found = self._summons[faction] = [
+                [
+                    {"type": "summon", "creature": self.creatures[faction][unit_class]["id"], "junction": junction}
+                    for unit_class in self.class_range
+                ]
+                for junction in self.junction_ids
+            ]
+        return found
+
     def _regions(self, geo: dict[str, Any]) -> None:
         self.vertices: dict[str, list[int]] = geo["vertices"]
         self.regions: list[dict[str, Any]] = geo["regions"]
@@ -107,6 +122,11 @@ class World:
         self.terrain: list[str] = [r["terrain"] for r in self.regions]
         self.is_water = [t == "water" for t in self.terrain]
         self.start_of: list[str | None] = [r.get("start") for r in self.regions]
+        # the first division of the track segment whose castles a region takes (-1: water)
+        self.castle_division: list[int] = [
+            -1 if water else self.segment_start[self.segment_of_terrain[terrain]]
+            for terrain, water in zip(self.terrain, self.is_water, strict=True)
+        ]
 
     def _borders(self) -> None:
         """Borders: polygon edges shared by two regions; adjacency, token anchors and rivers."""
