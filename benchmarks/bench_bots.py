@@ -16,7 +16,8 @@
 5. With --simulate S: `boardwright simulate` with random bots in Connect Four beside a
    plain-Python Connect Four and the kernel's own loop (benchmarks/bench_kernel.py), taking
    turns 500 games at a time until plain Python has had S seconds of CPU time; the command
-   as its own process between two plain-Python processes playing as many games.
+   as its own process between two plain-Python processes playing as many games, and beside
+   a plain-Python process at the same time, each held to a core of its own.
 
 Prints Markdown; --out also writes it to a file with the date and the machine.
 """
@@ -28,6 +29,7 @@ import os
 import platform
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -243,26 +245,72 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
         return actions(out) / cpu
 
+    plain_script = (
+        f"import random, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        f"from bench_kernel import play_plain; print(play_plain(random.Random(1), {games}))"
+    )
+    cli = str(Path(sys.executable).with_name("boardwright"))
+    cli_command = [cli, "simulate", "connect_four", "--games", str(games)]
+
+    def cli_actions(out: str) -> float:
+        return float(out.split("mean length ")[1].split(" actions")[0]) * games
+
     def plain_process() -> float:
         """Plain Python as its own process, as many games as the command plays."""
-        script = (
-            f"import random, sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
-            f"from bench_kernel import play_plain; print(play_plain(random.Random(1), {games}))"
-        )
-        return child_rate([sys.executable, "-c", script], float)
+        return child_rate([sys.executable, "-c", plain_script], float)
 
     def command_line() -> float:
         """The whole `boardwright simulate` process, start-up and printing included (CPU time of the child)."""
-        cli = str(Path(sys.executable).with_name("boardwright"))
-        return child_rate(
-            [cli, "simulate", "connect_four", "--games", str(games)],
-            lambda out: float(out.split("mean length ")[1].split(" actions")[0]) * games,
+        return child_rate(cli_command, cli_actions)
+
+    # plain Python that plays until told to stop (SIGUSR1), then prints its actions per CPU second
+    plain_until_stopped = (
+        f"import random, signal, sys, time; sys.path.insert(0, {str(Path(__file__).parent)!r}); "
+        "from bench_kernel import play_plain; stop = []; "
+        "signal.signal(signal.SIGUSR1, lambda *_: stop.append(1)); "
+        "rng = random.Random(1); actions = 0; started = time.process_time(); print('ready', flush=True)\n"
+        "while not stop:\n    actions += play_plain(rng, 20)\n"
+        "print(actions / (time.process_time() - started))"
+    )
+
+    def side_by_side(flip: bool) -> float | None:
+        """The command and plain Python at once, each held to a core of its own (swapped when
+        `flip`), plain Python playing until the command ends: one window of the machine for
+        both. The command's rate against plain Python's; None with fewer than two cores (or
+        where a process cannot be held to one, as on macOS)."""
+        cores = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
+        if len(cores) < 2:
+            return None
+        mine, other = (cores[1], cores[0]) if flip else (cores[0], cores[1])
+        plain = subprocess.Popen(
+            [sys.executable, "-c", plain_until_stopped],
+            stdout=subprocess.PIPE,
+            text=True,
+            preexec_fn=lambda: os.sched_setaffinity(0, {other}),
         )
+        try:
+            assert plain.stdout is not None and plain.stdout.readline().strip() == "ready"
+            command = subprocess.Popen(
+                cli_command, stdout=subprocess.PIPE, text=True, preexec_fn=lambda: os.sched_setaffinity(0, {mine})
+            )
+            assert command.stdout is not None
+            out = command.stdout.read()
+            _, status, usage = os.wait4(command.pid, 0)  # this child's own CPU time
+            command.returncode = os.waitstatus_to_exitcode(status)
+            command.stdout.close()
+        finally:
+            plain.send_signal(signal.SIGUSR1)
+        plain_rate = float(plain.communicate(timeout=60)[0].split()[-1])
+        if command.returncode != 0:
+            raise RuntimeError(f"boardwright simulate ended with {command.returncode}")
+        cpu = usage.ru_utime + usage.ru_stime
+        return cli_actions(out) / cpu / plain_rate
 
     rates: dict[str, list[float]] = {"plain": [], "kernel": [], "run": [], "cli": []}
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     loops = {"plain": plain, "kernel": kernel_loop, "run": simulate_run}
     cli_ratios: list[float] = []
+    together: list[float] = []  # the command beside plain Python, at once (`side_by_side`)
     for _ in range(runs):
         # the three in-process loops take turns a chunk (about 0.05 s) at a time, so that a
         # slow minute of a shared machine slows all three alike
@@ -281,6 +329,10 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         command = command_line()
         cli_ratios.append(command / ((before + plain_process()) / 2))
         rates["cli"].append(command)
+        for _ in range(2):
+            ratio = side_by_side(flip=len(together) % 2 == 1)  # the cores swapped from one pair to the next
+            if ratio is not None:
+                together.append(ratio)
     rows = [
         ("plain Python Connect Four (bench_kernel.py)", "plain"),
         ("kernel loop: legal_actions + apply_unchecked", "kernel"),
@@ -297,6 +349,10 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
         "against whose mean it is set. Each run's rates are set against that run's plain Python: the median and the "
         f"range of those ratios. Load average at the start: {load}.",
         "",
+        "The last row runs the command and plain Python at the same time, each held to a core of "
+        "its own, twice a run with the cores swapped: plain Python plays until the command ends, "
+        "so both are timed in the same minutes of the machine.",
+        "",
         "| loop | actions/s, median | against plain, median | lowest | highest |",
         "|---|---:|---:|---:|---:|",
     ]
@@ -308,6 +364,15 @@ def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
             f"| {label} | {statistics.median(rates[key]):,.0f} | {statistics.median(ratios):.2f}x "
             f"| {min(ratios):.2f}x | {max(ratios):.2f}x |"
         )
+    if together:
+        lines.append(
+            f"| the same command beside plain Python, at once, a core each ({len(together)} pairs) | "
+            f"| {statistics.median(together):.2f}x | {min(together):.2f}x | {max(together):.2f}x |"
+        )
+        lines += [
+            "",
+            "Each pair, in order (the cores swapped from one to the next): " + ", ".join(f"{r:.2f}x" for r in together),
+        ]
     return [*lines, ""]
 
 
