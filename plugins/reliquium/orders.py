@@ -39,20 +39,23 @@ Action = dict[str, Any]
 
 def marches(state: State, faction: int, out: list[Action]) -> None:
     w = WORLD
-    units, adjacent = state["units"], w.adjacent
+    units, adjacent, between = state["units"], w.adjacent, w.marches_between
+    occupants, castles, neutral = state["occupant"], state["castle"], state["neutral"]
     limit = w.limit
     single = state["rules"]["single_march"]
-    for origin, occupant in enumerate(state["occupant"]):
+    for origin, occupant in enumerate(occupants):
         if occupant != faction:
             continue
         here = tuple(units[origin])
         if not any(here):
             continue  # no part to march (and none to march alone)
         for target in adjacent[origin]:
-            if not march_legal(state, faction, target):
+            # `march_legal`, inline: this loop is a tenth of a Reliquium search
+            other, castle = occupants[target], castles[target]
+            if (other >= 0 and other != faction) or (castle >= 0 and castle != faction and not neutral[castle]):
                 continue
             room = limit - sum(units[target])
-            sizes, actions = w.marches_between(origin, target, here)  # every part, smallest first
+            sizes, actions = between(origin, target, here)  # every part, smallest first
             out += actions if sizes[-1] <= room else actions[: bisect_right(sizes, room)]
         if single:
             _single_marches(state, faction, origin, out)
