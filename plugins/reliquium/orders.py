@@ -138,12 +138,17 @@ def melee_orders(state: State, faction: int, out: list[Action], presence: list[i
         return
     value = w.melee_values[value_index]
     tokens, ids, adjacent = state["tokens"], w.region_ids, w.adjacent
+    occupants, castles, neutral = state["occupant"], state["castle"], state["neutral"]
     for origin, mine in enumerate(controlled(state, faction)):
         if not mine:
             continue
         borders = w.border_between[origin]
         for target in adjacent[origin]:
-            if tokens[borders[target]] is not None or not is_enemy_region(state, faction, target):
+            if tokens[borders[target]] is not None:
+                continue
+            # `is_enemy_region`, inline: another player's units, or another player's castle
+            other, castle = occupants[target], castles[target]
+            if not ((other >= 0 and other != faction) or (castle >= 0 and castle != faction and not neutral[castle])):
                 continue
             if presence is not None and origin not in presence and target not in presence:
                 continue
