@@ -163,6 +163,8 @@ def _wound(state: State, index: int, target_index: int, log: Log) -> tuple[int, 
     dealt = max(0, value - guard)
     life_left = CREATURES[target["id"]]["life"] - target["damage"]
     target["damage"] += dealt
+    if not log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        return dealt, life_left
     log.emit(
         "attack",
         seat=creature["seat"],

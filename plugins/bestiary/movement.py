@@ -135,6 +135,9 @@ def step_destinations(state: State, index: int, steps: int) -> list[int]:
 def moved(state: State, index: int, destination: int, log: Log) -> None:
     """A creature moved by an ability, with its log line."""
     creature = state["creatures"][index]
+    if not log.recording:  # a bot's search or playout: no texts to build (framework/events.py)
+        place(state, index, destination)
+        return
     where = hex_text(state, destination, creature["hex"])
     origin = board_of(state).keys[creature["hex"]] if creature["hex"] >= 0 else None
     place(state, index, destination)

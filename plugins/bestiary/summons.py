@@ -60,9 +60,10 @@ def resume_enter(state: State, decision: dict[str, Any], choice: Action, log: Lo
     h = board.index[choice["castle"]]
     place(state, index, h)
     creature = state["creatures"][index]
-    castle = castle_text(board, board.castle_at[h])
-    name = creature_name(creature["id"])
-    log.emit("summon", seat=creature["seat"], creature=name, castle=castle, at=[creature["id"], board.keys[h]])
+    if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        castle = castle_text(board, board.castle_at[h])
+        name = creature_name(creature["id"])
+        log.emit("summon", seat=creature["seat"], creature=name, castle=castle, at=[creature["id"], board.keys[h]])
 
     if kernel.idle(state):
         summon(state, {}, log)
