@@ -71,7 +71,7 @@ def draw_units(state: State, seat: int, log: Any) -> None:
     if want <= 0:
         return
     got = decks.draw(state, unit_deck(kernel.side_of(state, seat)), hand, want)
-    if got:
+    if got and log.recording:  # a bot's search or playout builds no texts (framework/events.py)
         log.emit("draw_units", seat=seat, count=len(got))
         cards = [name(UNITS, unit_type_of(card)) for card in got]
         log.emit("draw_units_secret", seat=seat, to=kernel.team_of(state, seat), cards=cards)
@@ -88,7 +88,7 @@ def draw_lands(state: State, seat: int, log: Any) -> None:
     if want <= 0:
         return
     got = draw_from_land_deck(state, lands_zone(seat), want)
-    if got:
+    if got and log.recording:
         log.emit("draw_lands", seat=seat, count=len(got))
         lands = [land_name(card[0]) for card in got]
         log.emit("draw_lands_secret", seat=seat, to=kernel.team_of(state, seat), lands=lands)

@@ -151,24 +151,26 @@ def move_unit(state: State, unit_id: str, to: str) -> dict[str, Any]:
 
 def apply_manoeuvre(state: State, seat: int, action: Action, log: Any) -> None:
     unit = move_unit(state, action["unit"], action["to"])
-    log.emit(
-        "manoeuvre", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
-    )
+    if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        log.emit(
+            "manoeuvre", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
+        )
     units.capture(state, unit["side"], action["to"], log)
     end_action(state)
 
 
 def apply_march(state: State, seat: int, action: Action, log: Any) -> None:
     unit = move_unit(state, action["unit"], action["to"])
-    log.emit(
-        "march",
-        seat=seat,
-        unit=unit_text(action["unit"]),
-        via=action["via"],
-        hex=action["to"],
-        land=land_name(action["land"]),
-        at=[action["unit"], action["to"], action["via"]],
-    )
+    if log.recording:
+        log.emit(
+            "march",
+            seat=seat,
+            unit=unit_text(action["unit"]),
+            via=action["via"],
+            hex=action["to"],
+            land=land_name(action["land"]),
+            at=[action["unit"], action["to"], action["via"]],
+        )
     cards.spend_land(state, seat, action["land"], log)
     units.capture(state, unit["side"], action["to"], log)
     end_action(state)

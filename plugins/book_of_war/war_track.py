@@ -56,5 +56,6 @@ def gain(state: State, side: int, amount: int, log: Any, why: str, at: list[str]
     vp[side] += amount
     if vp[side] == vp[other_side(side)]:
         state["on_top"] = side
-    named = {"at": at, "show": f"+{amount} VP"} if at else {}
-    log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why), **named)
+    if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        named = {"at": at, "show": f"+{amount} VP"} if at else {}
+        log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why), **named)
