@@ -170,12 +170,16 @@ def build(state: State, seat: int, plot: str, paid: list[str], log: Any) -> None
     state["fresh"][seat] = plot
     state["cart_discount"][seat] = 0
     state["vp"][seat] += BUILDINGS[plot]["vp"]
-    log.emit("build", seat=seat, building=building_text(state, seat, plot), cards=len(paid), at=[plot_id(seat, plot)])
+    if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        log.emit(
+            "build", seat=seat, building=building_text(state, seat, plot), cards=len(paid), at=[plot_id(seat, plot)]
+        )
     new_tier = tier(state, seat)
     if new_tier > old_tier:
-        column = PLOT_AT[plot][1]
-        done = [p for p in PLOTS if PLOT_AT[p][1] == column]
-        log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"}, at=[plot_id(seat, p) for p in done])
+        if log.recording:
+            column = PLOT_AT[plot][1]
+            done = [p for p in PLOTS if PLOT_AT[p][1] == column]
+            log.emit("tier_up", seat=seat, centre={"key": f"tier_{new_tier}"}, at=[plot_id(seat, p) for p in done])
         if CAPITAL["hero_limit"][new_tier] > CAPITAL["hero_limit"][old_tier]:
             draw_hero(state, seat)
     if plot == "tower":
@@ -189,7 +193,10 @@ def upgrade(state: State, seat: int, plot: str, paid: list[str], log: Any) -> No
     cards.pay(state, seat, paid)
     state["capital"][seat][PLOT_INDEX[plot]] += 1
     level = upgrades(state, seat, plot)
-    log.emit("upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1, at=[plot_id(seat, plot)])
+    if log.recording:
+        log.emit(
+            "upgrade", seat=seat, building=building_text(state, seat, plot), level=level + 1, at=[plot_id(seat, plot)]
+        )
     if plot == "tower":
         state["tower"][seat] = level + 1
     elif plot == "forge":
@@ -241,7 +248,10 @@ def ask_machine(state: State, seat: int, level: int) -> None:
 def answer_machine(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
     seat = decision["seat"]
     state["machines"][seat].append(choice["machine"])
-    log.emit("machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"}, at=[plot_id(seat, "forge")])
+    if log.recording:
+        log.emit(
+            "machine_chosen", seat=seat, machine={"key": f"machine_{choice['machine']}"}, at=[plot_id(seat, "forge")]
+        )
 
 
 def natives_owned(state: State, seat: int) -> int:

@@ -43,8 +43,9 @@ def winners(state: State) -> list[int]:
 
 def finish(state: State, log: Any) -> None:
     scores = [total(state, seat) for seat in range(kernel.seats(state))]
-    for seat, score in enumerate(scores):
-        log.emit("final_score", seat=seat, vp=score, reserves=reserve_vp(state, seat))
+    if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
+        for seat, score in enumerate(scores):
+            log.emit("final_score", seat=seat, vp=score, reserves=reserve_vp(state, seat))
     won = winners(state)
     log.emit("game_won", seats=won)
     kernel.finish(state, winners=won, reason=f"week {state['weeks']} is over", scores=[float(s) for s in scores])
