@@ -78,6 +78,33 @@ def copier(state: State, compile_after: int | None = None) -> Callable[[], State
     return copy
 
 
+def sampler(game: Game, view: State, seat: int, compile_after: int | None = COMPILE_AFTER) -> Callable[[int], State]:
+    """A maker of samples of one view, `determinize(view, seat, seed)` for each seed: where
+    the game keeps the default `determinize` the view is copied from one snapshot (`copier`),
+    reseeded and dealt into (`Game.deal_hidden`, skipped where it hides nothing); else the
+    game's own `determinize` is asked each time."""
+    if not copies_views(game):
+        return partial(game.determinize, view, seat)
+    copy = copier(view, compile_after)
+    if hides_nothing(game):
+
+        def reseeded(seed: int) -> State:
+            state = copy()
+            kernel.set_rng(state, seed)
+            return state
+
+        return reseeded
+    deal = game.deal_hidden
+
+    def dealt(seed: int) -> State:
+        state = copy()
+        kernel.set_rng(state, seed)
+        deal(state, seat, seed)
+        return state
+
+    return dealt
+
+
 def terminal_values(state: State, seats: int) -> list[float]:
     outcome = kernel.outcome(state)
     winners = outcome["winners"] if outcome else []

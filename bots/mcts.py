@@ -37,16 +37,7 @@ from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
 from boardwright.framework.game import Game
 
-from .evaluation import (
-    COMPILE_AFTER,
-    action_key,
-    copier,
-    copies_views,
-    hides_nothing,
-    sample_state,
-    state_values,
-    terminal_values,
-)
+from .evaluation import action_key, hides_nothing, sample_state, sampler, state_values, terminal_values
 from .reuse import recall
 
 Action = dict[str, Any]
@@ -236,10 +227,8 @@ class MctsBot:
         # whose moves roll no dice (a roll seen in the tree turns the solver off)
         self._open = hides_nothing(game)
         self._solving = seats == 2 and not kernel.teams(view) and self._open
-        # the default determinize copies the view, reseeds it and deals what is hidden: the
-        # copies come from one snapshot, and the game deals into each (`Game.deal_hidden`)
-        copy = copier(view, COMPILE_AFTER) if copies_views(game) else None
-        deal = None if hides_nothing(game) else game.deal_hidden
+        # the samples come from one snapshot of the view, each reseeded and dealt into
+        sample = sampler(game, view, seat)
         self._bounds = [1.0, 0.0, 1.0]
         iterations = 0
         settle = self.budget.stop_when_settled
@@ -250,14 +239,7 @@ class MctsBot:
                 break
             if root.proven is not None or any(child.proven == 1.0 for child in root.children.values()):
                 break  # a proven win is played at once; a proven loss cannot be helped
-            if copy is None:
-                state = game.determinize(view, seat, getrandbits(63))
-            else:
-                state = copy()
-                sample = getrandbits(63)
-                kernel.set_rng(state, sample)
-                if deal is not None:
-                    deal(state, seat, sample)
+            state = sample(getrandbits(63))
             path, values = self._descend(state, root, candidates, seats)
             if values is None:
                 depth = 0

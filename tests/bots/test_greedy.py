@@ -15,6 +15,7 @@ from boardwright.bots.evaluation import (
     heuristic_value,
     hides_nothing,
     sample_state,
+    sampler,
     terminal_values,
 )
 from boardwright.framework import Engine, Game, GameSpec, PluginHost, kernel
@@ -177,13 +178,9 @@ def test_a_searchs_samples_are_what_determinize_makes(host, game_id):
     view = engine.view(state, seat)
     before = kernel.state_hash(view)
     assert copies_views(game)  # every bundled game keeps the default determinize
-    copy = copier(view, compile_after=2)
+    sample = sampler(game, view, seat, compile_after=2)  # the search's own samples, compiled from the third
     for seed in range(5):
-        sample = copy()
-        kernel.set_rng(sample, seed)
-        if not hides_nothing(game):
-            game.deal_hidden(sample, seat, seed)
-        assert kernel.state_hash(sample) == kernel.state_hash(game.determinize(view, seat, seed))
+        assert kernel.state_hash(sample(seed)) == kernel.state_hash(game.determinize(view, seat, seed))
     assert kernel.state_hash(view) == before
 
 
