@@ -32,7 +32,7 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
         print(f"resumed {journal} at action {len(table.match.record.actions)}", flush=True)
     else:
         seats = [s for s in args.seats.split(",") if s] if args.seats else []
-        players = args.players or (len(seats) if seats else None)
+        players = args.players if args.players is not None else (len(seats) if seats else None)
         count = kernel.seats(engine.new_game(players, options, 1, args.scenario))
         kinds = seats if seats else [OPEN] * count
         if len(kinds) == 1:
@@ -42,7 +42,14 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
         table = Table.new(
             engine, players, options, args.scenario, kinds, host.bots(), seed=args.seed, journal=journal, **settings
         )
-    port = await table.start(args.bind, args.port)
+    try:
+        port = await table.start(args.bind, args.port)
+    except OSError as exc:  # the address, the port (taken, not allowed) or the journal's folder
+        await table.close()
+        why = exc.strerror or str(exc)
+        if exc.filename is not None:
+            raise BoardwrightError(f"cannot write the journal {exc.filename}: {why}", "journal") from None
+        raise BoardwrightError(f"cannot listen on {args.bind}:{args.port}: {why}", "listen") from None
     print(f"table {args.name!r} for {args.game} on {args.bind}:{port}", flush=True)
     advertiser = None
     if not args.no_advertise:
@@ -90,7 +97,7 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
 
     if args.table and ":" in args.table:
         address, _, port_text = args.table.rpartition(":")
-        if not port_text.isdigit():
+        if not port_text.isdigit() or not 0 < int(port_text) < 65536:
             raise BoardwrightError(f"bad table address {args.table!r} (use HOST:PORT or a table name)", "bad-table")
         port = int(port_text)
     else:

@@ -7,9 +7,12 @@ replay that does not verify) with one clear line on stderr.
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
+import math
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -26,6 +29,56 @@ class UsageError(Exception):
 class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message}")
+
+
+def _port(text: str) -> int:
+    """A TCP port: 0 (any free one) to 65535. The event loop would take 70000 as 4464."""
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"a port is a whole number from 0 to 65535, not {text!r}")
+    return int(text)
+
+
+def _at_least(least: int) -> Callable[[str], int]:
+    def whole(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(f"a whole number of at least {least}, not {text!r}")
+        return value
+
+    return whole
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not (math.isfinite(value) and value >= 0):
+        raise argparse.ArgumentTypeError(f"seconds, 0 or more, not {text!r}")
+    return value
+
+
+def _address(text: str) -> str:
+    try:
+        ipaddress.ip_address(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"an IP address such as 127.0.0.1, not {text!r}") from None
+    return text
+
+
+def _folder(path: Path, flag: str) -> Path:
+    """`path` as a folder to write into, made now: a flag that names a file, or a place that
+    cannot be written, is refused before any game is played."""
+    if path.exists() and not path.is_dir():
+        raise UsageError(f"{flag} {path}: a file, not a folder")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"{flag} {path}: {exc.strerror or exc}") from None
+    return path
 
 
 def _option_pairs(pairs: list[str]) -> dict[str, str]:
@@ -146,9 +199,8 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
         options=options,
         keep_records=bool(args.save_replays),
     )
-    replay_dir = Path(args.save_replays) if args.save_replays else None
-    if replay_dir is not None:
-        replay_dir.mkdir(parents=True, exist_ok=True)
+    replay_dir = _folder(Path(args.save_replays), "--save-replays") if args.save_replays else None
+    report_dir = _folder(Path(args.report), "--report") if args.report else None
 
     def on_game(result: dict[str, Any], record: Any) -> None:
         if replay_dir is not None and record is not None:
@@ -174,10 +226,13 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     finally:
         lines.flush()  # the games played so far, also when the run stops early
     written = []
-    if args.report:
+    if report_dir is not None:
         from boardwright.framework import report
 
-        written = report.write(summary, Path(args.report))
+        try:
+            written = report.write(summary, report_dir)
+        except OSError as exc:
+            raise UsageError(f"--report {report_dir}: {exc.strerror or exc}") from None
     if args.json:
         print(json.dumps(summary, ensure_ascii=False))
         return 0
@@ -402,18 +457,20 @@ def build_parser() -> Parser:
     p.add_argument("--scenario")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     p.add_argument("--name", default="Boardwright table")
-    p.add_argument("--max-connections", type=int, default=64, help="sockets at once, joined or not (default 64)")
-    p.add_argument("--max-spectators", type=int, default=16)
+    p.add_argument(
+        "--max-connections", type=_at_least(1), default=64, help="sockets at once, joined or not (default 64)"
+    )
+    p.add_argument("--max-spectators", type=_at_least(0), default=16)
     p.add_argument(
         "--on-drop", default="pause", help="a dropped person's seat: pause (wait for them) or a bot label that holds it"
     )
     p.add_argument("--no-ready", action="store_true", help="start at once, without every person saying ready")
     p.add_argument("--bind", default="0.0.0.0", help="the address to listen on (127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=0)
+    p.add_argument("--port", type=_port, default=0, help="0 (default): any free port")
     p.add_argument("--journal", help="a save file kept current after every action; an existing one resumes the table")
     p.add_argument("--no-advertise", action="store_true", help="do not announce the table with zeroconf")
-    p.add_argument("--bot-delay", type=float, default=0.0)
-    p.add_argument("--max-seconds", type=float, default=0.0, help="stop after this long (0: when the game ends)")
+    p.add_argument("--bot-delay", type=_seconds, default=0.0)
+    p.add_argument("--max-seconds", type=_seconds, default=0.0, help="stop after this long (0: when the game ends)")
     p.set_defaults(run=cmd_host)
 
     p = sub.add_parser("join", help="join a LAN table with a bot or as a terminal seat")
@@ -423,8 +480,8 @@ def build_parser() -> Parser:
     p.add_argument("--seat", type=int)
     p.add_argument("--token", help="rejoin a seat with the token the host gave")
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--interface", default="127.0.0.1", help="where to look for tables")
-    p.add_argument("--browse-seconds", type=float, default=2.0)
+    p.add_argument("--interface", type=_address, default="127.0.0.1", help="where to look for tables")
+    p.add_argument("--browse-seconds", type=_seconds, default=2.0)
     p.set_defaults(run=cmd_join)
 
     p = sub.add_parser("new-plugin", help="a pip-installable game package skeleton with tests")
@@ -446,6 +503,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except BoardwrightError as exc:
         print(f"boardwright: {exc.message}", file=sys.stderr)
+        return 2
+    except OSError as exc:  # the machine refused a file or folder (a full disk, no permission): one line
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"boardwright: {where}{exc.strerror or exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("boardwright: interrupted", file=sys.stderr)

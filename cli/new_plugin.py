@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import re
+import secrets
+import shutil
 from importlib import resources
 from pathlib import Path
 
@@ -24,11 +27,38 @@ LAYOUT = {
 
 def create(name: str, target: Path, title: str | None = None, title_ru: str | None = None) -> Path:
     """Write the package for game `name` into `target` (missing or empty); `title` and
-    `title_ru` are its English and Russian titles (from the name when not given)."""
+    `title_ru` are its English and Russian titles (from the name when not given).
+
+    The files are written into a folder beside `target` that becomes `target` when all are
+    there: a disk that fills up or a folder that cannot be written leaves nothing behind."""
     if not re.fullmatch(r"[a-z][a-z0-9_]{1,40}", name):
-        raise BoardwrightError("a plugin name is lower-case letters, digits and _ (like my_game)", "bad-name")
+        raise BoardwrightError(
+            f"{name!r} is not a plugin name: 2 to 41 lower-case letters, digits and _, starting with a letter"
+            " (like my_game)",
+            "bad-name",
+        )
+    if target.exists() and not target.is_dir():
+        raise BoardwrightError(f"{target} is a file, not a folder", "exists")
     if target.exists() and any(target.iterdir()):
         raise BoardwrightError(f"{target} exists and is not empty", "exists")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staging = target.parent / f".{target.name}.{secrets.token_hex(4)}"  # made with the user's umask
+        staging.mkdir()
+    except OSError as exc:
+        raise BoardwrightError(f"cannot write {target}: {exc.strerror or exc}", "unwritable") from None
+    try:
+        _write(name, staging, title, title_ru)
+        if target.exists():
+            target.rmdir()  # empty, as checked above
+        os.replace(staging, target)
+    except OSError as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise BoardwrightError(f"cannot write {target}: {exc.strerror or exc}", "unwritable") from None
+    return target
+
+
+def _write(name: str, target: Path, title: str | None, title_ru: str | None) -> None:
     fields = {
         "name": name,
         "dist": name.replace("_", "-"),
@@ -42,4 +72,3 @@ def create(name: str, target: Path, title: str | None = None, title_ru: str | No
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text((templates / source).read_text(encoding="utf-8").format(**fields), encoding="utf-8")
     (target / name / "__init__.py").write_text(f'"""{fields["title"]}: a Boardwright game."""\n', encoding="utf-8")
-    return target

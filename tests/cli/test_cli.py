@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import socket
 
 import pytest
 
 from boardwright.cli.main import main
+
+LOCAL_HOST = ["host", "connect_four", "--bind", "127.0.0.1", "--no-advertise", "--max-seconds", "1"]
 
 
 def _run(capsys, *args):
@@ -95,6 +98,19 @@ def test_saved_replays_verify(capsys, tmp_path):
         (["frobnicate"], "invalid choice"),
         (["replay", "/nonexistent/file.bwr"], "No such file"),
         (["scenario", "validate", "/nonexistent/s.toml"], "No such file"),
+        # a LAN table's flags (each host here would listen on 127.0.0.1 only, unannounced, for 1 s)
+        ([*LOCAL_HOST, "--port", "70000"], "a port is a whole number from 0 to 65535, not '70000'"),
+        ([*LOCAL_HOST, "--port", "-1"], "a port is a whole number from 0 to 65535"),
+        ([*LOCAL_HOST, "--max-connections", "0"], "--max-connections: a whole number of at least 1"),
+        ([*LOCAL_HOST, "--max-spectators", "-1"], "--max-spectators: a whole number of at least 0"),
+        ([*LOCAL_HOST, "--bot-delay", "-1"], "--bot-delay: seconds, 0 or more"),
+        ([*LOCAL_HOST, "--max-seconds", "nan"], "--max-seconds: seconds, 0 or more"),
+        ([*LOCAL_HOST, "--players", "0"], "connect_four is for 2 players, not 0"),
+        ([*LOCAL_HOST, "--bind", "999.1.1.1"], "cannot listen on 999.1.1.1:0"),
+        (["join", "127.0.0.1:70000"], "bad table address '127.0.0.1:70000'"),
+        (["join", "--interface", "garbage"], "--interface: an IP address such as 127.0.0.1, not 'garbage'"),
+        (["join", "--browse-seconds", "-1"], "--browse-seconds: seconds, 0 or more"),
+        (["new-plugin", "x"], "'x' is not a plugin name: 2 to 41 lower-case letters"),
     ],
 )
 def test_bad_input_exits_2_with_one_clear_line(capsys, args, message):
@@ -103,6 +119,69 @@ def test_bad_input_exits_2_with_one_clear_line(capsys, args, message):
     assert message in err
     assert err.count("\n") == 1 and err.startswith("boardwright")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("flag", ["--save-replays", "--report"])
+def test_a_folder_flag_naming_a_file_is_refused_before_any_game(capsys, tmp_path, flag):
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine", encoding="utf-8")
+    code, out, err = _run(capsys, "simulate", "connect_four", "--games", "3", flag, str(taken))
+    assert code == 2 and err == f"boardwright: {flag} {taken}: a file, not a folder\n"
+    assert out == "" and taken.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_host_on_a_taken_port_or_with_an_unwritable_journal_is_one_line(capsys, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        code, _, err = _run(capsys, *LOCAL_HOST, "--port", str(port))
+    assert code == 2 and err.startswith(f"boardwright: cannot listen on 127.0.0.1:{port}: ")
+    assert err.count("\n") == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("", encoding="utf-8")
+    code, _, err = _run(capsys, *LOCAL_HOST, "--journal", str(blocker / "table.bwr"))
+    assert code == 2 and err.startswith(f"boardwright: cannot write the journal {blocker}") and err.count("\n") == 1
+
+
+def test_new_plugin_refuses_a_file_and_leaves_nothing_when_a_write_fails(capsys, tmp_path, monkeypatch):
+    taken = tmp_path / "taken"
+    taken.write_text("", encoding="utf-8")
+    code, _, err = _run(capsys, "new-plugin", "my_game", str(taken))
+    assert code == 2 and err == f"boardwright: {taken} is a file, not a folder\n"
+
+    from pathlib import Path
+
+    written = []
+    real_write = Path.write_text
+
+    def write_text(self, *args, **kwargs):
+        if len(written) == 3:  # the disk fills up after three files
+            raise OSError(28, "No space left on device")
+        written.append(self)
+        return real_write(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "write_text", write_text)
+    target = tmp_path / "games" / "my_game"
+    code, _, err = _run(capsys, "new-plugin", "my_game", str(target))
+    assert code == 2 and err == f"boardwright: cannot write {target}: No space left on device\n"
+    assert len(written) == 3 and list((tmp_path / "games").iterdir()) == []  # no package, no half of one
+
+
+def test_a_replay_that_cannot_be_saved_mid_run_is_one_line_after_the_games_played(capsys, tmp_path, monkeypatch):
+    from boardwright.framework import replay
+
+    saved = []
+
+    def save(path, record):
+        if saved:
+            raise OSError(28, "No space left on device", str(path))
+        saved.append(path)
+
+    monkeypatch.setattr(replay, "save", save)
+    code, out, err = _run(capsys, "simulate", "connect_four", "--games", "3", "--save-replays", str(tmp_path))
+    assert code == 2 and err == f"boardwright: {tmp_path / 'connect_four-0001.bwr'}: No space left on device\n"
+    assert out.startswith("game 1: ") and out.count("\n") == 1  # the game that was saved, then the stop
 
 
 def test_replay_of_a_damaged_file(capsys, tmp_path):
