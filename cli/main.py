@@ -184,6 +184,7 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
+    engine.prepare(players, scenario=args.scenario)  # a player count the game has not is refused first
     options = _option_pairs(args.option)
     if args.short:
         options = {**engine.game.short_options, **options}
@@ -297,12 +298,12 @@ def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     from boardwright.framework.match import Match
 
     if args.load:
-        if args.game or args.players or args.seats or args.scenario or args.option:
+        if args.game or args.players is not None or args.seats or args.scenario or args.option:
             raise OptionError("--load opens a saved game as it is; give no game, players, seats, scenario or options")
         record = replay_files.load(args.load)
         Match.load(host.engine(record.game), args.load)  # refuses a damaged or tampered file here
         return Path(args.load)
-    setup_given = args.players or args.seats or args.scenario or args.option or args.seed is not None
+    setup_given = args.players is not None or args.seats or args.scenario or args.option or args.seed is not None
     if not args.game:
         if setup_given or args.screenshot:
             raise OptionError("name a game (or --load a file) to set one up")
@@ -315,6 +316,7 @@ def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     if players is None:
         scenario = engine.scenario(args.scenario)
         players = len(seats) or (scenario.players[0] if scenario and scenario.players else engine.spec.players[0])
+    engine.prepare(players, scenario=args.scenario)  # a player count the game has not is refused first
     if not seats:
         seats = ["human"] + ["random"] * (players - 1)
     if len(seats) != players:
