@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, render
+from boardwright.framework.simulation import SeatBot
 from boardwright.net import loop
 
 
@@ -93,7 +94,9 @@ def _terminal_choice(update: dict[str, Any], game: Any) -> dict[str, Any]:
 
 async def _join(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.net.discovery import browse
-    from boardwright.net.peer import Peer, play_with_bot
+    from boardwright.net.peer import Peer, Refused, play_with_bot
+
+    wanted_bot = SeatBot.parse(args.bot, host.bots()) if args.bot else None  # refused before taking a seat
 
     if args.table and ":" in args.table:
         address, _, port_text = args.table.rpartition(":")
@@ -107,27 +110,29 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
             names = ", ".join(f"{t.name} ({t.game}, {t.free} free)" for t in tables) or "none"
             raise BoardwrightError(f"no table with a free seat found (tables heard: {names})", "no-table")
         address, port = wanted[0].address, wanted[0].port
-    peer = Peer(address, port, args.name, seat=args.seat, token=args.token)
+    # --seat counts from 1, as this command prints a seat; the protocol counts from 0
+    peer = Peer(address, port, args.name, seat=None if args.seat is None else args.seat - 1, token=args.token)
     try:
         welcome = await peer.connect()
     except (OSError, TimeoutError) as exc:
         raise BoardwrightError(
             f"cannot reach the table at {address}:{port} ({exc.strerror or type(exc).__name__})", "unreachable"
         ) from None
+    except Refused as exc:
+        if exc.code == "seat":
+            raise BoardwrightError(f"this table has no seat {args.seat}", "seat") from None
+        raise
     game = host.game(welcome["game"])
     print(
-        f"joined {welcome['table']!r} ({welcome['game']}) as seat {welcome['seat'] + 1}; token {welcome['token']}",
+        f"joined {welcome['table']!r} ({welcome['game']}) as seat {welcome['seat'] + 1}; token {welcome['token']}"
+        f" (to come back: --seat {welcome['seat'] + 1} --token {welcome['token']})",
         flush=True,
     )
     try:
-        if args.bot:
+        if wanted_bot is not None:
             engine = host.engine(welcome["game"])
-            kind = host.bots()[args.bot.partition(":")[0]] if args.bot.partition(":")[0] in host.bots() else None
-            if kind is None:
-                raise BoardwrightError(f"unknown bot {args.bot!r}", "bad-bot")
-            bot = kind.make(
-                engine, peer.seat, random.Random(args.seed).randrange(1 << 30), args.bot.partition(":")[2] or "normal"
-            )
+            kind = host.bots()[wanted_bot.kind]
+            bot = kind.make(engine, peer.seat, random.Random(args.seed).randrange(1 << 30), wanted_bot.level)
 
             def choose(update: dict[str, Any]) -> dict[str, Any]:
                 # the bot sees only the view the host sent: it determinizes from it

@@ -479,7 +479,7 @@ def build_parser() -> Parser:
     p.add_argument("table", nargs="?", help="HOST:PORT, or a table name to look for")
     p.add_argument("--bot", help="let a bot play this seat, e.g. random or mcts:easy")
     p.add_argument("--name", default="guest")
-    p.add_argument("--seat", type=int)
+    p.add_argument("--seat", type=_at_least(1), help="the seat to take or rejoin: 1 for the first, as joining prints")
     p.add_argument("--token", help="rejoin a seat with the token the host gave")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--interface", type=_address, default="127.0.0.1", help="where to look for tables")

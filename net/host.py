@@ -375,7 +375,9 @@ class Table:
             return conn
         seat_index, token = message.get("seat"), message.get("token")
         if seat_index is not None and (type(seat_index) is not int or not 0 <= seat_index < len(self.seats)):
-            refuse("seat", f"there is no seat {seat_index!r:.20} at this table")
+            refuse(
+                "seat", f"there is no seat {seat_index!r:.20} at this table (its seats are 0 to {len(self.seats) - 1})"
+            )
             return None
         if token is not None:
             if (

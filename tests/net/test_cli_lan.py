@@ -108,3 +108,38 @@ def test_a_table_nobody_joins_stops_at_max_seconds():
         host.kill()
     assert host.returncode == 1 and "connect_four on 127.0.0.1:" in out
     assert err.strip().splitlines()[-1] == "stopped: --max-seconds reached" and "Traceback" not in err
+
+
+def _joined_line(*args):
+    """The first line a terminal seat's `join` prints; then it is stopped (it would wait for its turn)."""
+    joining = subprocess.Popen([*BOARDWRIGHT, "join", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        return joining.stdout.readline()
+    finally:
+        joining.kill()
+        joining.communicate()
+
+
+def test_a_person_comes_back_with_the_seat_and_token_joining_printed():
+    """`join` prints the seat counting from 1 and how to come back; that is what --seat takes.
+    A bot with a level it has not is refused before a seat is taken."""
+    host, port = _start_host("--no-advertise", "--seats", "open,open")
+    try:
+        table = f"127.0.0.1:{port}"
+        refused = subprocess.run(
+            [*BOARDWRIGHT, "join", table, "--bot", "mcts:ultra"], capture_output=True, text=True, timeout=60
+        )
+        assert refused.returncode == 2
+        assert refused.stderr == "boardwright: bot mcts has no level 'ultra' (levels: easy, normal, hard)\n"
+        first = _joined_line(table)
+        come_back = re.search(r"as seat 1; token (\w+) \(to come back: --seat 1 --token (\w+)\)", first)
+        assert come_back and come_back.group(1) == come_back.group(2), first
+        again = _joined_line(table, "--seat", "1", "--token", come_back.group(1))
+        assert f"as seat 1; token {come_back.group(1)}" in again, again
+        nowhere = subprocess.run(
+            [*BOARDWRIGHT, "join", table, "--seat", "3"], capture_output=True, text=True, timeout=60, input=""
+        )
+        assert nowhere.returncode == 2 and nowhere.stderr == "boardwright: this table has no seat 3\n"
+    finally:
+        host.kill()
+        host.communicate()
