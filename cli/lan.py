@@ -14,6 +14,29 @@ from boardwright.framework.simulation import SeatBot
 from boardwright.net import loop
 
 
+def _set_up_otherwise(engine: Any, args: argparse.Namespace, options: dict[str, str], table: Any) -> list[str]:
+    """How the flags' set-up differs from the resumed game's: the same command line that
+    started a table resumes it, and one that asks for another game is refused, not half obeyed."""
+    record = table.match.record
+    differences = []
+    if args.players is not None and args.players != record.players:
+        differences.append(f"{record.players} players, not {args.players}")
+    kinds = [kind for kind in args.seats.split(",") if kind] if args.seats else []
+    kinds = kinds * record.players if len(kinds) == 1 else kinds
+    held = [seat.kind for seat in table.seats]
+    if kinds and kinds != held:
+        differences.append(f"seats {','.join(held)}, not {','.join(kinds)}")
+    resolved = engine.spec.resolve_options(options)
+    for key in options:
+        if resolved[key] != record.options.get(key):
+            differences.append(f"{key}={record.options.get(key)}, not {resolved[key]}")
+    if args.scenario is not None and args.scenario != record.scenario:
+        differences.append(f"scenario {record.scenario}, not {args.scenario}")
+    if args.seed is not None and args.seed != record.seed:
+        differences.append("another seed")  # never which: the journal's seed may be the table's secret
+    return differences
+
+
 async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
     from boardwright.net.discovery import Advertiser, local_addresses
     from boardwright.net.host import OPEN, Limits, Table
@@ -30,6 +53,13 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
     }
     if journal is not None and journal.exists():
         table = Table.resume(engine, journal, host.bots(), **settings)
+        differences = _set_up_otherwise(engine, args, options, table)
+        if differences:
+            raise BoardwrightError(
+                f"--journal {journal} holds a game set up otherwise ({'; '.join(differences)}): give the flags"
+                " it was started with, or none",
+                "resume",
+            )
         print(f"resumed {journal} at action {len(table.match.record.actions)}", flush=True)
     else:
         seats = [s for s in args.seats.split(",") if s] if args.seats else []

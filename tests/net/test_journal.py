@@ -258,3 +258,31 @@ def test_a_host_started_again_on_a_finished_game_shows_it_to_the_players_who_rej
         finally:
             host.kill()
             host.wait(timeout=10)
+
+
+def test_the_command_that_started_a_table_resumes_it_and_one_for_another_game_is_refused(tmp_path):
+    journal = tmp_path / "table.bwr"
+    started = ["host", "connect_four", "--bind", LOCAL, "--no-advertise", "--journal", str(journal)]
+    started += ["--seats", "open,open", "--option", "rows=7", "--max-seconds", "0.5"]
+
+    def host(*flags):
+        return subprocess.run([*BOARDWRIGHT, *flags], capture_output=True, text=True, timeout=60)
+
+    first = host(*started)
+    assert first.returncode == 1 and "stopped: --max-seconds reached" in first.stderr  # nobody joined
+    kept = journal.read_bytes()
+    again = host(*started)
+    assert again.stdout.startswith(f"resumed {journal} at action 0\n"), again.stdout + again.stderr
+    for other, said in [
+        (["--players", "3"], "2 players, not 3"),
+        (["--seats", "open,random"], "seats open,open, not open,random"),
+        (["--option", "rows=8", "--seed", "4"], "rows=7, not 8; another seed"),
+    ]:
+        flags = ["host", "connect_four", "--bind", LOCAL, "--no-advertise", "--journal", str(journal)]
+        refused = host(*flags, "--max-seconds", "0.5", *other)
+        assert refused.returncode == 2 and refused.stdout == ""
+        assert refused.stderr == (
+            f"boardwright: --journal {journal} holds a game set up otherwise ({said}):"
+            " give the flags it was started with, or none\n"
+        )
+    assert read_journal(journal)[0].options["rows"] == 7 and journal.read_bytes() == kept
