@@ -111,7 +111,7 @@ def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
                 "options": {o.key: o.default for o in spec.all_options()},
             }
         )
-    broken = [{"name": b.name, "error": b.error} for b in host.broken]
+    broken = [{"name": b.name, "kind": b.kind, "error": b.error} for b in host.broken]
     if args.json:
         print(json.dumps({"games": rows, "bots": sorted(host.bots()), "broken": broken}, ensure_ascii=False, indent=2))
         return 0
@@ -121,8 +121,8 @@ def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
         if row["scenarios"]:
             print(f"{'':<23} scenarios: {', '.join(row['scenarios'])}")
     print(f"bots: {', '.join(sorted(host.bots()))}")
-    for b in broken:
-        print(f"broken plugin {b['name']}: {b['error']}")
+    for b in host.broken:
+        print(f"broken {b.kind} {b.line()}")
     return 0
 
 

@@ -35,7 +35,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "column_title": ("Also known as", "Другое название"),
     "column_summary": ("About", "Об игре"),
     "scenarios_count": ("scenarios: {count}", "сценариев: {count}"),
-    "broken_title": ("Plugins that failed to load", "Модули, которые не загрузились"),
+    "broken_title": (
+        "Plugins and scenario files that failed to load",
+        "Модули и файлы сценариев, которые не загрузились",
+    ),
     "no_games": ("No games are installed.", "Игры не установлены."),
     "start": ("Start", "Начать"),
     "cancel": ("Cancel", "Отмена"),

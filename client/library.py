@@ -123,7 +123,7 @@ class LibraryPage(QWidget):
         header.setStretchLastSection(True)
         broken = self.host.broken
         self.broken_title.setText(tr("broken_title", lang))
-        self.broken.setText("\n".join(f"{b.name}: {b.error}" for b in broken))
+        self.broken.setText("\n".join(b.line() for b in broken))
         self.broken_title.setVisible(bool(broken))
         self.broken.setVisible(bool(broken))
 

@@ -45,6 +45,11 @@ def scenario_folder() -> Path:
 class BrokenPlugin:
     name: str
     error: str
+    kind: str = "plugin"  # or "scenario file": one in a pack or in the user's scenario folder
+
+    def line(self) -> str:
+        """What failed and why, naming it once (a scenario file's error begins with where it is)."""
+        return self.error if self.error.startswith(self.name) else f"{self.name}: {self.error}"
 
 
 class PluginHost:
@@ -238,7 +243,7 @@ class PluginHost:
 
     def _broken_scenario(self, where: str, message: str) -> list[Scenario]:
         self._scenario_files.add(where)
-        broken = BrokenPlugin(where, message)
+        broken = BrokenPlugin(where, message, "scenario file")
         if broken not in self.broken:
             self.broken.append(broken)
         return []

@@ -211,6 +211,23 @@ def test_scenario_folder_list_and_validate_as_a_modder_runs_them(capsys, tmp_pat
     assert code == 1 and err == f"error: {scenario}: scenario.title_en: is missing\n"
 
 
+def test_list_names_a_broken_scenario_file_as_one_and_its_path_once(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDWRIGHT_SCENARIOS", str(tmp_path))
+    broken = tmp_path / "half.toml"
+    broken.write_text("garbage = [\n", encoding="utf-8")
+    code, out, _err = _run(capsys, "list")
+    assert code == 0
+    assert out.splitlines()[-1] == f"broken scenario file {broken}: (syntax): Invalid value (at end of document)"
+    code, out, _err = _run(capsys, "list", "--json")
+    assert json.loads(out)["broken"] == [
+        {
+            "name": str(broken),
+            "kind": "scenario file",
+            "error": f"{broken}: (syntax): Invalid value (at end of document)",
+        }
+    ]
+
+
 def test_simulate_prints_a_line_for_every_game_in_order_then_the_summary(capsys):
     """Per-game lines are written in batches; every game still has its line, in order, and
     they agree with the JSON results of the same run."""

@@ -204,7 +204,7 @@ def test_a_broken_installed_plugin_is_listed_with_its_error(tmp_path):
     listed = _run([sys.executable, "-m", "boardwright.cli.main", "list", "--json"], tmp_path, str(tmp_path / "site"))
     assert listed.returncode == 0
     out = json.loads(listed.stdout)
-    assert {"name": "broken_game", "error": "ImportError: needs libfoo"} in out["broken"]
+    assert {"name": "broken_game", "kind": "plugin", "error": "ImportError: needs libfoo"} in out["broken"]
     assert "connect_four" in {g["id"] for g in out["games"]}
 
 
