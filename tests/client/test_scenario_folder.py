@@ -52,4 +52,7 @@ def test_a_broken_scenario_file_is_listed_in_the_library(qtbot: Any, tmp_path: P
     window = make_window(qtbot, host, Settings(tmp_path / "client.json"))
     (folder / "narrow.toml").write_text(SCENARIO.format(players=5), encoding="utf-8")
     qtbot.waitUntil(lambda: window.library.broken.isVisible(), timeout=5000)
-    assert "narrow.toml:6: scenario.players: connect_four is not for 5 players" in window.library.broken.text()
+    shown = window.library.broken.text()
+    assert "narrow.toml:6: scenario.players: connect_four is not for 5 players" in shown
+    assert shown.count(str(folder / "narrow.toml")) == 1  # named once, not as "path: path: ..."
+    assert window.library.broken_title.text() == "Plugins and scenario files that failed to load"
