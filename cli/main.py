@@ -255,7 +255,14 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
-    record = replay_files.load(args.file)
+    path = Path(args.file)
+    journal = _is_journal(path)
+    if journal:  # a LAN table's game so far, as the host journalled it
+        from boardwright.net.journal import read_journal
+
+        record = read_journal(path)[0]
+    else:
+        record = replay_files.load(args.file)
     engine = host.engine(record.game)
     result = replay_files.replay(engine, record, verify=args.verify, where=args.file)
     outcome = kernel.outcome(result.state)
@@ -263,8 +270,17 @@ def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
     if outcome:
         status = "draw" if outcome["draw"] else "winners " + ",".join(str(s + 1) for s in outcome["winners"])
     verified = f", {result.checked} hashes verified" if args.verify else ""
-    print(f"{args.file}: {record.game} {record.game_version}, {len(record.actions)} actions, {status}{verified}")
+    kind = " (a LAN table's journal)" if journal else ""
+    print(f"{args.file}{kind}: {record.game} {record.game_version}, {len(record.actions)} actions, {status}{verified}")
     return 0
+
+
+def _is_journal(path: Path) -> bool:
+    try:
+        with path.open("rb") as handle:
+            return handle.read(len(replay_files.JOURNAL_MAGIC)) == replay_files.JOURNAL_MAGIC
+    except OSError:
+        return False  # `load` says why, as for any file
 
 
 def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:

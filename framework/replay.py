@@ -22,6 +22,7 @@ from .errors import FileFormatError
 MAGIC = "boardwright"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 64 * 1024 * 1024
+JOURNAL_MAGIC = b"BWJ1 boardwright journal\n"  # how a LAN table's journal begins (net/journal.py)
 
 
 @dataclass
@@ -126,6 +127,11 @@ def load(path: str | Path) -> Record:
         raise FileFormatError(f"{where}: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise FileFormatError(f"{where}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, not a save file")
+    if raw.startswith(JOURNAL_MAGIC):  # it becomes a save file when its game ends
+        raise FileFormatError(
+            f"{where}: the journal of a LAN table whose game has not ended, not a save: `boardwright host GAME"
+            f" --journal {where}` resumes the table, `boardwright replay {where} --verify` checks it"
+        )
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=False)
     except (msgpack.ExtraData, msgpack.FormatError, msgpack.StackError, ValueError) as exc:

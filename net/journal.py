@@ -32,7 +32,7 @@ from boardwright.framework import replay as replay_files
 from boardwright.framework.kernel import UNPACK_ERRORS
 from boardwright.framework.replay import Record
 
-MAGIC = b"BWJ1 boardwright journal\n"
+MAGIC = replay_files.JOURNAL_MAGIC
 LENGTH = struct.Struct(">I")
 MAX_RECORD = 16 * 1024 * 1024
 

@@ -286,3 +286,33 @@ def test_the_command_that_started_a_table_resumes_it_and_one_for_another_game_is
             " give the flags it was started with, or none\n"
         )
     assert read_journal(journal)[0].options["rows"] == 7 and journal.read_bytes() == kept
+
+
+def test_an_unfinished_tables_journal_is_checked_by_replay_and_named_by_play(tmp_path, capsys):
+    """A table stopped before its end leaves its journal: `replay --verify` checks it; `play
+    --load` says what it is and how to go on, never that a sound file is damaged."""
+    from boardwright.cli.main import main
+
+    journal = tmp_path / "table.bwr"
+    # at most 4 moves in 1.2 s: no Connect Four game can end so soon
+    flags = ["--seats", "random,random", "--bot-delay", "0.3", "--journal", str(journal), "--max-seconds", "1.2"]
+    stopped = subprocess.run(
+        [*BOARDWRIGHT, "host", "connect_four", "--bind", LOCAL, "--no-advertise", *flags],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert stopped.returncode == 1 and "stopped: --max-seconds reached" in stopped.stderr
+    plies = len(read_journal(journal)[0].actions)
+    assert 0 < plies <= 4
+    assert main(["replay", str(journal), "--verify"]) == 0
+    out, _ = capsys.readouterr()
+    said = f"{journal} (a LAN table's journal): connect_four 1.1.0, {plies} actions, unfinished, {plies + 1} hashes"
+    assert out == said + " verified\n"
+    assert main(["play", "--load", str(journal), "--screenshot", str(tmp_path / "shot.png")]) == 2
+    _, err = capsys.readouterr()
+    assert err == (
+        f"boardwright: {journal}: the journal of a LAN table whose game has not ended, not a save:"
+        f" `boardwright host GAME --journal {journal}` resumes the table, `boardwright replay {journal} --verify`"
+        " checks it\n"
+    )
