@@ -169,7 +169,7 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
                 state = game.determinize(update["view"], peer.seat, args.seed)
                 return bot.choose(Turn(engine, state, peer.seat, update["legal"]))
 
-            outcome = await play_with_bot(peer, choose)
+            outcome = await play_with_bot(peer, choose, timeout=None)
         else:
             seat_names = [f"#{i + 1}" for i in range(welcome["players"])]
 
@@ -178,9 +178,12 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
                     print(render(event, game.messages, "en", seat_names))
                 return _terminal_choice(update, game)
 
-            outcome = await play_with_bot(peer, choose)
-        winners = ",".join(str(s + 1) for s in (outcome or {}).get("winners", [])) or "none"
-        print(f"game over; winners: {winners}", flush=True)
+            outcome = await play_with_bot(peer, choose, timeout=None)  # people may take their time
+        if outcome is None:
+            print("boardwright: the table closed before its game ended", file=sys.stderr, flush=True)
+            return 1
+        winners = ",".join(str(s + 1) for s in outcome.get("winners", []))
+        print(f"game over; winners: {winners}" if winners else "game over: a draw", flush=True)
         return 0
     finally:
         await peer.close()

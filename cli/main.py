@@ -524,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except OSError as exc:  # the machine refused a file or folder (a full disk, no permission): one line
         where = f"{exc.filename}: " if exc.filename else ""
-        print(f"boardwright: {where}{exc.strerror or exc}", file=sys.stderr)
+        print(f"boardwright: {where}{exc.strerror or str(exc) or type(exc).__name__}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("boardwright: interrupted", file=sys.stderr)

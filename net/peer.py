@@ -177,7 +177,7 @@ class Peer:
                 self.listener({"t": "closed"})
             await self._updates.put(None)
 
-    async def next_update(self, timeout: float = 10) -> dict[str, Any] | None:
+    async def next_update(self, timeout: float | None = 10) -> dict[str, Any] | None:
         """The next update from the host; None once the connection is gone."""
         if not self._updates.empty():  # one already here: no timer, no task
             return self._updates.get_nowait()
@@ -223,11 +223,13 @@ class Peer:
 
 
 async def play_with_bot(
-    peer: Peer, choose: Any, max_updates: int = 100_000, timeout: float = 30
+    peer: Peer, choose: Any, max_updates: int = 100_000, timeout: float | None = 30
 ) -> dict[str, Any] | None:
     """Answer every update that asks this seat to move with `choose(update)`; returns the
-    outcome. An action the host refuses (other than as `stale`, which a fresh update
-    follows) raises `Refused` with the host's reason: nothing would move on after it."""
+    outcome, or None when the connection ended first. An action the host refuses (other
+    than as `stale`, which a fresh update follows) raises `Refused` with the host's reason:
+    nothing would move on after it. `timeout`: the longest wait for one update (None: as
+    long as the connection lives, for a seat whose table waits on people)."""
     update = peer.update
     acted_at = -1  # queued updates may repeat a position this seat already answered
     for _ in range(max_updates):
@@ -245,7 +247,7 @@ async def play_with_bot(
     raise ProtocolError(f"no end after {max_updates} updates")
 
 
-async def _update_or_refusal(peer: Peer, timeout: float) -> dict[str, Any] | None:
+async def _update_or_refusal(peer: Peer, timeout: float | None) -> dict[str, Any] | None:
     """The next update; raises `Refused` when the host refused this seat's action instead."""
     next_update = asyncio.ensure_future(peer.next_update(timeout))
     try:
