@@ -30,8 +30,10 @@ def _set_up_otherwise(engine: Any, args: argparse.Namespace, options: dict[str, 
     for key in options:
         if resolved[key] != record.options.get(key):
             differences.append(f"{key}={record.options.get(key)}, not {resolved[key]}")
-    if args.scenario is not None and args.scenario != record.scenario:
-        differences.append(f"scenario {record.scenario}, not {args.scenario}")
+    if args.scenario is not None:
+        held_scenario = engine.scenario(record.scenario)  # no scenario named: the game's default
+        if engine.scenario(args.scenario) is not held_scenario:
+            differences.append(f"scenario {held_scenario.id if held_scenario else 'none'}, not {args.scenario}")
     if args.seed is not None and args.seed != record.seed:
         differences.append("another seed")  # never which: the journal's seed may be the table's secret
     return differences

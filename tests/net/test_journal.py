@@ -316,3 +316,16 @@ def test_an_unfinished_tables_journal_is_checked_by_replay_and_named_by_play(tmp
         f" `boardwright host GAME --journal {journal}` resumes the table, `boardwright replay {journal} --verify`"
         " checks it\n"
     )
+
+
+def test_resuming_with_the_games_default_scenario_named_is_the_same_game(tmp_path):
+    journal = tmp_path / "castles.bwr"
+    flags = ["host", "reliquium", "--bind", LOCAL, "--no-advertise", "--journal", str(journal), "--max-seconds", "0.5"]
+
+    def host(*extra):
+        return subprocess.run([*BOARDWRIGHT, *flags, *extra], capture_output=True, text=True, timeout=60)
+
+    assert host().returncode == 1  # started without --scenario: the game's default, standard
+    assert host("--scenario", "standard").stdout.startswith(f"resumed {journal} at action 0\n")
+    refused = host("--scenario", "seven_castles")
+    assert refused.returncode == 2 and "(scenario standard, not seven_castles)" in refused.stderr
