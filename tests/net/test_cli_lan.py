@@ -146,18 +146,11 @@ def test_a_person_comes_back_with_the_seat_and_token_joining_printed():
 
 
 def test_a_table_that_closes_before_its_game_ended_is_said_so_not_called_a_game_over():
-    host = subprocess.Popen(
-        [*BOARDWRIGHT, "host", "connect_four", "--bind", "127.0.0.1", "--no-advertise", "--max-seconds", "3"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    host, port = _start_host("--no-advertise", "--seats", "open,open", "--max-seconds", "3")
     try:
-        found = re.search(r"on 127\.0\.0\.1:(\d+)", host.stdout.readline())
-        assert found
         # the bot's seat waits for the second player (however long), until the host stops
         joined = subprocess.run(
-            [*BOARDWRIGHT, "join", f"127.0.0.1:{found.group(1)}", "--bot", "random"],
+            [*BOARDWRIGHT, "join", f"127.0.0.1:{port}", "--bot", "random"],
             capture_output=True,
             text=True,
             timeout=60,
