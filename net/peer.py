@@ -20,6 +20,7 @@ from .delta import chain, fingerprint, patch, unpack_delta
 from .protocol import FROM_HOST, PROTOCOL_VERSION, ProtocolError, read_message, send_message
 
 PING_EVERY = 20.0  # seconds; the host drops a peer it has not heard from in 90
+SILENT_PINGS = 3  # a host that answered none of this many pings is gone (its machine off, its cable out)
 
 
 class Refused(BoardwrightError):
@@ -70,6 +71,7 @@ class Peer:
         self._task: asyncio.Task[None] | None = None
         self._pinger: asyncio.Task[None] | None = None
         self._send_lock = asyncio.Lock()
+        self._heard_at = 0.0  # the event loop's time of the host's last frame
 
     async def connect(self, timeout: float = 10) -> dict[str, Any]:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(self.address, self.port), timeout)
@@ -94,6 +96,7 @@ class Peer:
         self.seat = first["seat"]
         self.token = first["token"]
         loop = asyncio.get_running_loop()
+        self._heard_at = loop.time()
         self._task = loop.create_task(self._listen())
         if self.ping_every:
             self._pinger = loop.create_task(self._ping())
@@ -107,9 +110,16 @@ class Peer:
             await send_message(self._writer, message)
 
     async def _ping(self) -> None:
+        """Ping the host; a host that answers nothing for `SILENT_PINGS` pings is gone without
+        closing its socket (which TCP alone notices only after many minutes): the connection
+        is closed, so whoever waits for an update hears that it ended."""
+        loop = asyncio.get_running_loop()
         try:
             while True:
                 await asyncio.sleep(self.ping_every)
+                if loop.time() - self._heard_at > SILENT_PINGS * self.ping_every and self._writer is not None:
+                    self._writer.transport.abort()
+                    return
                 await self._send({"t": "ping"})
         except (ConnectionError, OSError, RuntimeError):  # RuntimeError: uvloop's closed transport
             pass
@@ -145,6 +155,7 @@ class Peer:
                 message = await read_message(self._reader, FROM_HOST, check_shape=False)
                 if message is None:
                     break
+                self._heard_at = asyncio.get_running_loop().time()
                 if message["t"] == "update":
                     if not self._whole(message):
                         # ask for the whole once; the events wait for the update that is whole

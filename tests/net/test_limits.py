@@ -209,3 +209,29 @@ def test_a_stalled_seat_is_held_by_a_bot_when_the_table_says_so():
             await table.close()
 
     run(scenario())
+
+
+def test_a_host_that_falls_silent_without_closing_ends_the_peers_wait():
+    """A host whose machine went off answers no ping and never closes the socket: the peer
+    closes it after three unanswered pings, and a seat waiting for people hears the end."""
+
+    async def scenario():
+        async def silent_host(reader, writer):
+            await reader.readexactly(struct.unpack(">I", await reader.readexactly(4))[0])  # the join
+            writer.write(encode({"t": "welcome", "seat": 0, "token": "t" * 32, "game": "noisy", "players": 2}))
+            await writer.drain()
+            await asyncio.sleep(30)  # then nothing: no pong, no close
+
+        server = await asyncio.start_server(silent_host, LOCAL, 0)
+        peer = Peer(LOCAL, server.sockets[0].getsockname()[1], "P", ping_every=0.2)
+        try:
+            await peer.connect()
+            started = time.monotonic()
+            outcome = await asyncio.wait_for(play_with_bot(peer, lambda u: u["legal"][0], timeout=None), 10)
+            waited = time.monotonic() - started
+        finally:
+            await peer.close()
+            server.close()
+        assert outcome is None and 0.5 < waited < 5.0  # three pings of 0.2 s, and the next check
+
+    asyncio.run(asyncio.wait_for(scenario(), 30))
