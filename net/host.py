@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
-from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
+from boardwright.framework.bots import BOT_ATTEMPTS, LEVELS, Attempts
 
 from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
 from .link import Link, within_rate
@@ -162,7 +162,12 @@ class Table:
         bot_name, _, level = label.partition(":")
         if bot_name not in self.bot_kinds:
             raise BoardwrightError(f"unknown bot {bot_name!r} (bots: {', '.join(sorted(self.bot_kinds))})", "bad-seats")
-        return self.bot_kinds[bot_name], level or "normal"
+        kind, level = self.bot_kinds[bot_name], level or "normal"
+        if level not in kind.levels and level not in LEVELS:  # as `SeatBot.parse`: refused here, not when it moves
+            raise BoardwrightError(
+                f"bot {bot_name} has no level {level!r} (levels: {', '.join(kind.levels)})", "bad-seats"
+            )
+        return kind, level
 
     def _make_bot(self, label: str, seat: int) -> Any:
         kind, level = self._bot_kind(label)
