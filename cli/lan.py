@@ -41,15 +41,9 @@ def _set_up_otherwise(engine: Any, args: argparse.Namespace, options: dict[str, 
 
 async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, str]) -> int:
     from boardwright.net.discovery import Advertiser, local_addresses
-    from boardwright.net.host import OPEN, PAUSE, Limits, Table
+    from boardwright.net.host import OPEN, Limits, Table
 
     engine = host.engine(args.game)
-    bots = ", ".join(sorted(host.bots()))
-    for flag, label, person in [("--on-drop", args.on_drop, PAUSE)] + [
-        ("--seats", kind, OPEN) for kind in args.seats.split(",") if kind
-    ]:
-        if label != person and label.partition(":")[0] not in host.bots():  # "human", as the desktop says
-            raise BoardwrightError(f"{flag}: {label!r} is neither {person} nor a bot ({bots})", "bad-seats")
     journal = Path(args.journal) if args.journal else None
     limits = Limits(max_connections=args.max_connections, max_spectators=args.max_spectators)
     settings: dict[str, Any] = {

@@ -338,10 +338,8 @@ def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     if len(seats) != players:
         raise OptionError(f"{len(seats)} seats for {players} players: give one seat kind per player")
     for kind in seats:
-        if kind != "human" and kind.partition(":")[0] not in host.bots():  # "open", as a LAN host says
-            raise OptionError(f"--seats: {kind!r} is neither human nor a bot ({', '.join(sorted(host.bots()))})")
         if kind != "human":
-            simulation.SeatBot.parse(kind, host.bots())  # an unknown level is refused here
+            simulation.SeatBot.parse(kind, host.bots(), "human")  # "open", as a LAN host says, is refused here
     options = _option_pairs(args.option)
     seed = args.seed if args.seed is not None else 0
     Match(engine, players, options, seed, args.scenario, seats)  # refuses bad options and player counts here

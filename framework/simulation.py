@@ -35,10 +35,16 @@ class SeatBot:
     level: str = "normal"
 
     @classmethod
-    def parse(cls, text: str, kinds: dict[str, BotKind]) -> SeatBot:
+    def parse(cls, text: str, kinds: dict[str, BotKind], person: str | None = None) -> SeatBot:
+        """The bot `text` names (`KIND` or `KIND:LEVEL`); OptionError for an unknown kind or
+        level. `person`: the word for a seat a person takes where the text comes from (human,
+        open, pause), named in the refusal of a text that is neither it nor a bot."""
         name, _, level = text.strip().partition(":")
         if name not in kinds:
-            raise OptionError(f"unknown bot {name!r} (bots: {', '.join(sorted(kinds))})")
+            bots = ", ".join(sorted(kinds))
+            if person is not None:
+                raise OptionError(f"{text!r} is neither {person} nor a bot ({bots})")
+            raise OptionError(f"unknown bot {name!r} (bots: {bots})")
         level = level or "normal"
         if level not in kinds[name].levels and level not in LEVELS:
             raise OptionError(f"bot {name} has no level {level!r} (levels: {', '.join(kinds[name].levels)})")

@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
-from boardwright.framework.bots import BOT_ATTEMPTS, LEVELS, Attempts
+from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
+from boardwright.framework.simulation import SeatBot
 
 from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
 from .link import Link, within_rate
@@ -125,7 +126,7 @@ class Table:
                 self.bots[seat] = self._make_bot(kind, seat)
                 self.seats[seat].name = kind.partition(":")[0]
         if on_drop != PAUSE:
-            self._bot_kind(on_drop)  # an unknown stand-in is refused now, not when somebody drops
+            self._bot_kind(on_drop, PAUSE)  # an unknown stand-in is refused now, not when somebody drops
         self.stand_ins: dict[int, Any] = {}
         self._bot_failures = Attempts()  # of the decision a bot is asked now
         self._fallback = random.Random(secret_seed())  # the random legal action of a bot that failed
@@ -158,16 +159,11 @@ class Table:
         match = LiveGame(engine, players, options, secret_seed() if seed is None else seed, scenario)
         return cls(engine, match, seat_kinds, bot_kinds, **kwargs)
 
-    def _bot_kind(self, label: str) -> tuple[Any, str]:
-        bot_name, _, level = label.partition(":")
-        if bot_name not in self.bot_kinds:
-            raise BoardwrightError(f"unknown bot {bot_name!r} (bots: {', '.join(sorted(self.bot_kinds))})", "bad-seats")
-        kind, level = self.bot_kinds[bot_name], level or "normal"
-        if level not in kind.levels and level not in LEVELS:  # as `SeatBot.parse`: refused here, not when it moves
-            raise BoardwrightError(
-                f"bot {bot_name} has no level {level!r} (levels: {', '.join(kind.levels)})", "bad-seats"
-            )
-        return kind, level
+    def _bot_kind(self, label: str, person: str = OPEN) -> tuple[Any, str]:
+        """The bot kind and level `label` names; a label that is neither `person` (the seat
+        kind or drop rule for people) nor a bot, or a level the bot has not, is refused."""
+        bot = SeatBot.parse(label, self.bot_kinds, person)
+        return self.bot_kinds[bot.kind], bot.level
 
     def _make_bot(self, label: str, seat: int) -> Any:
         kind, level = self._bot_kind(label)
