@@ -9,7 +9,9 @@ The sampled state is written once per decision and each copy is read back from t
 snapshot (`evaluation.copier`): the same copies as `kernel.clone` makes, at a third of
 its price. A game whose heuristic reads only some top-level parts of the state may name
 them in `heuristic_reads`: after an action that left all of them equal, the heuristic is
-the sampled state's, so it is not asked again.
+the sampled state's, so it is not asked again. A game that can tell the heuristic after an
+action without applying it (`Game.heuristic_after`) spares the copy and the apply of that
+action, and the snapshot itself when it tells every one.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import Any
 from boardwright.framework import kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.engine import Engine
+from boardwright.framework.game import Game
 
 from .evaluation import copier, hides_nothing, sample_state, terminal_values
 
@@ -54,33 +57,42 @@ class GreedyBot:
             self.reads = itemgetter(*reads)
         elif reads:
             self.reads = itemgetter(reads[0], reads[0])
+        # the game tells the heuristic after some actions without their being applied
+        self.tells = type(engine.game).heuristic_after is not Game.heuristic_after
 
     def choose(self, turn: Turn) -> dict[str, Any]:
         legal = turn.legal
         if len(legal) == 1:
             return legal[0]
         apply = self.engine.apply_unchecked
-        heuristic = self.engine.game.heuristic
+        game = self.engine.game
+        heuristic = game.heuristic
         reads = self.reads
         seat = turn.seat
         sampled = _sample(turn, self.rng.getrandbits(63))
+        told = game.heuristic_after(sampled, seat, legal) if self.tells else None
         seats = kernel.seats(sampled)
-        copy = copier(sampled)
+        copy: Callable[[], State] | None = None  # the snapshot, once an action must be applied
         read = reads(sampled) if reads is not None else ()
         before: float | None = None  # the sampled state's heuristic, once an action leaves it as it was
         best: list[dict[str, Any]] = []
         best_value = -1.0
-        for action in legal:
-            after = copy()
-            apply(after, action)
-            if kernel.is_over(after):
-                value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
-            elif reads is not None and not any(map(ne, reads(after), read)):
-                if before is None:
-                    before = _value(heuristic(sampled, seat))
-                value = before
+        for index, action in enumerate(legal):
+            if told is not None and (h := told[index]) is not None:
+                value = _value(h)
             else:
-                value = _value(heuristic(after, seat))
+                if copy is None:
+                    copy = copier(sampled)
+                after = copy()
+                apply(after, action)
+                if kernel.is_over(after):
+                    value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
+                elif reads is not None and not any(map(ne, reads(after), read)):
+                    if before is None:
+                        before = _value(heuristic(sampled, seat))
+                    value = before
+                else:
+                    value = _value(heuristic(after, seat))
             if value > best_value:
                 best, best_value = [action], value
             elif value == best_value:

@@ -8,7 +8,8 @@ Each check plays seeded random games and raises AssertionError with a message a 
 author can act on: playouts end with legal actions always on offer; illegal, mutated
 and out-of-turn actions are refused with the state unchanged; replays reproduce every
 hash; states survive msgpack; views hide what a seat may not see; determinized states
-agree with the view they came from; boards and event text are complete.
+agree with the view they came from; boards and event text are complete; what a game
+tells of its heuristic after an action is what applying it gives.
 """
 
 from __future__ import annotations
@@ -266,6 +267,47 @@ def _play_sampled(engine: Engine, state: State, rng: random.Random, limit: int =
         engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
 
 
+def check_heuristic_after(
+    engine: Engine, players: int | None = None, scenario: str | None = None, seeds: tuple[int, ...] = (51,)
+) -> None:
+    """Every number `Game.heuristic_after` tells is the heuristic of the state the action
+    makes, exactly, in a game that goes on; it leaves the state as it was. Checked for the
+    seat to move and the next seat, at every decision of seeded random games."""
+    game = engine.game
+    if type(game).heuristic_after is Game.heuristic_after:
+        return
+    told_any = False
+
+    def visit(state: State, step: int) -> None:
+        nonlocal told_any
+        legal = engine.legal_actions(state)
+        seats = kernel.seats(state)
+        mover = kernel.to_move(state)
+        before = kernel.state_hash(state)
+        for seat in dict.fromkeys((mover, (mover + 1) % seats)):
+            told = game.heuristic_after(state, seat, legal)
+            assert kernel.state_hash(state) == before, "heuristic_after changed the state"
+            if told is None:
+                continue
+            assert len(told) == len(legal), f"heuristic_after gave {len(told)} values for {len(legal)} actions"
+            for action, value in zip(legal, told, strict=True):
+                if value is None:
+                    continue
+                told_any = True
+                after = kernel.clone(state)
+                engine.apply_unchecked(after, action)
+                assert not kernel.is_over(after), f"heuristic_after told a value for {action}, which ends the game"
+                actual = game.heuristic(after, seat)
+                assert value == actual, (
+                    f"after {action} (action {step + 1}), heuristic_after told {value} for seat {seat}; "
+                    f"the heuristic is {actual}"
+                )
+
+    for seed in seeds:
+        _playout(engine, _new(engine, players, scenario, seed), seed, visit)
+    assert told_any, "heuristic_after is overridden but told no value in the games played"
+
+
 def board_texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     """(where, text) for every text a person can read in a board description: every field
     named in `events.TEXT_FIELDS` (status, labels, tips, texts, titles, panel lines, card
@@ -448,6 +490,7 @@ CHECKS = (
     check_board_and_text,
     check_flow,
     check_board_language,
+    check_heuristic_after,
 )
 
 

@@ -261,6 +261,19 @@ class Game:
         """How good `state` looks for `seat`, in [-1, 1]; None when the game offers none."""
         return None
 
+    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+        """What `heuristic(after, seat)` would be after each of `actions` (legal in `state`),
+        where the game can tell without applying the action; None for the rest.
+
+        One number per action, or None in its place: the bot applies that action to a copy
+        and asks `heuristic` as usual; None alone for every action. A number is a promise:
+        exactly the value `heuristic` gives the state that `Engine.apply_unchecked` makes of
+        a copy of `state`, and that state's game goes on. The `greedy` bot tries every legal
+        action of every decision, so a game whose actions mostly leave what its heuristic
+        counts as it was (Reliquium's marches and summons) spares a copy and an apply for
+        each. `conformance.check_heuristic_after` holds every number to that promise."""
+        return None
+
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         """A short label for an action, for menus and logs."""
         details = " ".join(f"{k}={v}" for k, v in action.items() if k != "type")

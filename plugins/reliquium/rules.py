@@ -15,44 +15,15 @@ from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
-from . import abilities, battle, board, faction_board, pacts, peace, setup, supports, text
+from . import abilities, battle, board, faction_board, heuristic, pacts, peace, setup, supports, text
 from .actions import Refusal
 from .castles import castles_on_map
 from .text import MESSAGES
-from .units import ATTACK, MELEE, PEACE, SUPPORT, acting
+from .units import ATTACK, PEACE, SUPPORT, acting
 from .world import WORLD, load_toml
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-
-_HEURISTIC = load_toml("game.toml")["heuristic"]
-
-
-def _worth(state: State) -> list[float]:
-    """Each seat's worth for the heuristic, in one pass over the regions and the tokens
-    (greedy asks it for every action it tries: kept lean)."""
-    units = [0] * len(state["neutral"])
-    for occupant, troops in zip(state["occupant"], state["units"], strict=True):
-        if occupant >= 0:
-            units[occupant] += sum(troops)
-    threatened = [0] * len(units)
-    castle = state["castle"]
-    for token in filter(None, state["tokens"]):
-        if token["kind"] == MELEE:
-            owner = castle[token["target"]]
-            if owner >= 0 and owner != token["faction"]:
-                threatened[owner] += 1
-    to_win = state["rules"]["castles_to_win"]
-    track = state["track"]
-    weights = _HEURISTIC  # read on each call: a tuned table takes effect at once
-    castle_weight, unit_weight, threat_weight = weights["castle"], weights["unit"], weights["threatened_castle"]
-    return [
-        100.0
-        if (castles := track[faction].count(False)) >= to_win  # castles on the map (castles.castles_on_map)
-        else castle_weight * castles + unit_weight * units[faction] - threat_weight * threatened[faction]
-        for faction in state["faction_of"]
-    ]
 
 
 class Reliquium(Game):
@@ -95,7 +66,7 @@ class Reliquium(Game):
     # bot games always end: the rulebook has no round limit (digest D26), so `simulate` caps it
     simulation_options: ClassVar[dict[str, Any]] = {"round_cap": load_toml("game.toml")["simulation_round_cap"]}
     short_scenario: ClassVar[str | None] = "seven_castles"
-    heuristic_table: ClassVar[dict[str, Any] | None] = _HEURISTIC
+    heuristic_table: ClassVar[dict[str, Any] | None] = heuristic.WEIGHTS
     search_levels: ClassVar[dict[str, dict[str, Any]]] = load_toml("game.toml").get("search", {})
     # the parts of the state `heuristic` reads: a bot need not ask it again after an action
     # that changed none of them (bots/greedy.py)
@@ -195,10 +166,12 @@ class Reliquium(Game):
 
     def heuristic(self, state: State, seat: int) -> float:
         """Castles (most), units on the map, and own castles under a melee token, against the best
-        rival; the weights are game.toml's [heuristic]."""
-        values = _worth(state)
-        rival = max(values[:seat] + values[seat + 1 :], default=0.0)
-        return max(-1.0, min(1.0, (values[seat] - rival) / _HEURISTIC["lead_scale"]))
+        rival; the weights are game.toml's [heuristic] (heuristic.py)."""
+        units, threatened = heuristic.tallies(state)
+        return heuristic.lead(heuristic.worth(state, units, threatened), seat)
+
+    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+        return heuristic.heuristic_after(state, seat, actions)
 
     # --- names and pictures ---
 

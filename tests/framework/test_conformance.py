@@ -180,3 +180,62 @@ def test_the_checks_carry_ints_beyond_64_bits_as_saves_and_the_lan_do(host, monk
     conformance.check_views(engine)
     conformance.check_playouts_and_replay(engine)
     conformance.check_board_and_text(engine)
+
+
+class _Counting(_Passing):
+    """The passing game with a heuristic: the turns played so far, in [0, 1]."""
+
+    def heuristic(self, state, seat):
+        return state["turns"] / 12
+
+
+def test_the_checks_pass_a_true_heuristic_after_and_catch_a_false_one():
+    class Truthful(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            if state["turns"] == 11:
+                return [None]  # the last pass ends the game: the bot must apply it
+            return [(state["turns"] + 1) / 12]
+
+    conformance.check_heuristic_after(Engine(Truthful()), 2)
+
+    class Stale(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            return [None if state["turns"] == 11 else self.heuristic(state, seat)]  # before the pass
+
+    with pytest.raises(AssertionError, match=r"heuristic_after told 0.0 for seat 0; the heuristic is 0.08"):
+        conformance.check_heuristic_after(Engine(Stale()), 2)
+
+
+def test_the_checks_catch_a_heuristic_after_for_an_action_that_ends_the_game():
+    class Hasty(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            return [(state["turns"] + 1) / 12]
+
+    with pytest.raises(AssertionError, match="which ends the game"):
+        conformance.check_heuristic_after(Engine(Hasty()), 2)
+
+
+def test_the_checks_catch_a_heuristic_after_that_changes_the_state_or_the_count():
+    class Meddling(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            state["turns"] += 0.0  # an int made a float: the state is not what it was
+            return None
+
+    with pytest.raises(AssertionError, match="heuristic_after changed the state"):
+        conformance.check_heuristic_after(Engine(Meddling()), 2)
+
+    class Short(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            return []
+
+    with pytest.raises(AssertionError, match="gave 0 values for 1 actions"):
+        conformance.check_heuristic_after(Engine(Short()), 2)
+
+
+def test_the_check_of_heuristic_after_wants_a_value_told():
+    class Silent(_Counting):
+        def heuristic_after(self, state, seat, actions):
+            return None
+
+    with pytest.raises(AssertionError, match="told no value"):
+        conformance.check_heuristic_after(Engine(Silent()), 2)

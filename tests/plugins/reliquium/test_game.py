@@ -271,13 +271,13 @@ def test_heuristic():
 def test_a_tuned_heuristic_weight_takes_effect_at_once(monkeypatch):
     """The weights are data (game.toml [heuristic]) read on each call: a balance script that
     tunes the loaded table changes the bots' judgement without a restart."""
-    from boardwright.plugins.reliquium import rules
+    from boardwright.plugins.reliquium import heuristic
 
     engine = Engine(GAME)
     s = engine.new_game(4, options={"factions": "initiative"}, seed=1)
     s["track"][0][1] = False  # the Legion has one castle more
     before = GAME.heuristic(s, 0)
-    monkeypatch.setitem(rules._HEURISTIC, "castle", rules._HEURISTIC["castle"] * 2)
+    monkeypatch.setitem(heuristic.WEIGHTS, "castle", heuristic.WEIGHTS["castle"] * 2)
     assert GAME.heuristic(s, 0) == pytest.approx(2 * before)
 
 
