@@ -336,7 +336,8 @@ def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     if not seats:
         seats = ["human"] + ["random"] * (players - 1)
     if len(seats) != players:
-        raise OptionError(f"{len(seats)} seats for {players} players: give one seat kind per player")
+        given = f"{len(seats)} seat" + ("" if len(seats) == 1 else "s")
+        raise OptionError(f"{given} for {players} players: give one seat kind per player")
     for kind in seats:
         if kind != "human":
             simulation.SeatBot.parse(kind, host.bots(), "human")  # "open", as a LAN host says, is refused here

@@ -93,6 +93,8 @@ def test_saved_replays_verify(capsys, tmp_path):
         (["simulate", "connect_four", "--players", "99999999999999999999"], "not 99999999999999999999"),
         (["play", "connect_four", "--players", "99999999999999999999"], "not 99999999999999999999"),
         (["play", "connect_four", "--players", "0"], "connect_four is for 2 players, not 0"),
+        (["play", "connect_four", "--players", "2", "--seats", "human"], "1 seat for 2 players"),
+        (["play", "connect_four", "--players", "2", "--seats", "human,random,random"], "3 seats for 2 players"),
         (["simulate", "connect_four", "--bots", "genius"], "unknown bot 'genius'"),
         (["simulate", "connect_four", "--bots", "random,random,random"], "3 bots for 2 players"),
         (["simulate", "connect_four", "--option", "rows"], "KEY=VALUE"),
