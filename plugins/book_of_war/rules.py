@@ -16,7 +16,6 @@ State (plain data) beside the kernel's: ``rules`` (the scenario's toggles and th
 
 from __future__ import annotations
 
-import math
 from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, events, kernel
@@ -25,7 +24,7 @@ from boardwright.framework.flow import Flow
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
-from . import drawing, faces, hidden, offensive, phases, setup, supply, text
+from . import drawing, faces, heuristic, hidden, offensive, phases, setup, supply, text
 from .catalog import CONFIG, FACTIONS, HEURISTIC, MESSAGES
 from .war_track import other_side
 
@@ -173,16 +172,11 @@ class BookOfWar(Game):
 
     def heuristic(self, state: State, seat: int) -> float:
         """The VP lead, castles held and units on the board (upgraded ones count more), against
-        the enemy side; the weights are game.toml's [heuristic]."""
-        side = kernel.side_of(state, seat)
-        vp = state["vp"]
-        castles = sum(1 if owner == side else -1 for owner in state["castles"].values() if owner is not None)
-        basic, upgraded = HEURISTIC["unit"], HEURISTIC["upgraded_unit"]
-        army = sum(
-            (upgraded if u["upgraded"] else basic) * (1 if u["side"] == side else -1) for u in state["units"].values()
-        )
-        score = HEURISTIC["vp"] * (vp[side] - vp[other_side(side)]) + HEURISTIC["castle"] * castles + army
-        return math.tanh(score / HEURISTIC["lead_scale"])
+        the enemy side; the weights are game.toml's [heuristic] (heuristic.py)."""
+        return heuristic.heuristic(state, seat)
+
+    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+        return heuristic.heuristic_after(state, seat, actions)
 
     # --- for people
 
