@@ -11,7 +11,7 @@ from boardwright.framework.spec import titled
 
 from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
 from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
-from .heuristic import HEURISTIC, evaluate
+from .heuristic import HEURISTIC, evaluate, evaluate_after
 from .units import units
 
 State = dict[str, Any]
@@ -132,6 +132,9 @@ class Signum(Game):
 
     def heuristic(self, state: State, seat: int) -> float:
         return evaluate(state, seat)
+
+    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+        return evaluate_after(state, seat, actions)
 
     def deck_pool(self, options: dict[str, Any]) -> dict[str, Any] | None:
         found = decks.pool()

@@ -217,3 +217,41 @@ def test_greedy_samples_through_deal_hidden_when_nothing_is_in_zones():
     assert sampled["secret"] == 1234 % 7
     assert kernel.state_hash(sampled) == kernel.state_hash(sample_state(turn, 1234))
     assert state["secret"] == 5 and turn.view()["secret"] is None
+
+
+TELLING = [g for g in GAMES if type(PluginHost().games()[g]).heuristic_after is not Game.heuristic_after]
+
+
+def test_the_games_that_tell_the_heuristic_after_an_action():
+    assert {"reliquium", "book_of_war", "signum"} <= set(TELLING)
+
+
+@pytest.mark.parametrize("game_id", TELLING)
+def test_in_greedy_games_every_heuristic_told_is_the_heuristic_after_applying(host, game_id):
+    """Greedy games reach other positions than random ones (the conformance check's): at each
+    decision, every value a game tells for the seat to move is what applying the action gives,
+    and greedy makes the same choice as when it applies every action."""
+    engine = host.engine(game_id)
+    game = engine.game
+    players = engine.spec.players[0]
+    state = engine.new_game(players, dict(game.simulation_options), 31)
+    bots = [host.bots()["greedy"].make(engine, seat, 310 + seat, "normal") for seat in range(players)]
+    references = [random.Random(310 + seat) for seat in range(players)]
+    told = 0
+    for _ in range(150):
+        if kernel.is_over(state):
+            break
+        seat = kernel.to_move(state)
+        legal = engine.legal_actions(state)
+        values = game.heuristic_after(state, seat, legal) or [None] * len(legal)
+        for action, value in zip(legal, values, strict=True):
+            if value is not None:
+                told += 1
+                after = kernel.clone(state)
+                engine.apply_unchecked(after, action)
+                assert not kernel.is_over(after) and value == game.heuristic(after, seat), action
+        expected = _reference_choice(engine, Turn(engine, state, seat, legal), references[seat])
+        chosen = bots[seat].choose(Turn(engine, state, seat, legal))
+        assert chosen == expected
+        engine.apply_unchecked(state, chosen)
+    assert told > 0
