@@ -273,39 +273,46 @@ def check_heuristic_after(
     """Every number `Game.heuristic_after` tells is the heuristic of the state the action
     makes, exactly, in a game that goes on; it leaves the state as it was. Checked for the
     seat to move and the next seat, at every decision of seeded random games."""
-    game = engine.game
-    if type(game).heuristic_after is Game.heuristic_after:
+    if type(engine.game).heuristic_after is Game.heuristic_after:
         return
-    told_any = False
+    told: list[str] = []
 
     def visit(state: State, step: int) -> None:
-        nonlocal told_any
-        legal = engine.legal_actions(state)
-        seats = kernel.seats(state)
         mover = kernel.to_move(state)
-        before = kernel.state_hash(state)
-        for seat in dict.fromkeys((mover, (mover + 1) % seats)):
-            told = game.heuristic_after(state, seat, legal)
-            assert kernel.state_hash(state) == before, "heuristic_after changed the state"
-            if told is None:
-                continue
-            assert len(told) == len(legal), f"heuristic_after gave {len(told)} values for {len(legal)} actions"
-            for action, value in zip(legal, told, strict=True):
-                if value is None:
-                    continue
-                told_any = True
-                after = kernel.clone(state)
-                engine.apply_unchecked(after, action)
-                assert not kernel.is_over(after), f"heuristic_after told a value for {action}, which ends the game"
-                actual = game.heuristic(after, seat)
-                assert value == actual, (
-                    f"after {action} (action {step + 1}), heuristic_after told {value} for seat {seat}; "
-                    f"the heuristic is {actual}"
-                )
+        told.extend(check_told(engine, state, [mover, (mover + 1) % kernel.seats(state)], f"action {step + 1}"))
 
     for seed in seeds:
         _playout(engine, _new(engine, players, scenario, seed), seed, visit)
-    assert told_any, "heuristic_after is overridden but told no value in the games played"
+    assert told, "heuristic_after is overridden but told no value in the games played"
+
+
+def check_told(engine: Engine, state: State, seats: list[int], where: str = "") -> list[str]:
+    """`check_heuristic_after` at one position, for these seats: every value `heuristic_after`
+    tells is the heuristic after applying the action to a copy. Returns the type of each
+    action told, once for every value (a game's tests count what its hook tells)."""
+    game = engine.game
+    legal = engine.legal_actions(state)
+    before = kernel.state_hash(state)
+    kinds: list[str] = []
+    for seat in dict.fromkeys(seats):
+        told = game.heuristic_after(state, seat, legal)
+        assert kernel.state_hash(state) == before, "heuristic_after changed the state"
+        if told is None:
+            continue
+        assert len(told) == len(legal), f"heuristic_after gave {len(told)} values for {len(legal)} actions"
+        for action, value in zip(legal, told, strict=True):
+            if value is None:
+                continue
+            kinds.append(action["type"])
+            after = kernel.clone(state)
+            engine.apply_unchecked(after, action)
+            assert not kernel.is_over(after), f"heuristic_after told a value for {action}, which ends the game"
+            actual = game.heuristic(after, seat)
+            assert value == actual, (
+                f"after {action} ({where or 'this position'}), heuristic_after told {value} for seat {seat}; "
+                f"the heuristic is {actual}"
+            )
+    return kinds
 
 
 def board_texts(board: dict[str, Any]) -> Iterator[tuple[str, Any]]:

@@ -7,6 +7,9 @@ import pytest
 
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
+from boardwright.framework.conformance import check_told
+
+from ..positions import greedy_positions
 
 GAMES = [(2, None), (4, None), (2, "protorp")]  # protorp: the outer castles cannot change hands
 
@@ -16,33 +19,14 @@ def test_in_greedy_games_every_value_told_is_the_heuristic_after_the_action(play
     """At every decision of a greedy game each value told, for every seat, is what playing the
     action gives: marches (a land card's VP), castles taken on either side, the passes of
     a turn that is not the offensive's last; and most of the actions tried are told."""
-    host = PluginHost()
-    engine = host.engine("book_of_war")
-    game = engine.game
-    state = engine.new_game(players, dict(game.simulation_options), 7, scenario)
-    bots = [host.bots()["greedy"].make(engine, seat, 70 + seat, "normal") for seat in range(players)]
-    told = tried = 0
-    kinds: set[str] = set()
-    for _ in range(400):
-        if kernel.is_over(state):
-            break
-        legal = engine.legal_actions(state)
-        for seat in range(players):
-            values = game.heuristic_after(state, seat, legal)
-            tried += len(legal)
-            for action, value in zip(legal, values or [None] * len(legal), strict=True):
-                if value is None:
-                    continue
-                told += 1
-                kinds.add(action["type"])
-                after = kernel.clone(state)
-                engine.apply_unchecked(after, action)
-                assert not kernel.is_over(after)
-                assert value == game.heuristic(after, seat), (action, seat)
-        mover = kernel.to_move(state)
-        engine.apply_unchecked(state, bots[mover].choose(Turn(engine, state, mover, legal)))
-    assert kinds == {"manoeuvre", "march", "pass"}
-    assert told > 0.5 * tried, f"told {told} of {tried}"
+    engine = PluginHost().engine("book_of_war")
+    told: list[str] = []
+    tried = 0
+    for state in greedy_positions(engine, players, 7, dict(engine.game.simulation_options), scenario, limit=400):
+        told += check_told(engine, state, list(range(players)))
+        tried += players * len(engine.legal_actions(state))
+    assert set(told) == {"manoeuvre", "march", "pass"}
+    assert len(told) > 0.5 * tried, f"told {len(told)} of {tried}"
 
 
 def test_a_march_onto_a_castle_is_told_with_its_vp_and_the_castle():

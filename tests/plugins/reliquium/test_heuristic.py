@@ -7,43 +7,30 @@ import random
 import pytest
 
 from boardwright.framework import Engine, PluginHost, kernel
-from boardwright.framework.bots import Turn
+from boardwright.framework.conformance import check_told
 from boardwright.plugins.reliquium.castles import leftmost_free
 from boardwright.plugins.reliquium.rules import Reliquium
 from boardwright.plugins.reliquium.units import PEACE
 from boardwright.plugins.reliquium.world import WORLD
 
+from ..positions import greedy_positions
+
 GAME = Reliquium()
 
 
-def test_in_greedy_games_every_value_told_is_the_heuristic_after_the_action():
+@pytest.mark.parametrize(("seed", "players", "options"), [(3, 4, {}), (4, 3, {"single_march": True, "militia": True})])
+def test_in_greedy_games_every_value_told_is_the_heuristic_after_the_action(seed, players, options):
     """Greedy games place melee tokens on castles and recruit far more than random ones do; at
     every decision each value told, for every seat, is what playing the action gives, and most
     of the actions tried are told (so greedy copies and applies few of them)."""
-    host = PluginHost()
-    engine = host.engine("reliquium")
-    told = tried = 0
-    for seed, players, options in ((3, 4, {}), (4, 3, {"single_march": True, "militia": True})):
-        state = engine.new_game(players, {**GAME.simulation_options, **options}, seed)
-        bots = [host.bots()["greedy"].make(engine, seat, seed + seat, "normal") for seat in range(players)]
-        for _ in range(800):
-            if kernel.is_over(state):
-                break
-            legal = engine.legal_actions(state)
-            for seat in range(players):
-                values = GAME.heuristic_after(state, seat, legal)
-                tried += len(legal)
-                for action, value in zip(legal, values or [None] * len(legal), strict=True):
-                    if value is None:
-                        continue
-                    told += 1
-                    after = kernel.clone(state)
-                    engine.apply_unchecked(after, action)
-                    assert not kernel.is_over(after)
-                    assert value == GAME.heuristic(after, seat), (action, seat)
-            mover = kernel.to_move(state)
-            engine.apply_unchecked(state, bots[mover].choose(Turn(engine, state, mover, legal)))
-    assert told > 0.8 * tried, f"told {told} of {tried}"
+    engine = PluginHost().engine("reliquium")
+    told: list[str] = []
+    tried = 0
+    for state in greedy_positions(engine, players, seed, {**GAME.simulation_options, **options}, limit=800):
+        told += check_told(engine, state, list(range(players)))
+        tried += players * len(engine.legal_actions(state))
+    assert {"march", "summon", "melee", "recruit", "pass"} <= set(told)
+    assert len(told) > 0.8 * tried, f"told {len(told)} of {tried}"
 
 
 def test_a_melee_token_on_a_castle_and_a_recruit_change_the_value_told():
