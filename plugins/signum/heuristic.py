@@ -1,7 +1,9 @@
 """How good a position looks for the bots (digest §13, AI hooks): the prosperity race, the
 heroes' health and armour, the armies' worth, and pressure on the enemy hero. The weights are
 game.toml's [heuristic], read on each call so a tuned table counts. Before both heroes stand
-on the field the sides are even: a seat whose hero is not placed yet has not lost it."""
+on the field the sides are even: a seat whose hero is not placed yet has not lost it. After an
+action that only starts or ends a creature's activation the value is told without playing
+it (`evaluate_after`, for the `greedy` bot)."""
 
 from __future__ import annotations
 
