@@ -248,6 +248,15 @@ def passed(state: State) -> list[int]:
     return list(state["k"]["passed"])
 
 
+def others_to_act(state: State, seat: int) -> bool:
+    """Whether a seat of the phase's order other than `seat` has neither passed nor left the
+    game: the phase goes on when `seat` passes (flow.py hands the turn to such a seat). A
+    phase's own `skip` is not asked: in a phase that skips seats, ask it too."""
+    k = state["k"]
+    out, passed_ = k["out"], k["passed"]
+    return any(other != seat and other not in out and other not in passed_ for other in k["order"])
+
+
 def end_phase(state: State, next_phase: str | None = None) -> None:
     """End the phase once the running action and its steps are done; `next_phase` overrides
     the phase's own `next`."""

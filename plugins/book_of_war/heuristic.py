@@ -72,7 +72,7 @@ def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[floa
             else:
                 after.append(value(lead, castles + taken, army) if taken else before)
         elif kind == "pass":
-            after.append(before if _another_acts(state, active) else None)
+            after.append(before if kernel.others_to_act(state, active) else None)
         else:
             after.append(None)
     return after
@@ -87,11 +87,3 @@ def _castle_change(state: State, mover: int, hex_id: str, side: int) -> int:
     owner = castles[hex_id]
     was = 0 if owner is None else (1 if owner == side else -1)
     return (1 if mover == side else -1) - was
-
-
-def _another_acts(state: State, active: int) -> bool:
-    """Whether a seat other than the one passing has not passed: the offensive goes on."""
-    return any(
-        seat != active and not kernel.is_out(state, seat) and not kernel.has_passed(state, seat)
-        for seat in kernel.order(state)
-    )

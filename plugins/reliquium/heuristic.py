@@ -106,9 +106,6 @@ def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[floa
 def _peace_goes_on(state: State, active: int, faction: int) -> bool:
     """Whether the peace phase goes on after this turn ends (castles.end_peace_turn): the
     faction's action token has a free division ahead, or another seat has not passed."""
-    if next_free(state["track"][faction], state["action_token"][faction]) >= 0:
-        return True
-    return any(
-        seat != active and not kernel.is_out(state, seat) and not kernel.has_passed(state, seat)
-        for seat in kernel.order(state)
+    return next_free(state["track"][faction], state["action_token"][faction]) >= 0 or kernel.others_to_act(
+        state, active
     )

@@ -134,8 +134,13 @@ def test_passing_seats_are_skipped_and_the_phase_ends_when_all_passed(engine):
     engine.apply(state, {"type": "pass"})  # seat 3
     engine.apply(state, {"type": "add", "n": 1})  # seat 2
     assert kernel.active(state) == 0 and kernel.has_passed(state, 2)
+    assert kernel.others_to_act(state, 0)
     engine.apply(state, {"type": "pass"})  # seat 1
     assert kernel.active(state) == 1, "seat 3 passed, so seat 2 plays again"
+    assert not kernel.others_to_act(state, 1) and kernel.others_to_act(state, 0)
+    gone = kernel.clone(state)
+    kernel.eliminate(gone, 1)
+    assert not kernel.others_to_act(gone, 0), "a seat out of the game acts no more"
     engine.apply(state, {"type": "pass"})  # seat 2: everyone passed
     assert kernel.phase(state) == "draw" and kernel.round_number(state) == 2 and kernel.active(state) == 0
     assert state["history"][-2:] == [["end play", 1], ["draw", 2]]
