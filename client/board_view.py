@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from .cards import CardItem, CardPreview
 from .i18n import localise
+from .marks import light_targets, ring_moves
 from .selection import same_id
 
 LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
@@ -39,9 +40,6 @@ SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered poin
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
 VIEW_BACKGROUND = "#2a2d33"
-# each seat's colour for the mark on what its last move changed (seat 1 first)
-SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
-UNKNOWN_MARK = "#e5e7eb"  # changes of moves made too fast to tell whose they were
 VOLATILE = ("highlight", "tip")  # keys that change with the selection, not with a move
 
 Painter = Callable[[dict[str, Any]], Any]
@@ -88,6 +86,16 @@ def _points(raw: Any) -> list[QPointF]:
     return [QPointF(float(p[0]), float(p[1])) for p in raw or []]
 
 
+def _id_key(item_id: Any) -> tuple[bool, Any]:
+    """A click id as a dict key that tells True from 1 (see `same_id`)."""
+    return isinstance(item_id, bool), item_id if isinstance(item_id, (str, int, float)) else repr(item_id)
+
+
+def stable_piece(spec: dict[str, Any], lang: str, tint: str) -> str:
+    """A piece as a move leaves it: without the keys that change with the selection."""
+    return repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
+
+
 class BoardView(QGraphicsView):
     """A read-only picture of one board description; reports clicks on items with ids."""
 
@@ -128,7 +136,8 @@ class BoardView(QGraphicsView):
         self._animations: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
         self._pieces: set[str] = set()  # the last board's pieces, without their volatile keys
         self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
-        self._last_moves: dict[int | None, set[str]] = {}  # seat (None: unknown) -> its last move's pieces
+        self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
+        self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
 
     # --- drawing ---
 
@@ -141,12 +150,15 @@ class BoardView(QGraphicsView):
         empty_text: str = "",
         marked_ids: Iterable[Any] = (),
         moved_by: int | bool | None = False,
+        own_items: list[dict[str, Any]] | None = None,
     ) -> None:
-        """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor, and
-        outlined while a source is selected), `marked_ids` the selected ones; `empty_text`
-        is shown for a board with nothing to draw. `moved_by`: a move was made since the
-        last board, by that seat (None: by seats that cannot be told apart); False: no move
-        (a selection, a language switch), so nothing glides and the marks stay."""
+        """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor, a
+        faint outline, and lit at once while a piece is selected), `marked_ids` the selected
+        ones; `empty_text` is shown for a board with nothing to draw. `moved_by`: a move was
+        made since the last board, by that seat (None: by seats that cannot be told apart);
+        False: no move (a selection, a language switch), so nothing glides and the marks stay.
+        `own_items`: the laid-out board after that move's own effect, before the flow's steps
+        (`Match.board_of_move`): what changed beyond it happened on its own, marked neutral."""
         self._finish_animations()
         old_places = self._places() if moved_by is not False and self.animation_ms else {}
         scene = self.scene()
@@ -184,12 +196,16 @@ class BoardView(QGraphicsView):
             self.show_message(empty_text)
             return
         if not drawn:
+            before = self._pieces
             fresh = self._draw_items(board.get("items", []), lang, background, kept)
             if moved_by is not False:
-                self._follow_move(moved_by, fresh, old_places)
+                own = self._own(fresh, own_items, before, lang, background)
+                self._follow_move(moved_by, fresh, own, old_places)
             self._mark_last_moves()
         self._forget(kept)
-        self._outline(marked_ids, MARKED, 5)
+        marked = list(marked_ids)
+        self._outline(marked, MARKED, 5)
+        self._extras.extend(light_targets(self.scene(), self._items_of(self.active_ids), strong=bool(marked)))
         self._fit()
 
     def forget_moves(self) -> None:
@@ -207,15 +223,52 @@ class BoardView(QGraphicsView):
                 places[repr(self._ids[pointer])] = item.sceneBoundingRect().center()
         return places
 
+    def _own(
+        self,
+        fresh: list[tuple[str, dict[str, Any], QGraphicsItem]],
+        own_items: list[dict[str, Any]] | None,
+        before: set[str],
+        lang: str,
+        background: QColor | None,
+    ) -> set[str] | None:
+        """Of the fresh pieces, those the move itself changed: the same in the board after its
+        own effect, or a piece (by its id) that its own effect had already changed. None: all."""
+        if own_items is None:
+            return None
+        tint = background.name() if background is not None else ""
+        own_stable, own_ids = set(), set()
+        for spec in own_items:
+            if spec.get("layer") != "piece":
+                continue
+            stable = stable_piece(spec, lang, tint)
+            own_stable.add(stable)
+            if stable not in before and spec.get("id") is not None:
+                own_ids.add(_id_key(spec["id"]))
+        return {
+            stable
+            for stable, spec, _item in fresh
+            if stable in own_stable or (spec.get("id") is not None and _id_key(spec["id"]) in own_ids)
+        }
+
     def _follow_move(
-        self, seat: int | None, fresh: list[tuple[str, dict[str, Any], QGraphicsItem]], old_places: dict[str, QPointF]
+        self,
+        seat: int | None,
+        fresh: list[tuple[str, dict[str, Any], QGraphicsItem]],
+        own: set[str] | None,
+        old_places: dict[str, QPointF],
     ) -> None:
-        """Mark the pieces the move changed for `seat`, and glide or drop them in."""
+        """Mark the pieces the move changed for `seat` (those beyond `own`, its own effect, as
+        happened on their own), and glide or drop them in."""
         changed = {stable for stable, _spec, _item in fresh}
         if changed:
-            self._last_moves[seat] = changed
+            by_seat = changed if own is None or seat is None else changed & own
+            by_itself = changed - by_seat
+            self._last_moves.pop(None, None)  # what happened on its own is marked for one move only
+            for who, pieces in ((seat, by_seat), (None, by_itself)):
+                if pieces:
+                    self._last_moves[who] = pieces
             for other in list(self._last_moves):  # a piece is marked for the latest move that changed it
-                if other != seat:
+                if other != seat and other is not None:
                     self._last_moves[other] -= changed
         if not self.animation_ms:
             return
@@ -256,27 +309,46 @@ class BoardView(QGraphicsView):
     def animating(self) -> bool:
         return any(animation.state() == QVariantAnimation.State.Running for animation, _i, _b in self._animations)
 
-    def _mark_last_moves(self) -> None:
-        """A ring in the seat's colour around each piece its last move changed."""
-        if not self._last_moves:
-            return
+    def _marked_items(self) -> dict[int | None, list[tuple[QGraphicsItem, QPointF | None]]]:
+        """Each seat's last-move pieces as drawn, with where each comes to rest (the end of
+        its glide; None: where it is)."""
         by_stable: dict[str, list[QGraphicsItem]] = {}
         for key, items in self._drawn.items():
             if key in self._stable:
                 by_stable.setdefault(self._stable[key], []).extend(items)
-        for seat, pieces in self._last_moves.items():
-            colour_name = UNKNOWN_MARK if seat is None else SEAT_MARKS[seat % len(SEAT_MARKS)]
-            halo = QPen(QColor("#0b0f19"), 6)  # a dark edge: the mark reads on a piece of its own colour
-            pen = QPen(QColor(colour_name), 3, Qt.PenStyle.DashLine)
-            for line in (halo, pen):
-                line.setCosmetic(True)
-            for stable in pieces:
-                for item in by_stable.get(stable, ()):
-                    outline = item.mapToScene(item.shape())
-                    for z, line in ((39, halo), (40, pen)):
-                        ring = self.scene().addPath(outline, line)
-                        ring.setZValue(LAYER_Z["marker"] + z)
-                        self._extras.append(ring)
+        rest = {shiboken6.getCppPointer(item)[0]: base for _animation, item, base in self._animations}
+        return {
+            seat: [
+                (item, rest.get(shiboken6.getCppPointer(item)[0]))
+                for stable in pieces
+                for item in by_stable.get(stable, ())
+            ]
+            for seat, pieces in self._last_moves.items()
+        }
+
+    def _mark_last_moves(self) -> None:
+        """A ring in the seat's colour around each piece its last move changed, where the
+        piece comes to rest (a gliding piece is ringed at the end of its glide)."""
+        if self._last_moves:
+            self._extras.extend(ring_moves(self.scene(), self._marked_items(), self.seat_colours))
+
+    def marked_places(self) -> dict[int | None, list[QRectF]]:
+        """Where each seat's last-move rings stand: the scene rectangles of its pieces at rest."""
+        return {
+            seat: [
+                item.sceneBoundingRect().translated(rest - item.pos() if rest is not None else QPointF(0, 0))
+                for item, rest in pieces
+            ]
+            for seat, pieces in self._marked_items().items()
+            if pieces
+        }
+
+    def _items_of(self, ids: Iterable[Any]) -> list[QGraphicsItem]:
+        """The drawn items (not their labels) whose click id is among `ids`."""
+        wanted = {_id_key(item_id) for item_id in ids}
+        if not wanted:
+            return []
+        return [item for pointer, item in self._tops.items() if _id_key(self._ids[pointer]) in wanted]
 
     def last_move_marks(self) -> dict[int | None, int]:
         """How many pieces are marked for each seat's last move (for tests and the status line)."""
@@ -300,8 +372,7 @@ class BoardView(QGraphicsView):
             if item is None:
                 continue
             if spec.get("layer") == "piece":
-                # the piece as a move leaves it: without the keys that change with the selection
-                stable = repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
+                stable = stable_piece(spec, lang, tint)
                 self._stable[key] = stable
                 self._pieces.add(stable)
                 if stable not in before:

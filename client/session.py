@@ -108,6 +108,12 @@ class TableSession(QObject):
         """Actions made so far (the table marks what each new one changed)."""
         return 0
 
+    def last_move(self) -> tuple[int | None, dict[str, Any] | None, dict[str, Any] | None]:
+        """Who made the last action, and the viewer's board and view after its own effect,
+        before the flow's steps ran (None where not known: the table then marks all it changed
+        for the seat that was to move)."""
+        return None, None, None
+
     def start(self) -> None:
         self.changed.emit()
 
@@ -208,6 +214,14 @@ class Session(TableSession):
 
     def next_in_series(self) -> dict[str, Any] | None:
         return self.match.next_in_series()
+
+    def last_move(self) -> tuple[int | None, dict[str, Any] | None, dict[str, Any] | None]:
+        ply = self.match.plies - 1
+        if ply < 0:
+            return None, None, None
+        moment = self.match.moment_of_move(ply, self.viewer)
+        board, view = moment if moment is not None else (None, None)
+        return self.match.mover_at(ply), board, view
 
     def describe(self, action: dict[str, Any], lang: str) -> str:
         try:

@@ -31,10 +31,11 @@ from PySide6.QtWidgets import (
 from boardwright.framework import BoardwrightError
 from boardwright.framework.choices import POINT
 
-from .board_view import SEAT_MARKS, BoardView
+from .board_view import BoardView
 from .captions import CAPTION_MS, CaptionLayer, captions
 from .i18n import localise, tr
 from .layout import shown_board
+from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
 from .selection import Outcome, Selection, placeholder
 from .session import TableSession
@@ -143,6 +144,7 @@ class TablePage(QWidget):
         self.view.clicked.connect(self.on_id_clicked)
         self.view.dropped.connect(self.on_dropped)
         self.fields: list[dict[str, Any]] = []
+        self.seat_colours: list[Any] = []  # the game's colour of each seat, from its board
 
         # bots' pace, and the next bot move when they go one move at a time
         self.pace_label = QLabel()
@@ -338,9 +340,10 @@ class TablePage(QWidget):
             return
         self.captions.show(shown, duration)
 
-    def _moved_by(self) -> int | bool | None:
+    def _moved_by(self, names: list[str]) -> tuple[int | bool | None, list[dict[str, Any]] | None]:
         """Who made the moves since the board was last drawn: a seat, None (several seats),
-        or False (no move: a selection or a language switch; or an undo, which unmarks all)."""
+        or False (no move: a selection or a language switch; or an undo, which unmarks all);
+        and for one move, its board after its own effect (laid out), where the session knows it."""
         session = self.session
         assert session is not None
         ply, seen, mover = session.ply(), self._seen_ply, self._mover
@@ -349,10 +352,19 @@ class TablePage(QWidget):
 
         if seen is None or ply < seen:
             self.view.forget_moves()
-            return False
+            return False, None
         if ply == seen:
-            return False
-        return mover if ply == seen + 1 else None
+            return False, None
+        if ply != seen + 1:
+            return None, None
+        seat, own_board, own_view = session.last_move()
+        if own_board is None or own_view is None:
+            return (mover if seat is None else seat), None
+        try:
+            own = shown_board(session.game, own_board, own_view, self.lang, names)
+        except Exception:  # the moment between a move and its steps may not draw: all is the mover's
+            return seat, None
+        return seat, list(own.get("items", []))
 
     def set_pace(self, key: str) -> None:
         """Show `key` as the chosen pace (the window applies it to the session)."""
@@ -398,9 +410,10 @@ class TablePage(QWidget):
         if board is not None:
             marked = self.selection.marked_ids()
             self.view.animation_ms = ANIMATION_MS.get(self.pace.currentData(), 0)
-            moved_by = self._moved_by()
+            moved_by, own_items = self._moved_by(names)
             empty = tr("board_coming" if session.awaiting_board() else "no_board", lang)
-            self.view.show_board(board, lang, self.board_painters, active_ids, empty, marked, moved_by)
+            self.view.seat_colours = self.seat_colours = list(board.get("seat_colours") or [])
+            self.view.show_board(board, lang, self.board_painters, active_ids, empty, marked, moved_by, own_items)
             self.fields = list(board.get("fields", []))
             self.view.set_draggable(self._draggable())
             self.status.setText(localise(board.get("status"), lang))
@@ -419,8 +432,8 @@ class TablePage(QWidget):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
-            mark = SEAT_MARKS[seat % len(SEAT_MARKS)]  # the colour of the mark on its last move
-            row = f"<span style='color:{mark}'>■</span> {name} <span style='color:#6b7280'>({marker})</span>"
+            sign = seat_sign(self.seat_colours, seat)  # as its pieces and the marks on its last move
+            row = f"{sign} {name} <span style='color:#6b7280'>({marker})</span>"
             if seat < len(scores):  # the score stays in view beside the name
                 row += f" — <b>{_number(scores[seat])}</b>"
             if seat == to_move:

@@ -374,6 +374,19 @@ class Engine:
         self.runner.settle(state, log)
         k["ply"] += 1
 
+    def apply_alone(self, state: State, action: Action) -> None:
+        """The action's own effect on `state`, without the steps and turns the flow runs after
+        it: the table marks what a seat's move changed in its colour, and what followed on its
+        own (a draw at the start of the next turn, a phase's upkeep) as nobody's. The state is
+        left between two steps, fit to be drawn, never to be played on."""
+        pending = state["k"]["pending"]
+        if FREE in action:
+            self.game.apply_free(state, action, NULL_LOG)
+        elif pending:
+            self.game.resume(state, pending.pop(), action, NULL_LOG)
+        else:
+            self.game.apply(state, action, NULL_LOG)
+
     def try_apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> Action:
         """`apply` on a copy first: even a rules bug cannot leave `state` half-changed."""
         legal = self.check(state, action, seat)
@@ -403,12 +416,17 @@ class Engine:
         return self.game.view(state, seat)
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        return self.game.board(state, seat)
+        return self._coloured(state, self.game.board(state, seat))
 
     def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         """Every seat's board at once (`Game.boards`)."""
-        return self.game.boards(state, seats)
+        return [self._coloured(state, board) for board in self.game.boards(state, seats)]
 
     def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
         """Every seat's view and board at once (`Game.shown`)."""
-        return self.game.shown(state, seats)
+        return [(view, self._coloured(state, board)) for view, board in self.game.shown(state, seats)]
+
+    def _coloured(self, state: State, board: dict[str, Any]) -> dict[str, Any]:
+        """The board with the seats' colours (`Game.seat_colours`), read-only parts shared."""
+        colours = self.game.seat_colours(state)
+        return {**board, "seat_colours": list(colours)} if colours else board

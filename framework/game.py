@@ -164,6 +164,13 @@ class Game:
         None: the item is no card (the client shows its id)."""
         return None
 
+    def seat_colours(self, state: State) -> list[str | None]:
+        """Each seat's colour as its pieces are drawn (`#rrggbb`; None while a seat has none
+        yet, such as before an army is chosen). The engine puts it in every board as
+        `seat_colours`, so the seat list, the log and the marks of each seat's last move
+        agree with the pieces. Empty: the client's own stand-ins."""
+        return []
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         """Data for clients to draw (see client/README.md); seat-specific when secrets show.
         A board is read-only once made: the client and the LAN host never change one, so a

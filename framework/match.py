@@ -120,6 +120,17 @@ class Match:
             return int(action[FREE])
         return kernel.to_move(self.state_at(ply))
 
+    def moment_of_move(self, ply: int, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The board and the view `seat` would have after action number `ply`'s own effect,
+        before the flow's steps ran (`Engine.apply_alone`); None where the game cannot draw
+        that moment."""
+        state = kernel.clone(self.state_at(ply))
+        try:
+            self.engine.apply_alone(state, self.record.actions[ply])
+            return self.engine.board(state, seat), self.engine.view(state, seat)
+        except Exception:  # a state between two steps that the game's board cannot read
+            return None
+
     def free_actions(self, seat: int) -> list[dict[str, Any]]:
         return self.engine.free_actions(self.state, seat)
 

@@ -211,6 +211,9 @@ class Bestiary(Game):
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return faces.card_face(item)
 
+    def seat_colours(self, state: State) -> list[str | None]:
+        return [board_view.COLOURS["sides"][seat] for seat in range(kernel.seats(state))]
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board_view.describe(state, seat)
 

@@ -24,7 +24,7 @@ from boardwright.framework.flow import Flow
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
-from . import drawing, faces, heuristic, hidden, offensive, phases, setup, supply, text
+from . import drawing, faces, heuristic, hidden, offensive, phases, setup, supply, table, text
 from .catalog import CONFIG, FACTIONS, HEURISTIC, MESSAGES
 from .war_track import other_side
 
@@ -179,6 +179,10 @@ class BookOfWar(Game):
         return heuristic.heuristic_after(state, seat, actions)
 
     # --- for people
+
+    def seat_colours(self, state: State) -> list[str | None]:
+        """The army colour of each seat's side, once the sides have chosen them."""
+        return [table.seat_colour(state, seat) for seat in range(kernel.seats(state))]
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return drawing.describe(self.view(state, seat), seat)

@@ -60,6 +60,12 @@ def _count(state: State, zone: str) -> int:
     return len(shown["items"]) if "items" in shown else int(shown["count"])
 
 
+def seat_colour(state: State, seat: int) -> str | None:
+    """The army colour of `seat`'s side; None before the sides have chosen."""
+    colour = state["colour"][kernel.side_of(state, seat)]
+    return None if colour is None else str(CONFIG["colour_fill"][colour])
+
+
 def side_fill(state: State, side: int | None) -> str:
     colours = state["colour"]
     if side is None or colours[side] is None:

@@ -146,6 +146,9 @@ class ConnectFour(Game):
         board = self.board(state, None)
         return [board] * len(seats)
 
+    def seat_colours(self, state: dict[str, Any]) -> list[str | None]:
+        return list(_CONFIG["colours"])
+
     def board(self, state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         """A grid of holes, each a click on its column; discs in the seats' colours."""
         rows = state["rows"]

@@ -166,6 +166,9 @@ class HeroesCards(Game):
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         return text.seat_name(state, seat, lang)
 
+    def seat_colours(self, state: State) -> list[str | None]:
+        return [board.SEAT_COLOURS[seat] for seat in range(kernel.seats(state))]
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
 

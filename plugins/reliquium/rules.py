@@ -181,6 +181,10 @@ class Reliquium(Game):
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         return str(text.FACTION_NAMES[state["faction_of"][seat]]["ru" if lang == "ru" else "en"])
 
+    def seat_colours(self, state: State) -> list[str | None]:
+        """The colour of the faction each seat plays."""
+        return [board.COLOURS[faction] for faction in state["faction_of"]]
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
 

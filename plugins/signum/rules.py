@@ -151,6 +151,9 @@ class Signum(Game):
     def card_face(self, item: Any) -> dict[str, Any] | None:
         return board.card_face(item)
 
+    def seat_colours(self, state: State) -> list[str | None]:
+        return list(board.COLOURS)
+
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
         return board.board(state, seat)
 

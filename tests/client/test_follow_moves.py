@@ -176,3 +176,54 @@ def test_an_item_is_lit_by_its_also_ids_but_clicked_by_its_id(qtbot: Any) -> Non
     view.clicked.connect(clicked.append)
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.position_of("tower"))
     assert clicked == ["tower"], "a click names the id, never an `also` id"
+
+
+def _rings(view: BoardView) -> list[Any]:
+    """The dashed rings of the last-move marks, as drawn in the scene."""
+    from boardwright.client.marks import MARK_Z
+
+    return [item for item in view.scene().items() if item.zValue() == MARK_Z + 1]
+
+
+def test_the_mark_stands_where_the_piece_comes_to_rest(qtbot: Any, window: MainWindow) -> None:
+    """A disc still dropping in is ringed at the hole it lands in, not half a cell above it."""
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    window.table.view.animation_ms = 0
+    window.set_pace("slow")
+    _play(qtbot, window, 3)
+    view = window.table.view
+    assert view.animating(), "the disc is still dropping in"
+    (ring,) = _rings(view)
+    (rest,) = view.marked_places()[0]
+    view._finish_animations()
+    landed = [item for item in view._tops.values() if item.sceneBoundingRect() == rest]
+    assert landed, "the marked place is where the disc stands once it landed"
+    assert (ring.sceneBoundingRect().center() - rest.center()).manhattanLength() < 1.0
+
+
+def test_what_happened_on_its_own_is_marked_neutral(qtbot: Any) -> None:
+    """Of the pieces a move changed, those the flow changed after it (a draw, an upkeep) are
+    nobody's: they are ringed neutral, the move's own in its seat's colour."""
+    view = BoardView()
+    qtbot.addWidget(view)
+
+    def disc(column: int, fill: str) -> dict[str, Any]:
+        return {
+            "shape": "circle",
+            "center": [column * 100, 0],
+            "radius": 40,
+            "layer": "piece",
+            "fill": fill,
+            "id": column,
+        }
+
+    board = {"size": [800, 100], "items": [disc(0, "#d9342b")]}
+    view.show_board(board, "en", moved_by=None)
+    view.forget_moves()
+    view.show_board(board, "en", moved_by=False)
+    after = {"size": [800, 100], "items": [disc(0, "#d9342b"), disc(1, "#d9342b"), disc(5, "#f2c230")]}
+    own = [disc(0, "#d9342b"), disc(1, "#d9342b")]  # the move put down column 1; the flow added column 5
+    view.show_board(after, "en", moved_by=0, own_items=own)
+    assert view.last_move_marks() == {0: 1, None: 1}
+    view.show_board(after, "en", moved_by=False)
+    assert view.last_move_marks() == {0: 1, None: 1}, "a redraw keeps the marks"

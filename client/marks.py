@@ -1,0 +1,126 @@
+"""What a board says about moves: each seat's last move, and what a click would act on now.
+
+- The pieces each seat's last move changed are ringed in that seat's colour, with the seat's
+  shape beside the ring (so the mark reads without colour), where the pieces come to rest;
+  what changed on its own (the flow's steps after a move: a draw, an upkeep) is ringed in a
+  neutral grey with no shape.
+- While a piece is selected, every legal target is lit at once (a bright double outline and a
+  target sign); with nothing selected, what a click would act on gets a faint dotted outline.
+
+The seats' colours come from the game's board description (`seat_colours`), the same ones its
+pieces are drawn in; `SEAT_MARKS` only stands in for a game that names none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+# stand-ins for a game that names no seat colours (seat 1 first)
+SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
+# each seat's shape, beside its colour in the seat list, the log and the marks
+SEAT_SHAPES = ("●", "▲", "■", "◆", "★", "⬟")
+NEUTRAL_MARK = "#d1d5db"  # what changed on its own, or by moves too fast to tell apart
+TARGET = "#fde047"
+MARK_Z = 239.0  # above pieces (100) and markers (200)
+GLYPH_PX = 15
+
+
+def seat_colour(colours: list[Any] | None, seat: int) -> str:
+    """The colour of `seat`: the game's own (`seat_colours` of its board), or a stand-in."""
+    if colours and seat < len(colours) and isinstance(colours[seat], str) and QColor(colours[seat][:7]).isValid():
+        return str(colours[seat][:7])
+    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+def seat_shape(seat: int) -> str:
+    return SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+
+
+def seat_sign(colours: list[Any] | None, seat: int) -> str:
+    """The seat's shape in its colour, as rich text (the seat list, the log)."""
+    return f"<span style='color:{seat_colour(colours, seat)}'>{seat_shape(seat)}</span>"
+
+
+def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(QColor(colour), width, style)
+    pen.setCosmetic(True)
+    return pen
+
+
+def outline_at_rest(item: QGraphicsItem, rest: QPointF | None) -> QPainterPath:
+    """The item's outline in the scene where it comes to rest (`rest`: its position once a
+    glide ends; None: where it is now)."""
+    if rest is None or rest == item.pos():
+        return item.mapToScene(item.shape())
+    return item.mapToScene(item.shape()).translated(rest - item.pos())
+
+
+def _glyph(scene: QGraphicsScene, text: str, colour: str, at: QPointF) -> QGraphicsItem:
+    """A sign of constant size on screen, with a dark edge so it reads on any colour."""
+    font = QFont()
+    font.setPixelSize(GLYPH_PX)
+    font.setBold(True)
+    holder = QGraphicsPathItem()  # in screen pixels around `at`, whatever the zoom
+    holder.setPen(QPen(Qt.PenStyle.NoPen))
+    holder.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+    holder.setPos(at)
+    sign = QGraphicsSimpleTextItem(text, holder)
+    sign.setFont(font)
+    sign.setBrush(QBrush(QColor(colour)))
+    sign.setPen(_pen("#0b0f19", 1.6))
+    bounds = sign.boundingRect()
+    sign.setPos(-bounds.width() / 2, -bounds.height() / 2)
+    scene.addItem(holder)
+    return holder
+
+
+def ring_moves(
+    scene: QGraphicsScene,
+    marks: dict[int | None, list[tuple[QGraphicsItem, QPointF | None]]],
+    colours: list[Any] | None,
+) -> list[QGraphicsItem]:
+    """Ring each seat's last-move pieces (item, resting place) in its colour, with its shape
+    at the ring's corner; seat None is what happened on its own. Returns what was added."""
+    added: list[QGraphicsItem] = []
+    for seat, pieces in marks.items():
+        tone = NEUTRAL_MARK if seat is None else seat_colour(colours, seat)
+        lines = (_pen("#0b0f19", 6), _pen(tone, 3, Qt.PenStyle.DashLine))
+        for item, rest in pieces:
+            outline = outline_at_rest(item, rest)
+            for z, line in enumerate(lines):
+                ring = scene.addPath(outline, line)
+                ring.setZValue(MARK_Z + z)
+                added.append(ring)
+            if seat is not None:
+                corner = outline.boundingRect().topRight()
+                sign = _glyph(scene, seat_shape(seat), tone, corner)
+                sign.setZValue(MARK_Z + 2)
+                added.append(sign)
+    return added
+
+
+def light_targets(scene: QGraphicsScene, items: Iterable[QGraphicsItem], strong: bool) -> list[QGraphicsItem]:
+    """Light what a click would act on: strong (a piece is selected: its targets) is a bright
+    double outline with a target sign; otherwise a faint dotted outline."""
+    added: list[QGraphicsItem] = []
+    for item in items:
+        outline = item.mapToScene(item.shape())
+        if strong:
+            lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
+        else:
+            lines = [_pen("#f8fafc", 1.5, Qt.PenStyle.DotLine)]
+        for z, line in enumerate(lines):
+            ring = scene.addPath(outline, line)
+            ring.setZValue(MARK_Z - 10 + z)
+            added.append(ring)
+        if strong:
+            centre = outline.boundingRect().center()
+            sign = _glyph(scene, "◎", TARGET, centre)
+            sign.setZValue(MARK_Z - 7)
+            added.append(sign)
+    return added
