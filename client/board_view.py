@@ -343,6 +343,10 @@ class BoardView(QGraphicsView):
             if pieces
         }
 
+    def drawn_ids(self) -> list[Any]:
+        """The click id of every item drawn now (what a click on the board can name)."""
+        return list(self._ids.values())
+
     def _items_of(self, ids: Iterable[Any]) -> list[QGraphicsItem]:
         """The drawn items (not their labels) whose click id is among `ids`."""
         wanted = {_id_key(item_id) for item_id in ids}

@@ -83,6 +83,7 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     elements = board.get("elements")
     if not elements:
         return board
+    elements = [_coordinates(element, bool(board.get("show_coordinates"))) for element in elements]
     placed: dict[str, list[tuple[Layout, float, Any]]] = {"top": [], "main": [], "bottom": []}
     for element in elements:
         lay = _build(element, zones or {}, face)
@@ -145,6 +146,20 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
     ]
     composed["size"] = [max(width, 1.0), max(y - GAP, 1.0)]
     return composed
+
+
+def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
+    """A hex grid's cells name their `coordinate` only when the person asked to see them
+    (View → Coordinates): then as a cell's label where it has none of its own."""
+    cells = element.get("cells") if element.get("type") == "hexgrid" else None
+    if not cells or not any("coordinate" in cell for cell in cells):
+        return element
+    if shown:
+        cells = [
+            cell if "label" in cell or "coordinate" not in cell else {**cell, "label": str(cell["coordinate"])}
+            for cell in cells
+        ]
+    return {**element, "cells": cells}
 
 
 class _Row(list[tuple[Layout, float]]):

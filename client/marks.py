@@ -32,9 +32,12 @@ GLYPH_PX = 15
 
 def seat_colour(colours: list[Any] | None, seat: int) -> str:
     """The colour of `seat`: the game's own (`seat_colours` of its board), or a stand-in."""
-    if colours and seat < len(colours) and isinstance(colours[seat], str) and QColor(colours[seat][:7]).isValid():
-        return str(colours[seat][:7])
-    return SEAT_MARKS[seat % len(SEAT_MARKS)]
+    if not colours:
+        return SEAT_MARKS[seat % len(SEAT_MARKS)]
+    given = colours[seat] if seat < len(colours) else None
+    if isinstance(given, str) and QColor(given[:7]).isValid():
+        return given[:7]
+    return NEUTRAL_MARK  # no colour yet (an army still to be chosen): none that could contradict it
 
 
 def seat_shape(seat: int) -> str:

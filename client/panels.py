@@ -136,6 +136,7 @@ class PanelsWidget(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.card_buttons: list[QPushButton] = []
+        self.card_ids: list[Any] = []  # the click ids of the panels' cards
         self.boxes: list[QGroupBox] = []
 
     def resizeEvent(self, event: Any) -> None:
@@ -166,7 +167,7 @@ class PanelsWidget(QWidget):
                 # hidden at once: deleteLater alone leaves the old box drawn until the next event loop turn
                 widget.hide()
                 widget.deleteLater()
-        self.card_buttons = []
+        self.card_buttons, self.card_ids = [], []
         active = list(active_ids)
         self.boxes = [self._panel(panel, lang, active) for panel in panels]
         for box in self.boxes:
@@ -217,5 +218,6 @@ class PanelsWidget(QWidget):
             button.setEnabled(False)
         else:
             button.clicked.connect(lambda _checked=False, value=card_id: self.clicked.emit(value))
+            self.card_ids.append(card_id)
         self.card_buttons.append(button)
         return button

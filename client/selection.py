@@ -45,6 +45,35 @@ def values_in(action: Any) -> list[Any]:
     return [action]
 
 
+def id_key(item_id: Any) -> tuple[bool, Any]:
+    """A click id as a set member that tells True from 1 (see `same_id`)."""
+    return isinstance(item_id, bool), item_id if isinstance(item_id, (str, int, float)) else repr(item_id)
+
+
+def has_place(action: Action, parts: dict[str, dict[str, str]], drawn: set[tuple[bool, Any]], field: bool) -> bool:
+    """Whether a click (or a drag) on the board can make `action`: its source and target are
+    drawn (`drawn`: the `id_key` of every click id on the board and its panels), or, for an
+    action of no declared parts, one of its values is; a point is placed on a free `field`;
+    k items of n are chosen where they are drawn."""
+    roles = parts.get(action.get("type", ""))
+    if roles is None:
+        return any(id_key(value) in drawn for value in values_in(action))
+    named = {role: roles[role] for role in ("source", "target", "point") if roles.get(role) in action}
+    if not named:
+        return False
+    if "point" in named and not field:
+        return False
+    for role in ("source", "target"):
+        if role in named:
+            value = action[named[role]]
+            if isinstance(value, dict) and CHOOSE in value:
+                if not any(id_key(item) in drawn for item in value[CHOOSE]):
+                    return False
+            elif id_key(value) not in drawn:
+                return False
+    return True
+
+
 def placeholder(action: Action) -> Action:
     """An open action with "…" where a person fills a part in, for its label."""
     return {

@@ -24,20 +24,22 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from boardwright.framework import BoardwrightError
-from boardwright.framework.choices import POINT
+from boardwright.framework.choices import CHOOSE, POINT
 
+from .action_bar import ActionBar, MoveList, unique_labels
 from .board_view import BoardView
 from .captions import CAPTION_MS, CaptionLayer, captions
 from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
-from .selection import Outcome, Selection, placeholder
+from .selection import Outcome, Selection, has_place, id_key, placeholder
 from .session import TableSession
 
 BANNER_STYLE = (
@@ -145,6 +147,7 @@ class TablePage(QWidget):
         self.view.dropped.connect(self.on_dropped)
         self.fields: list[dict[str, Any]] = []
         self.seat_colours: list[Any] = []  # the game's colour of each seat, from its board
+        self.coordinates = False  # hex coordinates shown (View → Coordinates)
 
         # bots' pace, and the next bot move when they go one move at a time
         self.pace_label = QLabel()
@@ -155,6 +158,7 @@ class TablePage(QWidget):
         self.next_move_button = QPushButton()
         self.next_move_button.clicked.connect(self.step_bot)
         self.next_move_shortcut = QShortcut(QKeySequence("N"), self, self.step_bot)
+        self.next_move_shortcut.setAutoRepeat(False)  # a held key makes one move
         self.pace_row = QWidget()
         pace_layout = QHBoxLayout(self.pace_row)
         pace_layout.setContentsMargins(0, 0, 0, 0)
@@ -174,11 +178,21 @@ class TablePage(QWidget):
         self.seats.setTextFormat(Qt.TextFormat.RichText)
         self.panels = PanelsWidget()
         self.panels.clicked.connect(self.on_id_clicked)
+        # the moves with no place on the board, as buttons beside the status line
+        self.action_bar = ActionBar()
+        self.action_bar.chosen.connect(self.on_bar_chosen)
+        self.action_bar.hide()
         self.actions_box = QGroupBox()
-        self.action_list = QListWidget()
-        self.action_list.setWordWrap(True)  # a long move wraps; the list never scrolls sideways
-        self.action_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.action_list = MoveList()
         self.action_list.itemActivated.connect(self.on_action_activated)
+        self._entries: list[list[Any]] = []  # the moves behind each entry of the move list
+        # the move list is for the keyboard: collapsed until asked for (Ctrl+M)
+        self.list_toggle = QToolButton()
+        self.list_toggle.setCheckable(True)
+        self.list_toggle.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.list_toggle.toggled.connect(self.show_move_list)
+        self.list_shortcut = QShortcut(QKeySequence("Ctrl+M"), self, self.list_toggle.toggle)
+        self.action_list.hide()
         self.actions_note = QLabel()
         self.actions_note.setWordWrap(True)
         # choosing k items of n: the count so far, a confirm and a way back
@@ -197,7 +211,8 @@ class TablePage(QWidget):
         actions_layout = QVBoxLayout(self.actions_box)
         actions_layout.addWidget(self.actions_note)
         actions_layout.addWidget(self.choose_row)
-        actions_layout.addWidget(self.action_list)
+        actions_layout.addWidget(self.list_toggle)
+        actions_layout.addWidget(self.action_list, 1)
         self.log_box = QGroupBox()
         self.log = QListWidget()
         self.log.setWordWrap(True)
@@ -233,6 +248,7 @@ class TablePage(QWidget):
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.addWidget(self.status)
+        side_layout.addWidget(self.action_bar)
         side_layout.addWidget(self.seats)
         side_layout.addWidget(self.pace_row)
         side_layout.addWidget(self.side_splitter, 1)
@@ -402,7 +418,10 @@ class TablePage(QWidget):
         lang = self.lang
         active_ids = self.selection.active_ids()
         try:
-            board = shown_board(session.game, session.board(), session.view(), lang, names)
+            raw = session.board()
+            if self.coordinates:
+                raw = {**raw, "show_coordinates": True}
+            board = shown_board(session.game, raw, session.view(), lang, names)
         except Exception as exc:  # a game's bug in its board description must not close the window
             board = None
             self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
@@ -450,7 +469,6 @@ class TablePage(QWidget):
         session = self.session
         assert session is not None
         lang = self.lang
-        self.action_list.clear()
         to_move = session.to_move()
         if to_move is None:
             note = tr("game_over", lang)
@@ -463,20 +481,71 @@ class TablePage(QWidget):
         else:
             note = tr("to_move", lang, seat=names[to_move])
         self.actions_note.setText(note)
-        for index, action in enumerate(self.legal):
-            label = session.describe(action, lang)
-            item = QListWidgetItem(label)
-            item.setToolTip(label)
-            item.setData(Qt.ItemDataRole.UserRole, index)
-            self.action_list.addItem(item)
-        for index, action in enumerate(self.selection.pickers):
-            label = tr("choose_items", lang, action=session.describe(placeholder(action), lang))
-            item = QListWidgetItem(label)
-            item.setToolTip(label)
-            item.setData(Qt.ItemDataRole.UserRole, -1 - index)
-            self.action_list.addItem(item)
-        if self.legal:
-            self.action_list.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+        labelled = [(session.describe(action, lang), action) for action in self.legal]
+        labelled += [
+            (tr("choose_items", lang, action=session.describe(placeholder(picker), lang)), picker)
+            for picker in self.selection.pickers
+        ]
+        groups = unique_labels(labelled)
+        self._entries = [moves for _label, moves in groups]
+        self.action_list.set_moves([(label, index) for index, (label, _moves) in enumerate(groups)])
+        self.list_toggle.setText(tr("move_list", lang, count=len(groups)))
+        self.list_toggle.setArrowType(
+            Qt.ArrowType.DownArrow if self.list_toggle.isChecked() else Qt.ArrowType.RightArrow
+        )
+        self._show_bar(groups)
+        self._fit_actions_box()
+
+    def _show_bar(self, groups: list[tuple[str, list[Any]]]) -> None:
+        """Buttons for the moves no click on the board can make."""
+        assert self.session is not None
+        drawn = {id_key(item_id) for item_id in [*self.view.drawn_ids(), *self.panels.card_ids]}
+        parts = self.session.action_parts()
+        field = bool(self.fields)
+        offered = []
+        for label, moves in groups:
+            placed = [
+                move
+                for move in moves
+                if (
+                    has_place(move, parts, drawn, field)
+                    if move not in self.selection.pickers
+                    else self._picks_drawn(move, drawn)
+                )
+            ]
+            if len(placed) < len(moves):
+                offered.append((label, moves))
+        self.action_bar.set_moves(offered, self.lang)
+
+    def _picks_drawn(self, picker: dict[str, Any], drawn: set[Any]) -> bool:
+        spec = next(v for v in picker.values() if isinstance(v, dict) and CHOOSE in v)
+        return any(id_key(item) in drawn for item in spec[CHOOSE])
+
+    def show_coordinates(self, shown: bool) -> None:
+        """Hex coordinates on the board, for a person who asked for them (View menu)."""
+        self.coordinates = shown
+        if self.session is not None:
+            self._draw_board(self.session.seat_names(self.lang))
+
+    def show_move_list(self, shown: bool) -> None:
+        self.action_list.setVisible(shown)
+        self.list_toggle.setArrowType(Qt.ArrowType.DownArrow if shown else Qt.ArrowType.RightArrow)
+        self._fit_actions_box()
+        if shown:
+            self.action_list.setFocus()
+
+    def _fit_actions_box(self) -> None:
+        """Collapsed, the moves box takes only the room of its note and its toggle."""
+        box = self.actions_box
+        if self.list_toggle.isChecked():
+            box.setMaximumHeight(16777215)
+            return
+        layout = box.layout()
+        if layout is None:
+            return
+        width = max(box.width(), 200)
+        needed = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        box.setMaximumHeight(needed + 8)
 
     def _light_log_line(self, item: QListWidgetItem) -> None:
         """Light on the board what the log line under the mouse is about (its event's `at` ids)."""
@@ -627,20 +696,33 @@ class TablePage(QWidget):
     def offer(self, actions: list[dict[str, Any]]) -> None:
         assert self.session is not None
         self.menu = QMenu(self)
-        for action in actions:
-            entry = self.menu.addAction(self.session.describe(action, self.lang))
+        labels = [self.session.describe(action, self.lang) for action in actions]
+        for number, (action, label) in enumerate(zip(actions, labels, strict=True), start=1):
+            if labels.count(label) > 1:  # moves that read the same are told apart by their place
+                label = f"{label} ({number})"
+            entry = self.menu.addAction(label)
             entry.triggered.connect(lambda _checked=False, chosen=action: self.play(chosen))
         self.menu.popup(QCursor.pos())
 
     def on_action_activated(self, item: QListWidgetItem) -> None:
         index = item.data(Qt.ItemDataRole.UserRole)
-        if isinstance(index, int) and 0 <= index < len(self.legal):
-            self.play(self.legal[index])
-        elif isinstance(index, int) and 0 <= -1 - index < len(self.selection.pickers):
+        if isinstance(index, int) and 0 <= index < len(self._entries):
+            self.on_bar_chosen(self._entries[index])
+
+    def on_bar_chosen(self, moves: list[dict[str, Any]]) -> None:
+        """An entry of the move list or a button of the action bar: the moves behind it (one,
+        or several that read the same, offered in a menu)."""
+        if len(moves) > 1:
+            self.offer(moves)
+            return
+        (move,) = moves
+        if any(move is picker for picker in self.selection.pickers):
             self.selection.cancel()
-            self.selection.choosing = self.selection.pickers[-1 - index]
+            self.selection.choosing = move  # k items of n: chosen on the board, then confirmed
             assert self.session is not None
             self._draw_board(self.session.seat_names(self.lang))
+            return
+        self.play(move)
 
     def play(self, action: dict[str, Any]) -> None:
         if self.session is None:

@@ -104,7 +104,7 @@ def _hex(h: str) -> Item:
         "fill": DRAWING["terrain_fill"][terrain],
         "stroke": DRAWING["land_colour"].get(land, "#000000"),
         "width": DRAWING["hex_stroke_width"],
-        "label": h,
+        "coordinate": h,  # shown when the person asks (View → Coordinates)
         "label_colour": DRAWING["hex_name_colour"],
     }
     if land is None:

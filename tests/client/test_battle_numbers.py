@@ -32,7 +32,9 @@ def _play_busy(qtbot: Any, window: MainWindow, moves: int) -> None:
     for _ in range(moves):
         if window.session.match.is_over():
             return
-        rows = [i for i, action in enumerate(table.legal) if action.get("type") not in QUIET] or [0]
+        rows = [
+            i for i, moves in enumerate(table._entries) if len(moves) == 1 and moves[0].get("type") not in QUIET
+        ] or [0]
         before = window.session.ply()
         table.action_list.setCurrentRow(rows[len(rows) // 2])
         qtbot.keyClick(table.action_list, Qt.Key.Key_Return)

@@ -227,3 +227,17 @@ def test_what_happened_on_its_own_is_marked_neutral(qtbot: Any) -> None:
     assert view.last_move_marks() == {0: 1, None: 1}
     view.show_board(after, "en", moved_by=False)
     assert view.last_move_marks() == {0: 1, None: 1}, "a redraw keeps the marks"
+
+
+def test_hex_coordinates_show_only_when_asked(qtbot: Any, window: MainWindow) -> None:
+    """Book of War's hexes carry their coordinates, drawn only after View → Hex coordinates."""
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], seed=3, handover=False))
+
+    def texts() -> set[str]:
+        return {item.text() for item in window.table.view.scene().items() if hasattr(item, "text")}
+
+    assert "c2" not in texts(), "no coordinate a person did not ask for"
+    window.coordinates_action.setChecked(True)
+    assert "c2" in texts()
+    window.coordinates_action.setChecked(False)
+    assert "c2" not in texts()

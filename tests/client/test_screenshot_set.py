@@ -38,7 +38,8 @@ def test_every_game_in_both_languages_and_themes_at_1280x720(qtbot: Any, host: P
                 table = window.table
                 assert table.view.width() >= 0.55 * window.width(), "the board keeps most of the window"
                 assert table.seats.isVisible() and table.seats.height() >= 2 * table.seats.fontMetrics().height()
-                assert table.action_list.isVisible() and table.action_list.height() >= 60
+                assert table.list_toggle.isVisible(), "the move list is one click away"
+                assert not table.action_list.isVisible(), "the move list is collapsed until asked for"
                 assert table.log.isVisible() and table.log.height() >= 60
                 shoot(window, f"set_{game_id}_{lang}_{theme}")
     finally:

@@ -28,7 +28,7 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     grid = _element(board, "hexgrid")
     cells = {cell["id"]: cell for cell in grid["cells"]}
     assert len(cells) == 45 and "size" not in board and "items" not in board
-    castles = {h: cell["label_colour"] for h, cell in cells.items() if cell["label"] == "♜"}
+    castles = {h: cell["label_colour"] for h, cell in cells.items() if cell.get("label") == "♜"}
     assert len(castles) == 8 and castles["a0"] == "#c8322b" and castles["g5"] == "#2f9a3a"
     assert castles["e1"] == "#b0b0b0"
     pieces = {piece["id"]: piece for piece in grid["pieces"]}

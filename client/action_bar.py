@@ -1,0 +1,192 @@
+"""The action bar beside the status line: a button for each move that has no place on the
+board (pass, end the phase, a choice among options), as on Board Game Arena; and the move
+list, collapsed by default, for the keyboard.
+
+Which moves have a place is `selection.unplaced`: the board and this bar together offer every
+legal move, and the move list offers them all once more, never the same entry twice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QLayout,
+    QLayoutItem,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+from .i18n import tr
+
+MAX_BUTTONS = 8  # more moves without a place than this: the rest behind a "More" button
+ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
+
+
+class FlowLayout(QLayout):
+    """Widgets side by side that wrap onto a new line when the line is full (Qt's flow
+    layout example)."""
+
+    def __init__(self, parent: QWidget | None = None, spacing: int = 4) -> None:
+        super().__init__(parent)
+        self._items: list[QLayoutItem] = []
+        self._spacing = spacing
+        self.setContentsMargins(0, 0, 0, 0)
+
+    def addItem(self, item: QLayoutItem) -> None:
+        self._items.append(item)
+
+    def count(self) -> int:
+        return len(self._items)
+
+    def itemAt(self, index: int) -> QLayoutItem | None:
+        return self._items[index] if 0 <= index < len(self._items) else None
+
+    def takeAt(self, index: int) -> QLayoutItem | None:
+        return self._items.pop(index) if 0 <= index < len(self._items) else None
+
+    def expandingDirections(self) -> Qt.Orientation:
+        return Qt.Orientation(0)
+
+    def hasHeightForWidth(self) -> bool:
+        return True
+
+    def heightForWidth(self, width: int) -> int:
+        return self._arrange(QRect(0, 0, width, 0), move=False)
+
+    def setGeometry(self, rect: QRect) -> None:
+        super().setGeometry(rect)
+        self._arrange(rect, move=True)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def minimumSize(self) -> QSize:
+        size = QSize()
+        for item in self._items:
+            size = size.expandedTo(item.minimumSize())
+        return size
+
+    def _arrange(self, rect: QRect, move: bool) -> int:
+        """Place the items in lines within `rect`; returns the height they take."""
+        x, y, line = rect.x(), rect.y(), 0
+        for item in self._items:
+            hint = item.sizeHint()
+            if x + hint.width() > rect.right() + 1 and line > 0:
+                x, y, line = rect.x(), y + line + self._spacing, 0
+            if move:
+                item.setGeometry(QRect(QPoint(x, y), hint))
+            x += hint.width() + self._spacing
+            line = max(line, hint.height())
+        return y + line - rect.y()
+
+
+class ActionBar(QWidget):
+    """Buttons for the moves the board cannot make; `chosen(action)` when one is pressed."""
+
+    chosen = Signal(object)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.flow = FlowLayout(self)
+        policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        policy.setHeightForWidth(True)
+        self.setSizePolicy(policy)
+        self.buttons: list[QPushButton] = []
+        self.more: QToolButton | None = None
+
+    def set_moves(self, moves: list[tuple[str, Any]], lang: str) -> None:
+        """`moves`: (label, action) of each move to offer, in the game's order."""
+        while self.flow.count():
+            taken = self.flow.takeAt(0)
+            widget = taken.widget() if taken is not None else None
+            if widget is not None:
+                widget.hide()
+                widget.deleteLater()
+        self.buttons, self.more = [], None
+        widgets: list[QWidget] = []
+        for label, action in moves[:MAX_BUTTONS]:
+            button = QPushButton(label)
+            button.setAutoDefault(False)
+            button.setToolTip(label)
+            button.clicked.connect(lambda _checked=False, chosen=action: self.chosen.emit(chosen))
+            self.buttons.append(button)
+            widgets.append(button)
+        if len(moves) > MAX_BUTTONS:
+            more = QToolButton()
+            more.setText(tr("more_moves", lang, count=len(moves) - MAX_BUTTONS))
+            more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+            menu = QMenu(more)
+            for label, action in moves[MAX_BUTTONS:]:
+                entry = menu.addAction(label)
+                entry.triggered.connect(lambda _checked=False, chosen=action: self.chosen.emit(chosen))
+            more.setMenu(menu)
+            self.more = more
+            widgets.append(more)
+        for widget in widgets:
+            self.flow.addWidget(widget)
+        self.setVisible(bool(widgets))
+
+    def labels(self) -> list[str]:
+        """Every move the bar offers, its menu included (for tests and the status line)."""
+        found = [button.text() for button in self.buttons]
+        if self.more is not None and self.more.menu() is not None:
+            found += [entry.text() for entry in self.more.menu().actions()]
+        return found
+
+    def press(self, label: str) -> bool:
+        """Make the move of that label, as a click on its button or menu entry would."""
+        for button in self.buttons:
+            if button.text() == label:
+                button.click()
+                return True
+        menu = self.more.menu() if self.more is not None else None
+        for entry in menu.actions() if menu is not None else []:
+            if entry.text() == label:
+                entry.trigger()
+                return True
+        return False
+
+
+class MoveList(QListWidget):
+    """Every move as one entry (moves that read the same are one entry, which offers them all),
+    for the arrow keys and Enter; a key held down plays one move, never a second."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)  # a long move wraps; the list never scrolls sideways
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self and event.type() == QEvent.Type.KeyPress:
+            key_event = event if isinstance(event, QKeyEvent) else None
+            if key_event is not None and key_event.isAutoRepeat() and key_event.key() in ENTER_KEYS:
+                return True  # the key is held: the move it made is the only one
+        return super().eventFilter(watched, event)
+
+    def set_moves(self, entries: list[tuple[str, Any]]) -> None:
+        """`entries`: (label, data) in order; data is what activating the entry hands back."""
+        self.clear()
+        for label, data in entries:
+            item = QListWidgetItem(label)
+            item.setToolTip(label)
+            item.setData(Qt.ItemDataRole.UserRole, data)
+            self.addItem(item)
+        if entries:
+            self.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+
+
+def unique_labels(labelled: list[tuple[str, Any]]) -> list[tuple[str, list[Any]]]:
+    """Entries grouped by label, in first-seen order: a list never shows one label twice."""
+    groups: dict[str, list[Any]] = {}
+    for label, value in labelled:
+        groups.setdefault(label, []).append(value)
+    return list(groups.items())
