@@ -101,6 +101,7 @@ class ActionBar(QWidget):
         self.setSizePolicy(policy)
         self.buttons: list[QPushButton] = []
         self.more: QToolButton | None = None
+        self.offered: list[tuple[str, Any]] = []  # (label, what pressing it hands back)
 
     def set_moves(self, moves: list[tuple[str, Any]], lang: str) -> None:
         """`moves`: (label, action) of each move to offer, in the game's order."""
@@ -111,6 +112,7 @@ class ActionBar(QWidget):
                 widget.hide()
                 widget.deleteLater()
         self.buttons, self.more = [], None
+        self.offered = list(moves)
         widgets: list[QWidget] = []
         for label, action in moves[:MAX_BUTTONS]:
             button = QPushButton(label)

@@ -50,30 +50,6 @@ def id_key(item_id: Any) -> tuple[bool, Any]:
     return isinstance(item_id, bool), item_id if isinstance(item_id, (str, int, float)) else repr(item_id)
 
 
-def has_place(action: Action, parts: dict[str, dict[str, str]], drawn: set[tuple[bool, Any]], field: bool) -> bool:
-    """Whether a click (or a drag) on the board can make `action`: its source and target are
-    drawn (`drawn`: the `id_key` of every click id on the board and its panels), or, for an
-    action of no declared parts, one of its values is; a point is placed on a free `field`;
-    k items of n are chosen where they are drawn."""
-    roles = parts.get(action.get("type", ""))
-    if roles is None:
-        return any(id_key(value) in drawn for value in values_in(action))
-    named = {role: roles[role] for role in ("source", "target", "point") if roles.get(role) in action}
-    if not named:
-        return False
-    if "point" in named and not field:
-        return False
-    for role in ("source", "target"):
-        if role in named:
-            value = action[named[role]]
-            if isinstance(value, dict) and CHOOSE in value:
-                if not any(id_key(item) in drawn for item in value[CHOOSE]):
-                    return False
-            elif id_key(value) not in drawn:
-                return False
-    return True
-
-
 def placeholder(action: Action) -> Action:
     """An open action with "…" where a person fills a part in, for its label."""
     return {
@@ -146,6 +122,34 @@ class Selection:
     def _from_source(self, source: Any) -> list[Action]:
         return [a for a in self.legal if self._has(a, "source") and same_id(self._part(a, "source"), source)]
 
+    def _loose(self, item_id: Any) -> list[Action]:
+        """Legal actions of no declared parts that hold `item_id`."""
+        return [a for a in self.legal if a.get("type") not in self.parts and mentions(a, item_id)]
+
+    def reachable(self, drawn: list[Any]) -> list[Action]:
+        """The legal actions a click or two on the `drawn` ids make (a piece then its target, a
+        piece twice, a menu where moves share them), in the order of `legal`: what the action
+        bar need not offer. The same answers as `click`, found without clicking each pair."""
+        keys = {id_key(item_id) for item_id in drawn}
+        reached: set[int] = set()
+        for item_id in {id_key(i): i for i in drawn}.values():
+            started = self._from_source(item_id)
+            if started:
+                with_target = [a for a in started if self._has(a, "target")]
+                if not with_target:
+                    reached.update(map(id, started))  # played at once, or a menu of them
+                    continue
+                reached.update(id(a) for a in with_target if id_key(self._part(a, "target")) in keys)
+                alone = [a for a in started if not self._has(a, "target")]
+                reached.update(map(id, alone + self._aimed_at(item_id) + self._loose(item_id)))
+                continue
+            aimed = self._aimed_at(item_id)
+            if aimed:
+                reached.update(map(id, aimed))
+            elif not any(any(same_id(i, item_id) for i in self._choose_spec(p)[CHOOSE]) for p in self.pickers):
+                reached.update(map(id, self._loose(item_id)))
+        return [a for a in self.legal if id(a) in reached]
+
     @staticmethod
     def _choose_spec(action: Action) -> dict[str, Any]:
         return next(v for v in action.values() if isinstance(v, dict) and CHOOSE in v)
@@ -162,9 +166,9 @@ class Selection:
                 return Outcome("play", pair) if len(pair) == 1 else Outcome("menu", pair)
             if same_id(item_id, previous):
                 # a second click on the source: what it does with no target, the actions that
-                # only aim at it, or else letting it go
+                # only aim at it or name it without declared parts, or else letting it go
                 alone = [a for a in self._from_source(item_id) if not self._has(a, "target")]
-                aimed = alone + self._aimed_at(item_id)
+                aimed = alone + self._aimed_at(item_id) + self._loose(item_id)
                 if aimed:
                     return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
                 return Outcome("select")
@@ -184,7 +188,7 @@ class Selection:
         if picker is not None:
             self.choosing, self.chosen = picker, []
             return self._toggle(item_id)
-        loose = [a for a in self.legal if a.get("type") not in self.parts and mentions(a, item_id)]
+        loose = self._loose(item_id)
         if not loose:
             return Outcome("nothing")
         return Outcome("play", loose) if len(loose) == 1 else Outcome("menu", loose)

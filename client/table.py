@@ -39,7 +39,7 @@ from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
-from .selection import Outcome, Selection, has_place, id_key, placeholder
+from .selection import Outcome, Selection, id_key, placeholder
 from .session import TableSession
 
 BANNER_STYLE = (
@@ -497,21 +497,17 @@ class TablePage(QWidget):
         self._fit_actions_box()
 
     def _show_bar(self, groups: list[tuple[str, list[Any]]]) -> None:
-        """Buttons for the moves no click on the board can make."""
-        assert self.session is not None
-        drawn = {id_key(item_id) for item_id in [*self.view.drawn_ids(), *self.panels.card_ids]}
-        parts = self.session.action_parts()
-        field = bool(self.fields)
+        """Buttons for the moves no click on the board makes (`Selection.reachable`), and for
+        choosing k items of n where none of the items is drawn."""
+        drawn = [*self.view.drawn_ids(), *self.panels.card_ids]
+        on_board = {id(move) for move in self.selection.reachable(drawn)}
+        keys = {id_key(item_id) for item_id in drawn}
         offered = []
         for label, moves in groups:
             placed = [
                 move
                 for move in moves
-                if (
-                    has_place(move, parts, drawn, field)
-                    if move not in self.selection.pickers
-                    else self._picks_drawn(move, drawn)
-                )
+                if id(move) in on_board or (move in self.selection.pickers and self._picks_drawn(move, keys))
             ]
             if len(placed) < len(moves):
                 offered.append((label, moves))

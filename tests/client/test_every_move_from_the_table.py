@@ -1,0 +1,113 @@
+"""Every move from the table: at seeded positions of every game, each legal move can be made
+with a click or two on the board or a button of the action bar, with the move list hidden;
+the list shows no label twice, and a held key plays one move."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QApplication
+
+from boardwright.client.app import MainWindow
+from boardwright.client.marks import MARK_Z
+from boardwright.client.new_game import GameConfig
+from boardwright.framework import PluginHost
+
+from .reach import unreachable
+
+GAMES = sorted(PluginHost().games())
+PLIES = 30
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_legal_move_is_on_the_board_or_the_action_bar(qtbot: Any, window: MainWindow, game_id: str) -> None:
+    game = window.host.games()[game_id]
+    players = game.spec.players[0]
+    checked = 0
+    for seed in (0, 1):
+        assert window.start_game(GameConfig(game_id, players, ["human"] * players, seed=seed, handover=False))
+        rng = random.Random(seed)
+        for _ in range(PLIES):
+            QApplication.processEvents()
+            table = window.table
+            if window.session.match.is_over() or not table.legal:
+                break
+            assert not table.action_list.isVisible(), "the move list stays collapsed"
+            missing = unreachable(table)
+            assert not missing, f"{game_id}: moves neither the board nor the bar makes: {missing[:3]}"
+            checked += 1
+            table.play(rng.choice(table.legal))
+    assert checked >= 20
+
+
+def _labels(window: MainWindow) -> list[str]:
+    moves = window.table.action_list
+    return [moves.item(row).text() for row in range(moves.count())]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_move_list_never_shows_a_label_twice(qtbot: Any, window: MainWindow, game_id: str) -> None:
+    players = window.host.games()[game_id].spec.players[0]
+    assert window.start_game(GameConfig(game_id, players, ["human"] * players, seed=2, handover=False))
+    rng = random.Random(2)
+    for _ in range(PLIES):
+        table = window.table
+        if window.session.match.is_over() or not table.legal:
+            break
+        labels = _labels(window)
+        assert len(labels) == len(set(labels))
+        assert sum(len(moves) for moves in table._entries) == len(table.legal) + len(table.selection.pickers)
+        table.play(rng.choice(table.legal))
+
+
+def test_a_move_without_a_place_is_a_button(qtbot: Any, window: MainWindow) -> None:
+    """Book of War's factions have no place on the board: each is a button, and pressing it
+    plays that move."""
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], seed=3, handover=False))
+    bar = window.table.action_bar
+    labels = bar.labels()
+    assert len(labels) == len(window.table.legal) == 5
+    assert bar.isVisible()
+    wanted = next(move for move in window.table.legal if window.session.describe(move, "en") == labels[2])
+    before = window.session.ply()
+    assert bar.press(labels[2])
+    assert window.session.ply() == before + 1
+    assert window.session.match.record.actions[-1] == wanted
+
+
+def test_a_held_key_plays_one_move(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    moves = window.table.action_list
+    window.table.list_toggle.setChecked(True)
+    assert moves.isVisible()
+    moves.setCurrentRow(3)
+    qtbot.keyClick(moves, Qt.Key.Key_Return)
+    assert window.session.ply() == 1
+    for _ in range(5):  # the key stays down: the system repeats it
+        held = QKeyEvent(QEvent.Type.KeyPress, Qt.Key.Key_Return, Qt.KeyboardModifier.NoModifier, "\r", True)
+        QApplication.sendEvent(moves, held)
+    assert window.session.ply() == 1, "a held key made one move"
+
+
+def test_selecting_a_piece_lights_every_target_at_once(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium: a unit chosen, each region it may march to is outlined at once, with a sign."""
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "human"], seed=1, handover=False))
+    table = window.table
+    rng = random.Random(1)
+    for _ in range(40):
+        sources = [a for a in table.legal if a.get("type") == "march"]
+        if sources:
+            break
+        table.play(rng.choice(table.legal))
+    parts = table.session.action_parts()["march"]
+    source = sources[0][parts["source"]]
+    targets = {repr(a[parts["target"]]) for a in sources if a[parts["source"]] == source}
+    table.on_id_clicked(source)
+    view = table.view
+    lit = [item for item in view.scene().items() if MARK_Z - 10 <= item.zValue() < MARK_Z - 6]
+    assert view.active_ids and {repr(i) for i in view.active_ids} == targets
+    assert len(lit) >= len(targets), "every target is outlined without the mouse over it"
