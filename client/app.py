@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QFileSystemWatcher, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QByteArray, QFileSystemWatcher, QMessageLogContext, QtMsgType, qInstallMessageHandler
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
@@ -92,7 +92,7 @@ class MainWindow(QMainWindow):
         self.pages.addWidget(self.table)
         self.setCentralWidget(self.pages)
         self._build_menus()
-        self.resize(1200, 800)
+        self._restore_geometry()
         # the status bar is there from the start: a message never resizes the board under the mouse
         self.statusBar().showMessage("")
         self.set_language(self.lang)
@@ -752,11 +752,23 @@ class MainWindow(QMainWindow):
         self.error_box = box
         box.open()
 
+    def _restore_geometry(self) -> None:
+        """The size and place the window had when it was last closed (1200x800 at first)."""
+        self.resize(1200, 800)
+        saved = self.settings.data.get("window")
+        if isinstance(saved, str):
+            try:
+                self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii")))
+            except (UnicodeEncodeError, ValueError):
+                pass  # a damaged setting: the default size
+
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self._closing and self.game_in_progress():
             event.ignore()  # asked first; closes again once the person agrees
             self.confirm_leave(self.quit_now, quitting=True)
             return
+        self.settings.data["window"] = bytes(self.saveGeometry().toBase64().data()).decode("ascii")
+        self.settings.save()
         if self.session is not None:
             self.session.stop()
         if self.lan is not None:
@@ -781,6 +793,20 @@ def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str)
     """Qt's messages on stderr, less the offscreen platform's note on every window."""
     if "propagateSizeHints" not in message:
         sys.stderr.write(message + "\n")
+
+
+def _display_problem() -> str | None:
+    """Why no window can open here (a Linux machine with no display), before Qt aborts with
+    a message about its platform plugin; None when one can."""
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if not sys.platform.startswith("linux") or (platform and not platform.startswith(("xcb", "wayland"))):
+        return None
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): start it "
+        "from a desktop session, or render a picture with --screenshot FILE"
+    )
 
 
 def _open(window: MainWindow, start: GameConfig | Path | None, game_id: str | None) -> bool:
@@ -810,6 +836,9 @@ def run_client(
     `start` sets one up or names a file); returns the exit status.
 
     `lan` makes the LAN service on first use (the command line passes one)."""
+    problem = _display_problem()
+    if problem is not None:
+        raise BoardwrightError(problem, "display")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Boardwright")
     window = MainWindow(host, lan=lan)

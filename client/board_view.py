@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from .cards import CardItem, CardPreview
 from .i18n import localise
-from .marks import light_targets, ring_moves
+from .marks import light_targets, ring_decided, ring_moves
 from .selection import same_id
 
 LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
@@ -138,6 +138,7 @@ class BoardView(QGraphicsView):
         self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
         self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
+        self._specs: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the items that decided the game
 
     # --- drawing ---
 
@@ -202,6 +203,8 @@ class BoardView(QGraphicsView):
                 own = self._own(fresh, own_items, before, lang, background)
                 self._follow_move(moved_by, fresh, own, old_places)
             self._mark_last_moves()
+            decided = [item for spec, item in self._specs if spec.get("decided")]
+            self._extras.extend(ring_decided(self.scene(), decided))
         self._forget(kept)
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
@@ -366,7 +369,7 @@ class BoardView(QGraphicsView):
         returns the pieces that are new since the last board (not counting volatile keys)."""
         scene = self.scene()
         tint = background.name() if background is not None else ""
-        before, self._pieces, self._stable = self._pieces, set(), {}
+        before, self._pieces, self._stable, self._specs = self._pieces, set(), {}, []
         fresh = []
         for index, spec in enumerate(specs):
             key = repr((spec, lang, tint))
@@ -386,6 +389,8 @@ class BoardView(QGraphicsView):
             # drawing order as given, within the item's layer
             item.setZValue(LAYER_Z.get(spec.get("layer", "board"), 0.0) + index * 1e-4)
             self._drawn.setdefault(key, []).append(item)
+            if spec.get("decided"):
+                self._specs.append((spec, item))
             self._remember(item, spec.get("id"))
             if spec.get("also"):
                 self._also[shiboken6.getCppPointer(item)[0]] = list(spec["also"])

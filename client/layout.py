@@ -206,7 +206,7 @@ def _placed(item: Item, dx: float, dy: float, scale: float) -> Item:
 
 def _common(source: dict[str, Any], item: Item) -> Item:
     """Copy the keys every drawable shares: id (and `also`, more ids the log may light it by),
-    colours, label, tip, highlight, layer."""
+    colours, label, tip, highlight, what decided the game, layer."""
     for key in (
         "id",
         "also",
@@ -218,6 +218,7 @@ def _common(source: dict[str, Any], item: Item) -> Item:
         "label_size",
         "tip",
         "highlight",
+        "decided",
         "dash",
         "layer",
     ):

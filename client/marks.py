@@ -26,6 +26,7 @@ SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
 SEAT_SHAPES = ("●", "▲", "■", "◆", "★", "⬟")
 NEUTRAL_MARK = "#d1d5db"  # what changed on its own, or by moves too fast to tell apart
 TARGET = "#fde047"
+DECIDED = "#fbbf24"
 MARK_Z = 239.0  # above pieces (100) and markers (200)
 GLYPH_PX = 15
 
@@ -126,4 +127,20 @@ def light_targets(scene: QGraphicsScene, items: Iterable[QGraphicsItem], strong:
             sign = _glyph(scene, "◎", TARGET, centre)
             sign.setZValue(MARK_Z - 7)
             added.append(sign)
+    return added
+
+
+def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[QGraphicsItem]:
+    """What decided the game (`"decided": true`: a winning line, the castle taken last): a
+    thick gold ring with a star, above every other mark."""
+    added: list[QGraphicsItem] = []
+    for item in items:
+        outline = item.mapToScene(item.shape())
+        for z, line in enumerate((_pen("#0b0f19", 9), _pen(DECIDED, 5))):
+            ring = scene.addPath(outline, line)
+            ring.setZValue(MARK_Z + 20 + z)
+            added.append(ring)
+        star = _glyph(scene, "★", DECIDED, outline.boundingRect().center())
+        star.setZValue(MARK_Z + 22)
+        added.append(star)
     return added

@@ -157,12 +157,38 @@ class ConnectFour(Game):
             for column, discs in enumerate(state["columns"])
             for row in range(rows)
         ]
+        line = _winning_line(state)
+        if line:  # the four that won, marked as what decided the game
+            cells = [{**cell, "decided": True} if tuple(cell["at"]) in line else cell for cell in cells]
         grid = {"type": "grid", "columns": len(state["columns"]), "rows": rows, "frame": "#1f4fa8", "cells": cells}
         if kernel.is_over(state):
             status: dict[str, Any] = {"key": "status_over"}
         else:
             status = {"key": "status_to_move", "seat": kernel.active(state)}
         return {"kind": "grid", "elements": [grid], "panels": [], "status": status}
+
+
+def _winning_line(state: dict[str, Any]) -> set[tuple[int, int]]:
+    """The holes ([column, row from the top]) of the winner's line, once a seat has won."""
+    outcome = kernel.outcome(state)
+    winners = (outcome or {}).get("winners") or []
+    if len(winners) != 1:
+        return set()
+    rows, need, columns = state["rows"], state["connect"], state["columns"]
+
+    def owner(column: int, row: int) -> int | None:  # row counted from the bottom
+        if 0 <= column < len(columns) and 0 <= row < len(columns[column]):
+            return int(columns[column][row])
+        return None
+
+    line: set[tuple[int, int]] = set()
+    for column in range(len(columns)):
+        for row in range(len(columns[column])):
+            for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+                run = [(column + dc * n, row + dr * n) for n in range(need)]
+                if all(owner(c, r) == winners[0] for c, r in run):
+                    line.update((c, rows - 1 - r) for c, r in run)
+    return line
 
 
 @cache

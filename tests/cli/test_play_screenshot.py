@@ -103,3 +103,23 @@ def test_a_damaged_save_or_an_unwritable_picture_gives_one_line(tmp_path):
     done = _play("connect_four", "--screenshot", str(blocked / "shot.png"), home=tmp_path)
     assert done.returncode == 2 and "cannot write the picture" in done.stderr
     assert len(done.stderr.strip().splitlines()) == 1
+
+
+def test_a_start_without_a_display_says_so_in_one_line(tmp_path):
+    """No DISPLAY nor WAYLAND_DISPLAY: exit 2 and one line, not Qt's abort about a plugin."""
+    env = {
+        key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    }
+    env["HOME"] = str(tmp_path)
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    env["XDG_DATA_HOME"] = str(tmp_path / "data")
+    done = subprocess.run(
+        [sys.executable, "-m", "boardwright.cli.main", "play", "connect_four", "--players", "2"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "no display" in lines[0], done.stderr

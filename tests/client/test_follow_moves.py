@@ -241,3 +241,16 @@ def test_hex_coordinates_show_only_when_asked(qtbot: Any, window: MainWindow) ->
     assert "c2" in texts()
     window.coordinates_action.setChecked(False)
     assert "c2" not in texts()
+
+
+def test_connect_four_marks_its_winning_four(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    for column in (0, 1, 0, 1, 0, 1):
+        window.table.on_id_clicked(column)
+    view = window.table.view
+    assert not view._specs, "nothing decided yet"
+    window.table.on_id_clicked(0)  # the fourth red disc in column 1
+    assert window.session.outcome()["winners"] == [0]
+    won = sorted(spec["center"][1] for spec, _item in view._specs)
+    assert len(won) == 4 and all(spec["fill"] == "#d9342b" for spec, _item in view._specs)
+    assert len({spec["center"][0] for spec, _item in view._specs}) == 1, "the four of one column"

@@ -51,3 +51,15 @@ def test_a_lan_seat_whose_view_the_game_cannot_name_shows_plain_names(qtbot: Any
     session.update = {"view": {}, "seats": [{}, {}]}
     assert session.seat_names("en") == ["Player 1", "Player 2"]
     assert session.seat_names("ru") == ["Игрок 1", "Игрок 2"]
+
+
+def test_the_window_keeps_its_size_and_place(qtbot: Any, host: Any, settings: Any) -> None:
+    first = MainWindow(host, settings, bot_delay_ms=0)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(740, 560)  # within the offscreen screen, which a restored window must fit
+    qtbot.waitUntil(lambda: first.width() == 740)
+    first.quit_now()
+    again = MainWindow(host, settings, bot_delay_ms=0)
+    qtbot.addWidget(again)
+    assert (again.width(), again.height()) == (740, 560)
