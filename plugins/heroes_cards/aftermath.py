@@ -97,8 +97,8 @@ def reward(state: State, battle: dict[str, Any], log: Any) -> None:
     card = battle["card"]
     data = travel(card)
     kind = data["kind"]
-    if kind == "dungeon":
-        vp, chests = int(data["vp"]), int(data["chests"])
+    if kind == "dungeon":  # the printed reward, and the Trophies policy's chest (digest 6.9)
+        vp, chests = int(data["vp"]), int(data["chests"]) + trophies(state, seat, "dungeon")
     elif battle["type"] == "siege":
         vp, chests = int(BATTLE["siege_vp"]), trophies(state, seat, "siege")
     else:
