@@ -315,7 +315,7 @@ def attack_table(state: State, seat: int, card: str, log: Any) -> None:
         return
     opponent = battles.standing_army(state, card)
     units = min(BATTLE["max_neutral_units"], max(int(data["guard"]), state["week"]))
-    battles.start(state, "field", card, opponent, units_vp=units)
+    battles.start(state, "field", card, opponent, units_vp=units, mercenaries=state["hired"].pop(card, 0))
 
 
 def hero_class(card: str) -> int:

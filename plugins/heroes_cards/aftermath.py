@@ -155,8 +155,11 @@ def join_domain(state: State, seat: int, card: str, source: str) -> None:
 
 
 def leave_on_table(state: State, battle: dict[str, Any]) -> None:
-    """A lost battle leaves the army on the card until the week ends (digest 6.4 step 9)."""
+    """A lost battle leaves the army on the card until the week ends (digest 6.4 step 9),
+    with the mercenaries hired into it (they score for its winner, DECISION 26)."""
     card = battle["card"]
     state["standing"][card] = list(zones.items(state, "army"))
+    if battle["mercenaries"]:
+        state["hired"][card] = battle["mercenaries"]
     for neutral_card in list(zones.items(state, "army")):
         zones.move(state, "army", "standing", neutral_card)

@@ -1,14 +1,15 @@
 """The rewards and losses of the war's battles (digest 5.3, 6.1, 6.4 steps 8-9, 6.6, 6.9,
 8): the winner of a field battle against a player scores the losing army's creature units
 in VP and a chest, whichever side won; a beaten attacker takes nothing and pays its routed
-units; a draw scores nobody (E31); sieges, the capital and dungeons pay their trophies."""
+units; a draw scores nobody (E31); sieges, the capital and dungeons pay their trophies;
+the mercenaries hired into a standing neutral army score for whoever beats it later."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from boardwright.framework import EventLog, PluginHost, kernel, zones
-from boardwright.plugins.heroes_cards import aftermath, battle, cards
+from boardwright.plugins.heroes_cards import actions, aftermath, battle, cards
 from boardwright.plugins.heroes_cards.catalog import mark
 
 from .scenes import first_day, interception, move_card
@@ -211,3 +212,34 @@ def test_a_dungeon_won_with_the_trophies_policy_pays_its_printed_chests_and_one_
     aftermath.step_result(state, {}, EventLog())
     assert state["vp"][seat] == vp + 5
     assert len(cards.chests(state, seat)) == chests + 3 + 1
+
+
+def test_mercenaries_hired_into_a_standing_army_still_score_for_its_later_winner():
+    """DECISION 26: VP = the original U plus the mercenary units other players added; a
+    lost battle leaves the army, mercenaries and all, on the card (6.4 step 9)."""
+    state = first_day(ENGINE, 4)
+    seat = kernel.active(state)
+    move_card(state, MINE, "table")
+    army = ["n:peasants:0", "n:rogues:0", "n:trolls:0"]
+    for card in army:
+        move_card(state, card, "army")
+    neutrals = battle.new_side(None, 23)
+    neutrals["cards"] = list(army)
+    state["battle"] = {
+        "type": "field",
+        "card": MINE,
+        "sides": [battle.new_side(seat, 5), neutrals],
+        "units_vp": 2,
+        "mercenaries": 1,  # the trolls, hired by the other seat
+        "turn": 0,
+        "result": None,
+    }
+    aftermath.step_result(state, {}, EventLog())
+    assert state["standing"][MINE] == army and state["hired"][MINE] == 1
+    actions.attack_table(state, seat, MINE, EventLog())
+    fought = state["battle"]
+    assert fought["mercenaries"] == 1 and MINE not in state["hired"]
+    fought["sides"][0]["total"] = 99
+    vp = state["vp"][seat]
+    aftermath.step_result(state, {}, EventLog())
+    assert state["vp"][seat] == vp + fought["units_vp"] + 1
