@@ -181,6 +181,13 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
         return {"key": "action_line_up", "cards": _names(first, lang)}
     if kind_ == "place":
         return place_text(state, action)
+    if kind_ in ("spell_target", "cover"):
+        return {"key": f"action_{kind_}", "card": name_of(action["card"])}
+    if kind_ == "elemental":
+        before = action["before"]
+        return (
+            {"key": "action_elemental_before", "card": name_of(before)} if before else {"key": "action_elemental_last"}
+        )
     if kind_ == "machine":
         return {"key": "action_machine", "machine": {"key": f"machine_{action['machine']}"}}
     if kind_ in ("bribe", "mercenary", "intercept", "peace"):

@@ -42,6 +42,8 @@ def interception(seed: int = 1) -> tuple[dict[str, Any], int, int, dict[int, lis
         for seat in (defender, attacker):
             assert kernel.pending(state)["kind"] == "duel" and kernel.to_move(state) == seat
             ENGINE.apply(state, {"type": "place", "card": lines[seat][slot], "slot": slot})
+    while kernel.pending(state)["kind"] == "elemental":  # an Elementalist's: where the digest puts it
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     return state, attacker, defender, lines
 
 
