@@ -117,6 +117,7 @@ class HeroesCards(Game):
                 "machine": capital.answer_machine,
                 "intercept": war.answer_intercept,
                 "peace": war.answer_peace,
+                "force_peace": war.answer_force_peace,
                 "hero": actions.answer_hero,
                 "treasure": aftermath.answer_treasure,
                 "give_up": spells.answer_give_up,

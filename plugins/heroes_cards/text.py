@@ -149,7 +149,8 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
     if kind_ == "spy":
         return {"key": f"action_spy_{action['what']}", "target_seat": max(0, action["target"])}
     if kind_ == "policy":
-        return {"key": "action_policy", "hero": name_of(action["hero"]), "cards": _names(action["cards"], lang)}
+        paid = action["cards"] if isinstance(action["cards"], list) else []
+        return {"key": "action_policy", "hero": name_of(action["hero"]), "cards": _names(paid, lang)}
     if kind_ in ("declare", "capture"):
         return {"key": f"action_{kind_}", "target_seat": action["target"]}
     if kind_ == "keep_heroes":
@@ -190,6 +191,8 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
         )
     if kind_ == "machine":
         return {"key": "action_machine", "machine": {"key": f"machine_{action['machine']}"}}
+    if kind_ == "force_peace":
+        return {"key": f"action_force_peace_{'yes' if action['pay'] else 'no'}", "price": action["price"]}
     if kind_ in ("bribe", "mercenary", "intercept", "peace"):
         flag = action.get("pay", action.get("fight", action.get("accept")))
         return {"key": f"action_{kind_}_{'yes' if flag else 'no'}"}

@@ -223,15 +223,28 @@ def propose_peace(state: State, seat: int, target: int, log: Any) -> None:
 
 
 def answer_peace(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    """Refused: the proposer forces peace by paying the opponent's creatures' gold (DECISION 39)."""
+    """Refused: the proposer may force peace by paying the opponent's creatures' gold, if it
+    has the chests (DECISION 39)."""
     seat, target = decision["data"]["proposer"], decision["seat"]
+    if choice["accept"]:
+        make_peace(state, seat, target, log)
+        return
+    log.emit("peace_refused", seat=target)
     price = peace_price(state, target)
-    if not choice["accept"]:
-        if len(cards.chests(state, seat)) < price:
-            log.emit("peace_refused", seat=target)
-            return
-        for _ in range(price):
-            cards.return_chest(state, seat)
+    if len(cards.chests(state, seat)) >= price:
+        choices = [{"type": "force_peace", "pay": pay, "price": price} for pay in (False, True)]
+        kernel.ask(state, seat, "force_peace", choices, target=target)
+
+
+def answer_force_peace(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    if not choice["pay"]:
+        return
+    for _ in range(choice["price"]):
+        cards.return_chest(state, decision["seat"])
+    make_peace(state, decision["seat"], decision["data"]["target"], log)
+
+
+def make_peace(state: State, seat: int, target: int, log: Any) -> None:
     end_war(state, seat, target)
     state["peace"].append([seat, target])
     log.emit("peace_made", seat=seat, target_seat=target)

@@ -1,7 +1,8 @@
 """Choices the rules leave to a player, asked as decisions: where a garrison won or captured
-goes over its owner's domain cards (digest 5.1 table, 5.3, 7.6), and where a summoned
-elemental stands in the line, the Elementalist's too (6.2, 6.4 step 6, 11.4). Each is
-described in both languages and chosen by a click on the board."""
+goes over its owner's domain cards (digest 5.1 table, 5.3, 7.6), where a summoned
+elemental stands in the line, the Elementalist's too (6.2, 6.4 step 6, 11.4), whether a
+refused Peace is forced (5.3), and which cards pay for a policy (5.2). Each is described in
+both languages; those about a card are chosen by a click on the board."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 from boardwright.client.layout import compose
 from boardwright.client.selection import Selection
 from boardwright.framework import EventLog, PluginHost, kernel
-from boardwright.plugins.heroes_cards import aftermath, army, battle, war
+from boardwright.plugins.heroes_cards import aftermath, army, battle, cards, war
 
 from .scenes import first_day, move_card
 
@@ -173,3 +174,51 @@ def test_the_new_choices_are_described(lang):
     assert GAME.describe_action(state, {"type": "pass"}, lang) not in texts.values()
     for name in ("cover", "spell_target", "elemental"):
         assert GAME.action_parts[names[name]["type"]]["target"] in names[name]
+
+
+# --- peace forced, and a policy's price ---
+
+
+def at_war_with_chests(seed: int, chests: int) -> tuple[dict[str, Any], int, int]:
+    """Day 1, the seat to act at war with the other and holding `chests` chests, its Peace
+    proposed and refused: (state, proposer, opponent)."""
+    state = first_day(ENGINE, seed)
+    seat, target = kernel.active(state), 1 - kernel.active(state)
+    state["wars"] = [{"attacker": seat, "defender": target, "crusade": False}]
+    while len(cards.chests(state, seat)) > chests:
+        cards.return_chest(state, seat)
+    cards.gain_chests(state, seat, chests - len(cards.chests(state, seat)))
+    war.propose_peace(state, seat, target, EventLog())
+    ENGINE.apply(state, {"type": "peace", "accept": False}, target)
+    return state, seat, target
+
+
+def test_a_refused_peace_is_forced_only_if_its_proposer_chooses_to_pay():
+    """Digest 5.3, DECISION 39: the player of Peace *may* force peace by paying gold equal
+    to the opponent's creatures, 1 chest per 15 gold."""
+    for pay in (False, True):
+        state, seat, target = at_war_with_chests(5, 9)
+        price = war.peace_price(state, target)
+        decision = kernel.pending(state)
+        assert decision["kind"] == "force_peace" and decision["seat"] == seat
+        ENGINE.apply(state, {"type": "force_peace", "pay": pay, "price": price}, seat)
+        assert (war.war_between(state, seat, target) is None) == pay
+        assert len(cards.chests(state, seat)) == 9 - (price if pay else 0)
+    state, seat, target = at_war_with_chests(5, 0)
+    assert kernel.pending(state) is None and war.war_between(state, seat, target) is not None
+
+
+def test_a_person_chooses_the_cards_that_pay_for_a_policy():
+    """Digest 5.2: a policy costs cards equal to the week number, any cards of the hand."""
+    state = first_day(ENGINE, 6)
+    seat = kernel.active(state)
+    hero_card = cards.heroes(state, seat)[0]
+    chosen = cards.creatures(state, seat)[-1]
+    listed = next(a for a in ENGINE.legal_actions(state) if a["type"] == "policy")
+    assert listed["cards"] != [chosen]  # a bot pays with its cheapest card, not this one
+    offered = next(a for a in ENGINE.open_actions(state) if a["type"] == "policy" and a["hero"] == hero_card)
+    for lang in ("en", "ru"):
+        assert GAME.describe_action(state, offered, lang) != GAME.describe_action(state, listed, lang)
+    action = ENGINE.check(state, {"type": "policy", "hero": hero_card, "cards": [chosen]}, seat)
+    ENGINE.apply(state, action, seat)
+    assert hero_card in state["policies"][seat] and chosen not in cards.creatures(state, seat)
