@@ -250,22 +250,29 @@ def step_window(state: State, data: dict[str, Any], log: Any) -> None:
     battle = state["battle"]
     seats = window_seats(state, battle)
     for position in range(data["asked"], len(seats)):
-        seat = seats[position]
-        if not cards.chests(state, seat):
-            continue
-        bribes = position == 0 or battle["type"] == "player"
-        if bribes and bribe_target(battle, seat) is not None:
-            choices = [{"type": "bribe", "pay": False}, {"type": "bribe", "pay": True}]
-        elif not bribes and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
-            choices = [{"type": "mercenary", "pay": False}, {"type": "mercenary", "pay": True}]
-        else:
-            continue
-        kernel.queue_step(state, "window", first=True, asked=position + 1)
-        kernel.ask(state, seat, "window", choices)
-        return
+        if offer(state, battle, seats[position], position == 0 or battle["type"] == "player"):
+            kernel.queue_step(state, "window", first=True, asked=position + 1)
+            return
+
+
+def offer(state: State, battle: dict[str, Any], seat: int, bribes: bool) -> bool:
+    """Ask `seat` whether it pays a chest now, to bribe (`bribes`) or to hire a mercenary;
+    False when it has no chest or nothing to pay for."""
+    if not cards.chests(state, seat):
+        return False
+    if bribes and bribe_target(battle, seat) is not None:
+        kind = "bribe"
+    elif not bribes and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
+        kind = "mercenary"
+    else:
+        return False
+    kernel.ask(state, seat, "window", [{"type": kind, "pay": False}, {"type": kind, "pay": True}])
+    return True
 
 
 def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """A chest paid; the seat may pay another in the same window, as many as it holds
+    (digest 6.5: any number of chests may be spent)."""
     if not choice["pay"]:
         return
     battle = state["battle"]
@@ -273,7 +280,13 @@ def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any]
     cards.return_chest(state, seat)
     if choice["type"] == "bribe":
         bribe(state, battle, seat, log)
-        return
+    else:
+        hire(state, battle, seat, log)
+    offer(state, battle, seat, choice["type"] == "bribe")
+
+
+def hire(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
+    """A mercenary: the neutral deck's top card joins the army another player fights."""
     opponent = battle["sides"][1]
     drawn = decks.draw(state, "neutral_deck", "army", 1, discard_id="neutral_discard")
     if drawn:
