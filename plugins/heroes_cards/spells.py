@@ -209,7 +209,7 @@ def cast(
             cards.return_chest(state, seat)
         for _, target in _targets(state, battle, index, spell):
             remove_unit(state, battle["sides"][1 - index], target)
-    elif effect in AIMED and not spell.get("all"):
+    elif effect in HITS or (effect in MARKS and not spell.get("all")):
         if effect == "maximum":
             give_up(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
         aim(state, battle, index, key)
@@ -217,9 +217,10 @@ def cast(
         marks(state, battle, index, spell)
 
 
-# the spells that touch one unit of the caster's choice (digest 6.7: "one of your units",
-# "one enemy unit of level M"), and the mark each leaves on the side it touches
-AIMED = {"maximum": "maximum", "shield": "shielded", "ward": "warded", "destroy": "", "blind": "blinded"}
+# the spells that touch one unit of the caster's choice (digest 6.7): "one enemy unit of
+# level M" (HITS), or "one of your units", with the mark each leaves on the caster's side
+HITS = ("destroy", "blind")
+MARKS = {"maximum": "maximum", "shield": "shielded", "ward": "warded"}
 
 
 def aims(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> list[str]:
@@ -228,7 +229,7 @@ def aims(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]
     it would hit hardest first. A spell that names its target (Berserk: the strongest)
     offers that one alone."""
     effect = spell["effect"]
-    if effect in ("destroy", "blind"):
+    if effect in HITS:
         found = sorted(_targets(state, battle, index, spell), key=lambda pair: -pair[0])
         names = [target if isinstance(target, str) else target[0] for _, target in found]
         return names[:1] if spell.get("strongest") else names
@@ -253,8 +254,8 @@ def answer_spell_target(state: State, decision: dict[str, Any], choice: dict[str
     index, card = decision["data"]["side"], choice["card"]
     effect = SPELLS[decision["data"]["spell"]]["effect"]
     side, other = battle["sides"][index], battle["sides"][1 - index]
-    if effect not in ("destroy", "blind"):
-        side[AIMED[effect]].append(card)
+    if effect in MARKS:
+        side[MARKS[effect]].append(card)
         return
     if other["seat"] is None:
         target = card if card in other["cards"] else None
