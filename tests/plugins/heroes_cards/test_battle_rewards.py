@@ -78,8 +78,8 @@ def test_a_draw_between_players_captures_nothing_and_scores_nobody_e31():
 
 def decided(winner: str, crusade: bool = False) -> tuple[dict[str, Any], int, int]:
     """An interception over the defender's mine at its result: the attacker with two units,
-    the defender with three and its hero, the `winner` ("attacker" or "defender") ahead and
-    the loser's first unit routed. (state, attacker, defender)."""
+    the defender with three, each with its hero, the `winner` ("attacker" or "defender")
+    ahead and the loser's first unit routed. (state, attacker, defender)."""
     state = first_day(ENGINE, 1)
     attacker, defender = kernel.active(state), 1 - kernel.active(state)
     state["wars"] = [{"attacker": attacker, "defender": defender, "crusade": crusade}]
@@ -91,8 +91,9 @@ def decided(winner: str, crusade: bool = False) -> tuple[dict[str, Any], int, in
         for card in cards.creatures(state, seat)[:count]:
             side["units"].append([card])
             move_card(state, card, f"line:{seat}")
-    sides[1]["hero"] = cards.heroes(state, defender)[0]
-    move_card(state, sides[1]["hero"], f"line:{defender}")
+    for side in sides:
+        side["hero"] = cards.heroes(state, side["seat"])[0]
+        move_card(state, side["hero"], f"line:{side['seat']}")
     ahead = 0 if winner == "attacker" else 1
     sides[ahead]["total"], sides[1 - ahead]["total"] = 20, 10
     sides[1 - ahead]["routed"] = [0]
@@ -113,12 +114,25 @@ def test_the_losing_defenders_hero_keeps_its_courage_and_the_attacker_takes_the_
     """6.4 step 9 and DECISION 8: +1 courage to a hero in battle, -1 for a survived defeat;
     5.3: the beaten interceptor retreats and the mine is captured."""
     state, attacker, defender = decided("attacker")
-    hero_card = state["battle"]["sides"][1]["hero"]
+    heroes = [side["hero"] for side in state["battle"]["sides"]]
     vp = state["vp"][attacker]
     aftermath.step_result(state, {}, EventLog())
     assert state["vp"][attacker] == vp + 3  # the defender's three units; a hero is no creature unit
-    assert state["courage"].get(hero_card, 0) == 0 and hero_card in cards.heroes(state, defender)
+    assert state["courage"].get(heroes[1], 0) == 0 and heroes[1] in cards.heroes(state, defender)
+    assert state["courage"][heroes[0]] == 1
     assert MINE in state["domain"][attacker] and defender in state["retreated"]
+
+
+def test_a_beaten_attacker_loses_its_routed_unit_keeps_its_heros_courage_and_takes_nothing():
+    """5.3: "if the attacker loses, the usual defeat consequences apply and nothing is
+    captured": its routed units are discarded (6.4 step 8), its hero gains +1 and loses 1
+    (DECISION 8), and the winner does not retreat."""
+    state, attacker, defender = decided("defender")
+    routed, hero_card = state["battle"]["sides"][0]["units"][0][0], state["battle"]["sides"][0]["hero"]
+    aftermath.step_result(state, {}, EventLog())
+    assert routed in zones.items(state, f"discard:{attacker}")
+    assert state["courage"].get(hero_card, 0) == 0 and hero_card in cards.heroes(state, attacker)
+    assert MINE in state["domain"][defender] and defender not in state["retreated"]
 
 
 def test_the_trophies_policy_adds_its_chest_to_a_won_interception():
