@@ -112,7 +112,8 @@ def free_actions(state: State, seat: int, pool: list[str]) -> list[Action]:
 
 
 def open_actions(state: State, seat: int) -> list[Action]:
-    """Costs paid with any cards of the hand, chosen by a person (framework/choices.py)."""
+    """Costs paid with any cards of the hand, chosen by a person (framework/choices.py):
+    builds, upgrades, and a policy's cards (digest 5.2)."""
     if state["captures"]:
         return []
     hand = cards.hand(state, seat)
@@ -125,6 +126,11 @@ def open_actions(state: State, seat: int) -> list[Action]:
         upgrade = capital.upgrade_cost(state, seat, plot)
         if upgrade is not None and upgrade <= len(hand):
             out.append({"type": "upgrade", "plot": plot, "cards": choices.choose(hand, upgrade)})
+    cost = policy_cost(state)
+    for card in cards.heroes(state, seat):
+        others = [c for c in hand if c != card]
+        if card not in state["policies"][seat] and cost <= len(others):
+            out.append({"type": "policy", "hero": card, "cards": choices.choose(others, cost)})
     # battles a bot would not start: a person picks the card (its one way to be played)
     visits = [c for c in cards.travel_hand(state, seat) if hopeless(state, seat, c) and playable(state, seat, c)]
     if visits:
@@ -315,7 +321,7 @@ def attack_table(state: State, seat: int, card: str, log: Any) -> None:
         return
     opponent = battles.standing_army(state, card)
     units = min(BATTLE["max_neutral_units"], max(int(data["guard"]), state["week"]))
-    battles.start(state, "field", card, opponent, units_vp=units)
+    battles.start(state, "field", card, opponent, units_vp=units, mercenaries=state["hired"].pop(card, 0))
 
 
 def hero_class(card: str) -> int:

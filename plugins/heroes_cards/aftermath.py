@@ -10,6 +10,7 @@ from boardwright.framework import kernel, zones
 from . import capital, cards, war
 from .battle import clash_result
 from .catalog import BATTLE, CONFIG, creature, mark, travel
+from .text import name_of
 
 State = dict[str, Any]
 
@@ -97,8 +98,8 @@ def reward(state: State, battle: dict[str, Any], log: Any) -> None:
     card = battle["card"]
     data = travel(card)
     kind = data["kind"]
-    if kind == "dungeon":
-        vp, chests = int(data["vp"]), int(data["chests"])
+    if kind == "dungeon":  # the printed reward, and the Trophies policy's chest (digest 6.9)
+        vp, chests = int(data["vp"]), int(data["chests"]) + trophies(state, seat, "dungeon")
     elif battle["type"] == "siege":
         vp, chests = int(BATTLE["siege_vp"]), trophies(state, seat, "siege")
     else:
@@ -145,18 +146,47 @@ def answer_treasure(state: State, decision: dict[str, Any], choice: dict[str, An
 
 
 def join_domain(state: State, seat: int, card: str, source: str) -> None:
-    """Appended at the end of the owner's lines (digest 7.6); closure at 9 cards."""
+    """Appended at the end of the owner's lines (digest 7.6); closure at 9 cards. A garrison
+    goes over domain cards its owner chooses (`ask_cover`)."""
     zones.move(state, source, f"domain:{seat}", card)
     state["domain"][seat].append(card)
     if travel(card)["kind"] == "garrison":
-        state["covers"][card] = [c for c in state["domain"][seat] if c is not None and c != card][-2:]
+        state["covers"][card] = []
+        ask_cover(state, seat, card)
     if len(capital.domain_cards(state, seat)) >= CONFIG["closure_threshold"]:
         state["closure"] = True
 
 
+def ask_cover(state: State, seat: int, garrison: str) -> None:
+    """A garrison won or captured is placed over up to `covers` (2) of its owner's domain
+    cards, anywhere, and is never moved (digest 5.1 table, 5.3, 7.6): the owner picks them
+    one at a time, the newest cards listed first; after the first it may stop."""
+    covered = state["covers"][garrison]
+    if len(covered) >= int(travel(garrison)["covers"]):
+        return
+    free = [c for c in reversed(capital.domain_cards(state, seat)) if c != garrison and c not in covered]
+    choices = [{"type": "cover", "card": card} for card in free]
+    if covered and choices:
+        choices.append({"type": "covered"})
+    if choices:
+        kernel.ask(state, seat, "garrison", choices, auto=True, garrison=garrison)
+
+
+def answer_garrison(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    if choice["type"] == "covered":
+        return
+    garrison = decision["data"]["garrison"]
+    state["covers"][garrison].append(choice["card"])
+    log.emit("garrison_cover", seat=decision["seat"], card=name_of(choice["card"]), at=[garrison, choice["card"]])
+    ask_cover(state, decision["seat"], garrison)
+
+
 def leave_on_table(state: State, battle: dict[str, Any]) -> None:
-    """A lost battle leaves the army on the card until the week ends (digest 6.4 step 9)."""
+    """A lost battle leaves the army on the card until the week ends (digest 6.4 step 9),
+    with the mercenaries hired into it (they score for its winner, DECISION 26)."""
     card = battle["card"]
     state["standing"][card] = list(zones.items(state, "army"))
+    if battle["mercenaries"]:
+        state["hired"][card] = battle["mercenaries"]
     for neutral_card in list(zones.items(state, "army")):
         zones.move(state, "army", "standing", neutral_card)

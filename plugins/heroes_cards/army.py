@@ -6,6 +6,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from boardwright.framework import kernel
+
 from . import capital, cards
 from .catalog import BATTLE, MACHINES, creature, hero, neutral
 
@@ -103,9 +105,62 @@ def hero_bonus(hero_card: str | None, units: list[Unit]) -> int:
     special = data["special"]
     if special["kind"] == "unit_bonus":
         bonus += special["value"] * sum(1 for unit in units if unit[0].split(":")[1] == special["creature"])
-    elif special["kind"] == "elementalist":
-        bonus += special["value"]
     return int(bonus)
+
+
+def elementalist(hero_card: str | None) -> int:
+    """The strength of the elemental an Elementalist brings to every battle (digest 11.4), or 0."""
+    special = hero(hero_card)["special"] if hero_card is not None else {}
+    return int(special["value"]) if special.get("kind") == "elementalist" else 0
+
+
+# --- the elemental's place in the line (digest 6.2, 6.4 step 6, DECISION 31) ---
+
+
+def line(side: dict[str, Any]) -> list[int | None]:
+    """The slots before the hero, left to right: each unit's index, None for the elemental,
+    which stands where its summoner put it (`elemental_at`), else just left of the hero."""
+    order: list[int | None] = list(range(len(side["units"])))
+    if side["elemental"]:
+        at = side["elemental_at"]
+        order.insert(len(order) if at is None else min(at, len(order)), None)
+    return order
+
+
+def summon(state: State, side: dict[str, Any], strength: int, ledger: str) -> None:
+    """An elemental joins the side with its strength, counted at once; the first one takes a
+    slot of its own, and its summoner chooses where it stands among the units (the player
+    arranges the line, digest 6.2): first listed, just left of the hero."""
+    placed = bool(side["elemental"])
+    side["elemental"] += strength
+    side["total"] += strength
+    side["ledger"].append([ledger, strength])
+    if placed:
+        return
+    ends = [side["hero"]] if side["hero"] else [None]
+    befores = [*ends, *(unit[0] for unit in side["units"])]
+    choices = [{"type": "elemental", "before": card} for card in befores]
+    kernel.ask(state, side["seat"], "elemental", choices, auto=True)
+
+
+def place_elemental(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """The elemental stands just left of the unit named (or of the hero: last)."""
+    battle = state["battle"]
+    side = next(s for s in battle["sides"] if s["seat"] == decision["seat"])
+    firsts = [unit[0] for unit in side["units"]]
+    before = choice["before"]
+    side["elemental_at"] = firsts.index(before) if before in firsts else None
+
+
+def drop_unit(side: dict[str, Any], unit: Unit) -> int:
+    """Take a unit out of the line (a bribe, a spell); the elemental keeps its neighbours.
+    Returns the unit's index."""
+    index = side["units"].index(unit)
+    side["units"].pop(index)
+    at = side["elemental_at"]
+    if at is not None and index < at:
+        side["elemental_at"] = at - 1
+    return index
 
 
 def multiplier(hero_card: str | None, unit: Unit) -> int:

@@ -26,7 +26,8 @@ def new_side(seat: int | None, total: int = 0) -> dict[str, Any]:
         "done": seat is None,
         "routed": [],
         "hero_routed": False,
-        "elemental": 0,
+        "elemental": 0,  # the strength of the side's elementals, 0 with none
+        "elemental_at": None,  # the elemental's slot among the units; None: just left of the hero
         "luck": 0,
         "ledger": [],
         "cards": [],
@@ -60,7 +61,7 @@ def start(state: State, battle_type: str, card: str | None, opponent: dict[str, 
         steps.append(("cast", {"side": 1}))
     steps.append(("cast", {"side": 0}))
     if opponent["seat"] is not None:
-        steps.append(("spells", {}))  # both named, the defender first; now they act
+        steps += [("spells", {"index": 1}), ("spells", {"index": 0})]  # both named; now they act, the defender first
     steps += [("bonuses", {}), ("sequence", {}), ("result", {})]
     kernel.queue_steps(state, steps, first=True)
 
@@ -109,7 +110,7 @@ def answer_spell(state: State, decision: dict[str, Any], choice: dict[str, Any],
 
 
 def step_spells(state: State, data: dict[str, Any], log: Any) -> None:
-    spells.resolve(state, state["battle"], log)
+    spells.resolve(state, state["battle"], data["index"], log)
 
 
 # --- steps 1-5 ---
@@ -147,6 +148,8 @@ def add_bonuses(state: State, battle: dict[str, Any], index: int) -> None:
     _add(side, "tower", army.tower_bonus(state, seat, kind))
     state["well"][seat] = False
     _add(side, "hero", army.hero_bonus(hero_card, units))
+    if army.elementalist(hero_card):  # step 4: the Elementalist's elemental (digest 6.4 step 6)
+        army.summon(state, side, army.elementalist(hero_card), "hero")
 
 
 def luck_delta(state: State, battle: dict[str, Any], index: int) -> int:
@@ -227,7 +230,8 @@ def window_seats(state: State, battle: dict[str, Any]) -> list[int]:
 
 def bribe_target(battle: dict[str, Any], seat: int) -> int | None:
     """The slot a chest of `seat` bribes away: the enemy's weakest unit, ties to the right
-    (DECISION 33); a player's elemental counts as level 7, a hero never goes (digest 6.5)."""
+    (DECISION 33); a player's elemental counts as level 7, a hero never goes (digest 6.5).
+    A neutral card's index, or a player's slot in its line (army.line)."""
     sides = battle["sides"]
     enemy = sides[1] if sides[0]["seat"] == seat else sides[0]
     if enemy["seat"] is None:
@@ -235,9 +239,8 @@ def bribe_target(battle: dict[str, Any], seat: int) -> int | None:
         if not cards_left:
             return None
         return min(reversed(range(len(cards_left))), key=lambda i: neutral(cards_left[i])["strength"])
-    levels = [army.level(unit) for unit in enemy["units"]]
-    if enemy["elemental"]:
-        levels.append(int(BATTLE["elemental_level"]))
+    units = enemy["units"]
+    levels = [int(BATTLE["elemental_level"]) if u is None else army.level(units[u]) for u in army.line(enemy)]
     if not levels:
         return None
     return min(reversed(range(len(levels))), key=lambda i: levels[i])
@@ -247,22 +250,29 @@ def step_window(state: State, data: dict[str, Any], log: Any) -> None:
     battle = state["battle"]
     seats = window_seats(state, battle)
     for position in range(data["asked"], len(seats)):
-        seat = seats[position]
-        if not cards.chests(state, seat):
-            continue
-        bribes = position == 0 or battle["type"] == "player"
-        if bribes and bribe_target(battle, seat) is not None:
-            choices = [{"type": "bribe", "pay": False}, {"type": "bribe", "pay": True}]
-        elif not bribes and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
-            choices = [{"type": "mercenary", "pay": False}, {"type": "mercenary", "pay": True}]
-        else:
-            continue
-        kernel.queue_step(state, "window", first=True, asked=position + 1)
-        kernel.ask(state, seat, "window", choices)
-        return
+        if offer(state, battle, seats[position], position == 0 or battle["type"] == "player"):
+            kernel.queue_step(state, "window", first=True, asked=position + 1)
+            return
+
+
+def offer(state: State, battle: dict[str, Any], seat: int, bribes: bool) -> bool:
+    """Ask `seat` whether it pays a chest now, to bribe (`bribes`) or to hire a mercenary;
+    False when it has no chest or nothing to pay for."""
+    if not cards.chests(state, seat):
+        return False
+    if bribes and bribe_target(battle, seat) is not None:
+        kind = "bribe"
+    elif not bribes and zones.count(state, "neutral_deck") + zones.count(state, "neutral_discard"):
+        kind = "mercenary"
+    else:
+        return False
+    kernel.ask(state, seat, "window", [{"type": kind, "pay": False}, {"type": kind, "pay": True}])
+    return True
 
 
 def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """A chest paid; the seat may pay another in the same window, as many as it holds
+    (digest 6.5: any number of chests may be spent)."""
     if not choice["pay"]:
         return
     battle = state["battle"]
@@ -270,7 +280,13 @@ def answer_window(state: State, decision: dict[str, Any], choice: dict[str, Any]
     cards.return_chest(state, seat)
     if choice["type"] == "bribe":
         bribe(state, battle, seat, log)
-        return
+    else:
+        hire(state, battle, seat, log)
+    offer(state, battle, seat, choice["type"] == "bribe")
+
+
+def hire(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
+    """A mercenary: the neutral deck's top card joins the army another player fights."""
     opponent = battle["sides"][1]
     drawn = decks.draw(state, "neutral_deck", "army", 1, discard_id="neutral_discard")
     if drawn:
@@ -297,14 +313,16 @@ def bribe(state: State, battle: dict[str, Any], seat: int, log: Any) -> None:
         return
     owner = enemy["seat"]
     revealed = slot < enemy["next"]
-    if slot == len(enemy["units"]):
+    index = army.line(enemy)[slot]
+    if index is None:
         enemy["total"] -= enemy["elemental"]
-        enemy["elemental"] = 0
+        enemy["elemental"], enemy["elemental_at"] = 0, None
         log.emit("bribe", seat=seat, card={"key": "elemental"})
     else:
-        unit = enemy["units"].pop(slot)
-        enemy["total"] -= enemy["dealt"].pop(slot) if revealed else 0
-        enemy["routed"] = [r - (r > slot) for r in enemy["routed"] if r != slot]
+        unit = enemy["units"][index]
+        army.drop_unit(enemy, unit)
+        enemy["total"] -= enemy["dealt"].pop(index) if revealed else 0
+        enemy["routed"] = [r - (r > index) for r in enemy["routed"] if r != index]
         log.emit("bribe", seat=seat, card={"key": f"creature_{creature(unit[0])['key']}"}, at=list(unit))
         for card in unit:
             zones.move(state, f"line:{owner}", f"creatures:{owner}", card, show=[owner])
@@ -346,21 +364,23 @@ def reveal_slot(state: State, side: dict[str, Any], log: Any) -> None:
     side["next"] += 1
     seat, units = side["seat"], side["units"]
     before = zones.count(state, f"strikes:{seat}")
-    if slot < len(units):
-        unit = units[slot]
+    order = army.line(side)
+    if slot < len(order) and order[slot] is None:
+        return  # the elemental: counted when summoned, never routed (DECISION 31)
+    if slot < len(order):
+        index = order[slot]
+        unit = units[index]
         data = creature(unit[0])
         least = data["min"] + capital.barracks_upgrades(state, seat, data["level"])
         m = spells.maximum_mark() if unit[0] in side["maximum"] else strike(state, side)
         counted = 0 if unit[0] in side["blinded"] else m  # blindness: only the Min, whatever the mark
         damage = (least + counted) * len(unit) * army.multiplier(side["hero"], unit)
         if m == 0 and unit[0] not in side["shielded"]:
-            side["routed"].append(slot)
+            side["routed"].append(index)
         side["dealt"].append(damage)
         side["total"] += damage
         at = [*unit, *zones.items(state, f"strikes:{seat}")[before:]]
         log.emit("strike", seat=seat, unit={"key": f"creature_{data['key']}"}, mark=m, damage=damage, at=at)
-    elif side["elemental"] and slot == len(units):
-        return  # already counted when summoned; never routed (DECISION 31)
     else:
         data = hero(side["hero"])
         m = spells.maximum_mark() if side["hero"] in side["maximum"] else strike(state, side)

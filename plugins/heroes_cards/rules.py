@@ -13,7 +13,22 @@ from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
-from . import actions, aftermath, battle, board, capital, deployment, hidden, outlook, setup, spells, text, war, week
+from . import (
+    actions,
+    aftermath,
+    army,
+    battle,
+    board,
+    capital,
+    deployment,
+    hidden,
+    outlook,
+    setup,
+    spells,
+    text,
+    war,
+    week,
+)
 from .catalog import CONFIG, RACE_IDS
 from .outlook import OUTLOOK
 from .scoring import total
@@ -47,6 +62,9 @@ class HeroesCards(Game):
         "attack": {"target": "card"},
         "draw_travel": {"target": "pile"},
         "place": {"target": "card"},
+        "spell_target": {"target": "card"},
+        "elemental": {"target": "before"},
+        "cover": {"target": "card"},
     }
     # one week; the deck is drawn whole, as the watchman's split only asks a bot to guess
     # among unseen piles (a person may still split in the standard game)
@@ -99,9 +117,13 @@ class HeroesCards(Game):
                 "machine": capital.answer_machine,
                 "intercept": war.answer_intercept,
                 "peace": war.answer_peace,
+                "force_peace": war.answer_force_peace,
                 "hero": actions.answer_hero,
                 "treasure": aftermath.answer_treasure,
                 "give_up": spells.answer_give_up,
+                "spell_target": spells.answer_spell_target,
+                "elemental": army.place_elemental,
+                "garrison": aftermath.answer_garrison,
             },
         )
 

@@ -74,6 +74,7 @@ def setup(state: State, options: Setup) -> None:
     state["chests_made"] = 0
     state["battle"] = None
     state["standing"] = {}
+    state["hired"] = {}  # mercenaries in a standing army, still worth their VP (DECISION 26)
     copies = CONFIG["travel_deck_copies"][min(players, len(CONFIG["travel_deck_copies"]) - 1)]
     zones.add_zone(state, "travel_deck", HIDDEN, items=travel_deck(copies))
     for pile in range(CONFIG["max_piles"]):

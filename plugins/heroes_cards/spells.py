@@ -144,29 +144,31 @@ def announce(state: State, battle: dict[str, Any], index: int, key: str, log: An
     battle.setdefault("announced", {})[str(index)] = key
 
 
-def resolve(state: State, battle: dict[str, Any], log: Any) -> None:
-    """Both sides' spells between players, the defender's first. An enemy protection
-    against the spell's school cancels it (an elemental is banished with it); any other
-    protection, and the enemy's Mystic Stone, take their `weaken` off its strength value.
-    A spell whose hero or target is gone by then (Stone of Fate, Abyss) is lost."""
-    announced = battle.pop("announced", {})
-    for index in (1, 0):
-        key = announced.get(str(index), "")
-        if not key:
-            continue
-        spell, side = SPELLS[key], battle["sides"][index]
-        enemy_key = announced.get(str(1 - index), "")
-        guard = SPELLS[enemy_key] if enemy_key and SPELLS[enemy_key]["effect"] == "protection" else None
-        if guard is not None and guard["against"] == spell["school"]:
-            log.emit("spell_cancelled", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
-            continue
-        if side["hero"] is None or not _has_target(state, battle, index, spell):
-            log.emit("spell_lost", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
-            continue
-        enemy_seat = battle["sides"][1 - index]["seat"]
-        weaken = int(guard["weaken"]) if guard is not None else 0
-        weaken += sum(int(MACHINES[m].get("weaken", 0)) for m in state["machines"][enemy_seat])
-        cast(state, battle, index, key, log, weaken, announced=True)
+def resolve(state: State, battle: dict[str, Any], index: int, log: Any) -> None:
+    """One side's spell between players: the defender's first, then the attacker's, each
+    with its target chosen before the next acts. An enemy protection against the spell's
+    school cancels it (an elemental is banished with it); any other protection, and the
+    enemy's Mystic Stone, take their `weaken` off its strength value. A spell whose hero or
+    target is gone by then (Stone of Fate, Abyss) is lost."""
+    announced = battle.get("announced", {})
+    key = announced.get(str(index), "")
+    enemy_key = announced.get(str(1 - index), "")
+    if index == 0:
+        battle.pop("announced", None)  # the attacker's is the last
+    if not key:
+        return
+    spell, side = SPELLS[key], battle["sides"][index]
+    guard = SPELLS[enemy_key] if enemy_key and SPELLS[enemy_key]["effect"] == "protection" else None
+    if guard is not None and guard["against"] == spell["school"]:
+        log.emit("spell_cancelled", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
+        return
+    if side["hero"] is None or not _has_target(state, battle, index, spell):
+        log.emit("spell_lost", seat=side["seat"], spell={"key": f"spell_{key}"}, at=_caster(battle, index))
+        return
+    enemy_seat = battle["sides"][1 - index]["seat"]
+    weaken = int(guard["weaken"]) if guard is not None else 0
+    weaken += sum(int(MACHINES[m].get("weaken", 0)) for m in state["machines"][enemy_seat])
+    cast(state, battle, index, key, log, weaken, announced=True)
 
 
 def _caster(battle: dict[str, Any], index: int) -> list[str]:
@@ -195,48 +197,87 @@ def cast(
         count = sum(1 for o in army.opponent_types(battle, index) if o["type"] == spell["troop"])
         _add(side, value(spell, side["hero"], battle["type"], count, weaken))
     elif effect == "elemental":
-        side["elemental"] = value(spell, side["hero"], battle["type"], weaken=weaken)
-        _add(side, side["elemental"])
+        army.summon(state, side, value(spell, side["hero"], battle["type"], weaken=weaken), "spell")
     elif effect == "protection":
         return  # it acts on the enemy's spell (`resolve`)
     elif effect == "chest":
         cards.gain_chests(state, seat, 1)
     elif effect == "luck":
         side["luck"] += int(spell["value"])
-    elif effect == "destroy":
-        _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
-        remove_unit(state, battle["sides"][1 - index], target)
     elif effect == "destroy_all":
         for _ in range(spell["chests"]):
             cards.return_chest(state, seat)
         for _, target in _targets(state, battle, index, spell):
             remove_unit(state, battle["sides"][1 - index], target)
+    elif effect in HITS or (effect in MARKS and not spell.get("all")):
+        if effect == "maximum":
+            give_up(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
+        aim(state, battle, index, key)
     else:
         marks(state, battle, index, spell)
+
+
+# the spells that touch one unit of the caster's choice (digest 6.7): "one enemy unit of
+# level M" (HITS), or "one of your units", with the mark each leaves on the caster's side
+HITS = ("destroy", "blind")
+MARKS = {"maximum": "maximum", "shield": "shielded", "ward": "warded"}
+
+
+def aims(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> list[str]:
+    """The cards a spell may aim at, as the caster chooses: an enemy unit or neutral card it
+    may hit, or an own unit (Earth Ward: an own unit without a save, or the hero); the one
+    it would hit hardest first. A spell that names its target (Berserk: the strongest)
+    offers that one alone."""
+    effect = spell["effect"]
+    if effect in HITS:
+        found = sorted(_targets(state, battle, index, spell), key=lambda pair: -pair[0])
+        names = [target if isinstance(target, str) else target[0] for _, target in found]
+        return names[:1] if spell.get("strongest") else names
+    side = battle["sides"][index]
+    units = [unit[0] for unit in _own_units(side)]
+    if effect == "ward":
+        return [card for card in units if not creature(card).get("large")] + ([side["hero"]] if side["hero"] else [])
+    return units
+
+
+def aim(state: State, battle: dict[str, Any], index: int, key: str) -> None:
+    """Ask the caster where the spell goes; one target is taken at once."""
+    targets = aims(state, battle, index, SPELLS[key])
+    choices = [{"type": "spell_target", "card": card} for card in targets]
+    kernel.ask(state, battle["sides"][index]["seat"], "spell_target", choices, auto=True, side=index, spell=key)
+
+
+def answer_spell_target(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    """The spell lands on the card chosen: a mark on the caster's unit, or the enemy's unit
+    destroyed or blinded (a neutral card blinded loses half its strength, rounded down)."""
+    battle = state["battle"]
+    index, card = decision["data"]["side"], choice["card"]
+    effect = SPELLS[decision["data"]["spell"]]["effect"]
+    side, other = battle["sides"][index], battle["sides"][1 - index]
+    if effect in MARKS:
+        side[MARKS[effect]].append(card)
+        return
+    if other["seat"] is None:
+        target = card if card in other["cards"] else None
+    else:
+        target = next((unit for unit in other["units"] if unit[0] == card), None)
+    if target is None:
+        return  # gone before the spell landed
+    if effect == "destroy":
+        remove_unit(state, other, target)
+    elif other["seat"] is None:
+        strength = int(neutral(card)["strength"])
+        _add(other, -(strength - strength // 2))
+    else:
+        other["blinded"].append(card)
 
 
 def marks(state: State, battle: dict[str, Any], index: int, spell: dict[str, Any]) -> None:
     """The spells that change the damage sequence, the losses or the hands."""
     side, other = battle["sides"][index], battle["sides"][1 - index]
     seat, effect = side["seat"], spell["effect"]
-    if effect == "maximum":
-        give_up(state, seat, cards.creatures(state, seat), spell.get("sacrifice", 0))
-        if spell.get("all"):
-            side["maximum"] = [unit[0] for unit in side["units"]] + ([side["hero"]] if side["hero"] else [])
-        else:
-            side["maximum"].append(_own_units(side)[0][0])
-    elif effect == "shield":
-        side["shielded"].append(_own_units(side)[0][0])
-    elif effect == "ward":
-        unwarded = [u for u in _own_units(side) if not creature(u[0]).get("large")]
-        side["warded"].append(unwarded[0][0] if unwarded else side["hero"])
-    elif effect == "blind":
-        _, target = max(_targets(state, battle, index, spell), key=lambda pair: pair[0])
-        if other["seat"] is None:
-            strength = int(neutral(target)["strength"])
-            _add(other, -(strength - strength // 2))
-        else:
-            other["blinded"].append(target[0])
+    if effect == "maximum":  # Mass Blessing: every unit and the hero
+        side["maximum"] = [unit[0] for unit in side["units"]] + ([side["hero"]] if side["hero"] else [])
     elif effect == "firestorm":
         hit = [o for o in army.opponent_types(battle, index) if not o.get("immune")]
         loss = (
@@ -314,6 +355,6 @@ def remove_unit(state: State, other: dict[str, Any], target: Any) -> None:
         other["total"] -= neutral(target)["strength"]
         zones.move(state, "army", "neutral_discard", target)
     else:
-        other["units"].remove(target)
+        army.drop_unit(other, target)
         for card in target:
             zones.move(state, f"line:{other['seat']}", f"discard:{other['seat']}", card)

@@ -149,7 +149,8 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
     if kind_ == "spy":
         return {"key": f"action_spy_{action['what']}", "target_seat": max(0, action["target"])}
     if kind_ == "policy":
-        return {"key": "action_policy", "hero": name_of(action["hero"]), "cards": _names(action["cards"], lang)}
+        paid = action["cards"] if isinstance(action["cards"], list) else []
+        return {"key": "action_policy", "hero": name_of(action["hero"]), "cards": _names(paid, lang)}
     if kind_ in ("declare", "capture"):
         return {"key": f"action_{kind_}", "target_seat": action["target"]}
     if kind_ == "keep_heroes":
@@ -181,8 +182,17 @@ def action_text(state: dict[str, Any], action: dict[str, Any], lang: str) -> dic
         return {"key": "action_line_up", "cards": _names(first, lang)}
     if kind_ == "place":
         return place_text(state, action)
+    if kind_ in ("spell_target", "cover"):
+        return {"key": f"action_{kind_}", "card": name_of(action["card"])}
+    if kind_ == "elemental":
+        before = action["before"]
+        return (
+            {"key": "action_elemental_before", "card": name_of(before)} if before else {"key": "action_elemental_last"}
+        )
     if kind_ == "machine":
         return {"key": "action_machine", "machine": {"key": f"machine_{action['machine']}"}}
+    if kind_ == "force_peace":
+        return {"key": f"action_force_peace_{'yes' if action['pay'] else 'no'}", "price": action["price"]}
     if kind_ in ("bribe", "mercenary", "intercept", "peace"):
         flag = action.get("pay", action.get("fight", action.get("accept")))
         return {"key": f"action_{kind_}_{'yes' if flag else 'no'}"}

@@ -159,33 +159,51 @@ def take(state: State, seat: int, target: int, card: str, log: Any) -> None:
 
 
 def after_battle(state: State, battle: dict[str, Any], result: str, log: Any) -> None:
-    seat = battle["sides"][0]["seat"]
-    info = battle["war"]
+    """A battle of the war decided (digest 5.3, 6.1, 8): its winner scores, whichever side
+    won; a draw scores nothing and takes nothing (6.6 step 4, E31). A beaten interceptor
+    retreats and its card (or its siege) is the attacker's; a beaten attacker takes nothing."""
+    sides = battle["sides"]
+    winner, loser = (sides[0], sides[1]) if result == "win" else (sides[1], sides[0])
+    if result == "draw" or winner["seat"] is None:
+        return  # a draw, or walls that held: nobody scores, nothing is taken
+    seat, info = sides[0]["seat"], battle["war"]
     target, card = info["defender"], info["target"]
-    war = war_between(state, seat, target)
+    vp, chests = rewards(state, battle, winner["seat"], loser)
+    state["vp"][winner["seat"]] += vp
+    cards.gain_chests(state, winner["seat"], chests)
+    at = [card] if card is not None else [capital.plot_id(target, "palace")]
+    log.emit("reward", seat=winner["seat"], vp=vp, chests=chests, at=at)
     if result != "win":
         return
-    if war is not None and war.get("crusade"):
-        state["vp"][seat] += BATTLE["crusade_vp"]
     if battle["type"] == "player":
-        loser = battle["sides"][1]
-        state["vp"][seat] += sum(1 for unit in loser["units"] if creature(unit[0]))
-        cards.gain_chests(state, seat, BATTLE["trophies"]["player"])
         state["retreated"].append(target)
         if besieged(card):
             return  # the interception is beaten; the siege is the attacker's next attempt
-    elif card is not None:
-        state["vp"][seat] += BATTLE["siege_vp"]
-        cards.gain_chests(state, seat, BATTLE["trophies"]["siege"])
     if card is None:
         fall_of_capital(state, seat, target, log)
     else:
         take(state, seat, target, card, log)
 
 
+def rewards(state: State, battle: dict[str, Any], seat: int, loser: dict[str, Any]) -> tuple[int, int]:
+    """(VP, chests) for `seat`, the winner of a battle of the war: a field battle scores the
+    losing army's creature units and its trophy; a siege 2 VP (the capital 5) and 2 chests;
+    the Trophies policy adds a chest (digest 6.1, 6.9, 8); the crusader, and only the
+    crusader, scores +1 VP in its crusade (5.3)."""
+    from .aftermath import trophies
+
+    if battle["type"] == "player":
+        vp = len(loser["units"])  # creature units: an elemental has no place among them
+    else:
+        vp = BATTLE["siege_vp"] if battle["war"]["target"] is not None else BATTLE["capital_vp"]
+    war = war_between(state, battle["sides"][0]["seat"], battle["war"]["defender"])
+    if war is not None and war.get("crusade") and war["attacker"] == seat:
+        vp += BATTLE["crusade_vp"]
+    return int(vp), trophies(state, seat, battle["type"])
+
+
 def fall_of_capital(state: State, seat: int, target: int, log: Any) -> None:
     """The war ends for the week; the treasury and this week's chests go to the winner."""
-    state["vp"][seat] += BATTLE["capital_vp"]
     for chest in list(cards.chests(state, target)):
         zones.move(state, f"chests:{target}", f"chests:{seat}", chest)
     state["contribution"][target] = seat
@@ -205,15 +223,28 @@ def propose_peace(state: State, seat: int, target: int, log: Any) -> None:
 
 
 def answer_peace(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
-    """Refused: the proposer forces peace by paying the opponent's creatures' gold (DECISION 39)."""
+    """Refused: the proposer may force peace by paying the opponent's creatures' gold, if it
+    has the chests (DECISION 39)."""
     seat, target = decision["data"]["proposer"], decision["seat"]
+    if choice["accept"]:
+        make_peace(state, seat, target, log)
+        return
+    log.emit("peace_refused", seat=target)
     price = peace_price(state, target)
-    if not choice["accept"]:
-        if len(cards.chests(state, seat)) < price:
-            log.emit("peace_refused", seat=target)
-            return
-        for _ in range(price):
-            cards.return_chest(state, seat)
+    if len(cards.chests(state, seat)) >= price:
+        choices = [{"type": "force_peace", "pay": pay, "price": price} for pay in (False, True)]
+        kernel.ask(state, seat, "force_peace", choices, target=target)
+
+
+def answer_force_peace(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Any) -> None:
+    if not choice["pay"]:
+        return
+    for _ in range(choice["price"]):
+        cards.return_chest(state, decision["seat"])
+    make_peace(state, decision["seat"], decision["data"]["target"], log)
+
+
+def make_peace(state: State, seat: int, target: int, log: Any) -> None:
     end_war(state, seat, target)
     state["peace"].append([seat, target])
     log.emit("peace_made", seat=seat, target_seat=target)

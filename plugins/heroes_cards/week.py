@@ -232,6 +232,7 @@ def week_end(state: State, log: Any) -> None:
     decks.shuffle(state, "travel_deck")
     for card in list(zones.items(state, "table")):
         zones.move(state, "table", "travel_discard", card)
+        state["hired"].pop(card, None)
         for neutral in state["standing"].pop(card, []):
             zones.move(state, "standing", "neutral_discard", neutral)
     state["peace"] = []

@@ -1,7 +1,8 @@
 """Bribes between players (digest 6.5): in a player-vs-player battle both sides may pay a
 chest before each reveal to send the enemy's weakest unit (lowest level, ties to the right)
 back to its owner's hand, not routed, its damage taken off if it was revealed; heroes are
-never bribed, and nobody adds mercenaries to a player's army."""
+never bribed, and nobody adds mercenaries to a player's army; a seat may pay several chests in
+one window."""
 
 from __future__ import annotations
 
@@ -42,6 +43,8 @@ def interception(seed: int = 1) -> tuple[dict[str, Any], int, int, dict[int, lis
         for seat in (defender, attacker):
             assert kernel.pending(state)["kind"] == "duel" and kernel.to_move(state) == seat
             ENGINE.apply(state, {"type": "place", "card": lines[seat][slot], "slot": slot})
+    while kernel.pending(state)["kind"] == "elemental":  # an Elementalist's: where the digest puts it
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
     return state, attacker, defender, lines
 
 
@@ -99,3 +102,17 @@ def test_the_weakest_is_the_lowest_level_rightmost_an_elemental_counts_seven_a_h
     assert defending["elemental"] == 0
     assert bribe_target(battle, attacker) is None  # the hero alone is never bribed
     assert defending["hero"] is not None
+
+
+def test_a_seat_may_pay_several_chests_in_one_window():
+    """Digest 6.5: "any number of chests may be spent"; each takes the weakest left."""
+    state, attacker, defender, lines = interception()
+    cards.gain_chests(state, attacker, 1)  # two chests
+    ENGINE.apply(state, {"type": "bribe", "pay": True})
+    decision = kernel.pending(state)
+    assert decision["kind"] == "window" and decision["seat"] == attacker  # asked again
+    ENGINE.apply(state, {"type": "bribe", "pay": True})
+    assert state["battle"]["sides"][1]["units"] == []  # both units gone, the hero stays
+    assert set(lines[defender]) <= set(cards.creatures(state, defender))
+    decision = kernel.pending(state)
+    assert decision["kind"] == "window" and decision["seat"] == defender  # out of chests: the next seat

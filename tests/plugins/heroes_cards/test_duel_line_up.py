@@ -10,29 +10,12 @@ from typing import Any
 from boardwright.client.layout import compose
 from boardwright.client.selection import Selection
 from boardwright.framework import EventLog, PluginHost, kernel
-from boardwright.plugins.heroes_cards import capital, cards
-from boardwright.plugins.heroes_cards.catalog import RACES
+from boardwright.plugins.heroes_cards import cards
 
-from .scenes import hold_only, move_card, war_over_a_mine
+from .scenes import interception, move_card
 
 ENGINE = PluginHost().engine("heroes_cards")
 GAME = ENGINE.game
-
-
-def interception(seed: int, counts: dict[str, int]) -> tuple[dict[str, Any], int, int, dict[int, list[str]]]:
-    """Day 1 at war; the defender intercepts a capture of its mine. Each side holds only
-    level-1 creatures of a built barracks, ``counts["attacker"]`` and ``counts["defender"]``
-    of them, and its starting hero."""
-    state, attacker, defender = war_over_a_mine(ENGINE, seed)
-    held: dict[int, list[str]] = {}
-    for seat, role in ((attacker, "attacker"), (defender, "defender")):
-        state["capital"][seat][capital.PLOT_INDEX["barracks1"]] = 0
-        key = RACES[state["race"][seat]]["creatures"][0]["key"]
-        held[seat] = [f"{seat}:{key}:{n}" for n in range(counts[role])]
-        hold_only(state, seat, held[seat])
-    ENGINE.apply(state, {"type": "capture", "target": defender})
-    ENGINE.apply(state, {"type": "intercept", "fight": True})
-    return state, attacker, defender, held
 
 
 def asked(state: dict[str, Any]) -> tuple[str, int]:
@@ -41,7 +24,7 @@ def asked(state: dict[str, Any]) -> tuple[str, int]:
 
 
 def test_heroes_first_the_defenders_then_one_card_each_the_defender_first():
-    state, attacker, defender, held = interception(1, {"attacker": 2, "defender": 2})
+    state, attacker, defender, held = interception(ENGINE, 1, {"attacker": 2, "defender": 2})
     assert asked(state) == ("duel", defender)
     choices = ENGINE.legal_actions(state)
     assert {"type": "no_hero"} in choices
@@ -70,7 +53,7 @@ def side(state: dict[str, Any], seat: int) -> list[list[str]]:
 
 
 def test_a_side_out_of_cards_passes_and_the_other_places_alone_until_it_passes():
-    state, attacker, defender, held = interception(2, {"attacker": 1, "defender": 3})
+    state, attacker, defender, held = interception(ENGINE, 2, {"attacker": 1, "defender": 3})
     for seat in (defender, attacker):
         ENGINE.apply(state, {"type": "no_hero"}, seat)
     log = EventLog()
@@ -91,7 +74,7 @@ def test_a_side_out_of_cards_passes_and_the_other_places_alone_until_it_passes()
 
 
 def test_a_pass_is_not_the_end_while_the_other_side_still_places():
-    state, attacker, defender, held = interception(3, {"attacker": 2, "defender": 2})
+    state, attacker, defender, held = interception(ENGINE, 3, {"attacker": 2, "defender": 2})
     for seat in (defender, attacker):
         ENGINE.apply(state, {"type": "no_hero"}, seat)
     ENGINE.apply(state, {"type": "hold"})  # the defender waits to see
@@ -103,7 +86,7 @@ def test_a_pass_is_not_the_end_while_the_other_side_still_places():
 
 
 def test_what_a_seat_has_not_placed_stays_hidden_from_the_other_seat():
-    state, attacker, defender, held = interception(4, {"attacker": 2, "defender": 3})
+    state, attacker, defender, held = interception(ENGINE, 4, {"attacker": 2, "defender": 3})
     hero_card = cards.heroes(state, defender)[0]
     ENGINE.apply(state, {"type": "place", "card": hero_card, "slot": -1})
     ENGINE.apply(state, {"type": "no_hero"})
@@ -120,7 +103,7 @@ def test_what_a_seat_has_not_placed_stays_hidden_from_the_other_seat():
 
 
 def test_a_person_places_by_clicking_a_card_on_the_board():
-    state, attacker, defender, held = interception(5, {"attacker": 2, "defender": 2})
+    state, attacker, defender, held = interception(ENGINE, 5, {"attacker": 2, "defender": 2})
     for seat in (defender, attacker):
         ENGINE.apply(state, {"type": "no_hero"}, seat)
     board = compose(ENGINE.board(state, defender), ENGINE.view(state, defender)["zones"], GAME.card_face)
@@ -137,7 +120,7 @@ def test_a_person_places_by_clicking_a_card_on_the_board():
 def test_the_defender_names_its_spell_first_and_the_attackers_protection_answers_it():
     """Digest 6.6 step 2: both name a spell, the defender first; then they act, and a
     protection against the enemy's school cancels the enemy's spell."""
-    state, attacker, defender, held = interception(6, {"attacker": 1, "defender": 1})
+    state, attacker, defender, held = interception(ENGINE, 6, {"attacker": 1, "defender": 1})
     for seat, school in ((defender, "school:fire:0"), (attacker, "school:fire:1")):
         state["tower"][seat] = 2
         move_card(state, school, f"school:{seat}")

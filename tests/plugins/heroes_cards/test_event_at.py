@@ -44,6 +44,7 @@ PUBLIC = {
     "mercenary",
     "bribe",
     "captured",
+    "garrison_cover",
     "native_chests",
     "town_recruits",
     "split",

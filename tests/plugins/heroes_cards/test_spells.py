@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardwright.framework import Engine, EventLog, choices, zones
 from boardwright.plugins.heroes_cards import aftermath, battle, cards, spells
 from boardwright.plugins.heroes_cards.catalog import SPELLS, neutral
@@ -54,10 +56,32 @@ def fight(tower: int = 7, versus_player: bool = False, neutrals: list[str] | Non
     return state
 
 
-def cast(state: dict, key: str) -> None:
+def cast(state: dict, key: str, aim: str | None = None) -> None:
+    """Seat 0 casts `key`; a spell aimed at one unit lands on `aim`, else on the first the
+    caster is offered."""
     assert spells.castable(SPELLS[key], state["battle"]["type"], state["tower"][0])
     assert spells._has_target(state, state["battle"], 0, SPELLS[key])
     spells.cast(state, state["battle"], 0, key, EventLog())
+    answer_aims(state, aim)
+
+
+def answer_aims(state: dict, aim: str | None = None) -> list[str]:
+    """Answer the open spell-target decisions (the card `aim`, else the first offered);
+    returns the cards the last one offered."""
+    offered: list[str] = []
+    while state["k"]["pending"] and state["k"]["pending"][-1]["kind"] == "spell_target":
+        decision = state["k"]["pending"].pop()
+        offered = [c["card"] for c in decision["choices"]]
+        choice = next(c for c in decision["choices"] if c["card"] == (aim or offered[0]))
+        spells.answer_spell_target(state, decision, choice, EventLog())
+    return offered
+
+
+def resolve(state: dict, log: EventLog) -> None:
+    """Both named spells between players act, the defender's first."""
+    for index in (1, 0):
+        spells.resolve(state, state["battle"], index, log)
+        answer_aims(state)
 
 
 def test_meteor_shower_pays_a_chest_and_destroys_every_level_m_unit():
@@ -92,6 +116,49 @@ def test_thorny_shell_gives_the_strongest_unit_maximum_damage_without_a_reveal()
     before = zones.count(state, "strikes:0")
     battle.reveal_slot(state, side, EventLog())
     assert side["total"] == (4 + 7) * 2 and zones.count(state, "strikes:0") == before and side["routed"] == []
+
+
+def test_thorny_shell_goes_to_the_unit_its_caster_chooses():
+    """Digest 6.7: "one of your units deals maximum damage", the player's choice; the
+    strongest is offered first."""
+    state = fight()
+    spells.cast(state, state["battle"], 0, "thorny_shell", EventLog())
+    decision = state["k"]["pending"][-1]
+    assert decision["kind"] == "spell_target" and decision["seat"] == 0
+    assert [c["card"] for c in decision["choices"]] == ["0:swordsmen:0", "0:pikemen:0"]
+    answer_aims(state, "0:pikemen:0")
+    side = state["battle"]["sides"][0]
+    assert side["maximum"] == ["0:pikemen:0"]
+    battle.reveal_slot(state, side, EventLog())
+    assert side["total"] == 1 + 7 and side["routed"] == []
+
+
+@pytest.mark.parametrize(
+    ("key", "mark", "offered"),
+    [
+        ("fire_shield", "shielded", ["0:swordsmen:0", "0:pikemen:0"]),  # one of your units
+        ("earth_ward", "warded", ["0:swordsmen:0", "0:pikemen:0", "0:hero:valent"]),  # one unit or hero
+    ],
+)
+def test_a_blessing_on_one_unit_lands_where_its_caster_chooses(key, mark, offered):
+    state = fight(tower=4)
+    spells.cast(state, state["battle"], 0, key, EventLog())
+    assert answer_aims(state, offered[-1]) == offered
+    assert state["battle"]["sides"][0][mark] == [offered[-1]]
+
+
+def test_stone_spike_takes_the_level_m_unit_its_caster_chooses_berserk_the_strongest():
+    """Digest 6.7: Stone Spike destroys "one enemy unit of level M"; Berserk (11.8) "the
+    strongest enemy non-immune unit of level M"."""
+    neutrals = ["n:peasants:0", "n:halflings:0", "n:rogues:0"]
+    state = fight(tower=1, neutrals=neutrals)
+    spells.cast(state, state["battle"], 0, "stone_spike", EventLog())
+    assert answer_aims(state, "n:halflings:0") == ["n:peasants:0", "n:halflings:0"]
+    assert state["battle"]["sides"][1]["cards"] == ["n:peasants:0", "n:rogues:0"]
+    assert "n:halflings:0" in zones.items(state, "neutral_discard")
+    state = fight(tower=5, neutrals=["n:gold_golems:0", "n:enchanters:0", "n:enchanters:1"])
+    spells.cast(state, state["battle"], 0, "berserk", EventLog())
+    assert len(answer_aims(state)) == 1  # the golem is immune; of the two enchanters, one offered
 
 
 def test_mass_blessing_gives_every_unit_and_the_hero_maximum_damage():
@@ -348,7 +415,7 @@ def announced(defender: str, attacker: str, machines: list[str] | None = None) -
 def test_protection_from_fire_cancels_a_fire_spell_and_banishes_the_elemental():
     state = announced("fire_elemental", "protection_from_fire")
     log = EventLog()
-    spells.resolve(state, state["battle"], log)
+    resolve(state, log)
     enemy = state["battle"]["sides"][1]
     assert enemy["elemental"] == 0 and enemy["total"] == 0
     assert [e["key"] for e in log.events] == ["spell_cancelled"]
@@ -356,21 +423,21 @@ def test_protection_from_fire_cancels_a_fire_spell_and_banishes_the_elemental():
 
 def test_a_protection_takes_five_off_a_spell_of_another_school():
     state = announced("earth_elemental", "protection_from_fire")
-    spells.resolve(state, state["battle"], EventLog())
+    resolve(state, EventLog())
     enemy = state["battle"]["sides"][1]
     assert enemy["elemental"] == 2 and enemy["total"] == 2  # 7 - 5
     state = announced("fire_arrow", "earth_protection")
-    spells.resolve(state, state["battle"], EventLog())
+    resolve(state, EventLog())
     assert state["battle"]["sides"][1]["total"] == 0  # 4 - 5, not below 0
 
 
 def test_the_defenders_protection_acts_on_the_attackers_later_spell():
     state = announced("earth_protection", "inferno")
-    spells.resolve(state, state["battle"], EventLog())
+    resolve(state, EventLog())
     assert state["battle"]["sides"][0]["total"] == 10 + 5 - 5  # Valent's Magic Strike +5, less 5
 
 
 def test_the_mystic_stone_weakens_the_enemys_spell():
     state = announced("inferno", "", machines=["mystic_stone"])
-    spells.resolve(state, state["battle"], EventLog())
+    resolve(state, EventLog())
     assert state["battle"]["sides"][1]["total"] == 10 - 5
