@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
 from boardwright.framework.plugins import scenario_folder
-from boardwright.framework.scenarios import load_scenario
+from boardwright.framework.scenarios import file_schema, load_scenario
 
 
 class UsageError(Exception):
@@ -283,9 +283,40 @@ def _is_journal(path: Path) -> bool:
         return False  # `load` says why, as for any file
 
 
+def _scenario_files(paths: list[str]) -> list[Path]:
+    """The files named, and every `.toml` file under the folders named, in order."""
+    files: list[Path] = []
+    for given in map(Path, paths):
+        if given.is_dir():
+            found = sorted(given.rglob("*.toml"))
+            if not found:
+                raise UsageError(f"{given}: a folder with no .toml file")
+            files += found
+        else:
+            files.append(given)
+    return files
+
+
 def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file, host.games())
-    print(f"{args.file}: ok ({scenario.id}: {scenario.title_en})")
+    """Each file: "ok" on stdout, or its one error line on stderr; 2 if any file failed."""
+    games = host.games()
+    failed = 0
+    for path in _scenario_files(args.paths):
+        try:
+            scenario = load_scenario(path, games)
+            shadowed = host.shadowed(scenario)
+            if shadowed:
+                raise BoardwrightError(shadowed)
+        except BoardwrightError as exc:
+            print(f"boardwright: {exc.message}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"{path}: ok ({scenario.id}: {scenario.title_en})")
+    return 2 if failed else 0
+
+
+def cmd_scenario_schema(host: PluginHost, args: argparse.Namespace) -> int:
+    print(json.dumps(file_schema(host.game(args.game)), ensure_ascii=False, indent=2))
     return 0
 
 
@@ -457,9 +488,12 @@ def build_parser() -> Parser:
 
     p = sub.add_parser("scenario", help="scenario files")
     scenario_sub = p.add_subparsers(dest="scenario_command", required=True, parser_class=Parser)
-    v = scenario_sub.add_parser("validate", help="check a scenario file")
-    v.add_argument("file")
+    v = scenario_sub.add_parser("validate", help="check scenario files (a folder: every .toml file in it)")
+    v.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
     v.set_defaults(run=cmd_scenario_validate)
+    v = scenario_sub.add_parser("schema", help="a game's scenario file as JSON Schema, for editors")
+    v.add_argument("game")
+    v.set_defaults(run=cmd_scenario_schema)
     v = scenario_sub.add_parser("list", help="every scenario of a game (or of every game), with where it comes from")
     v.add_argument("game", nargs="?")
     v.set_defaults(run=cmd_scenario_list)

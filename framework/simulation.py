@@ -151,7 +151,11 @@ class Series:
         try:
             prepared = self._prepared
             if prepared is None:
-                options = {**engine.game.simulation_options, **config.options}
+                # a scenario's own options win over the game's defaults for bot games
+                scenario = engine.scenario(config.scenario)
+                chosen = scenario.options if scenario else {}
+                options = {k: v for k, v in engine.game.simulation_options.items() if k not in chosen}
+                options.update(config.options)
                 prepared = self._prepared = engine.prepare(config.players, options, config.scenario)
             state = prepared.new_game(seed)
         except BoardwrightError:
