@@ -426,11 +426,12 @@ def cmd_join(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
-    from boardwright.cli.new_plugin import create
+    from boardwright.cli.new_plugin import create, install_command
 
     target = Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}"
-    created = create(args.name, target, args.title, args.title_ru)
-    print(f"created {created}; install it with: pip install -e '{created}[test]', then run its tests with pytest")
+    taken = [*host.games(), *(b.name for b in host.broken), *(host.pm.get_name(p) for p in host.pm.get_plugins())]
+    created = create(args.name, target, args.title, args.title_ru, [name for name in taken if name])
+    print(f"created {created}; install it with: {install_command(created)}, then run its tests with pytest")
     return 0
 
 

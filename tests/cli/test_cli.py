@@ -125,6 +125,9 @@ def test_saved_replays_verify(capsys, tmp_path):
         (["join", "--interface", "garbage"], "--interface: an IP address such as 127.0.0.1, not 'garbage'"),
         (["join", "--browse-seconds", "-1"], "--browse-seconds: seconds, 0 or more"),
         (["new-plugin", "x"], "'x' is not a plugin name: 2 to 41 lower-case letters"),
+        (["new-plugin", "random"], "'random' is a module of Python's standard library: choose another name"),
+        (["new-plugin", "connect_four"], "'connect_four' is the name of an installed game or plugin"),
+        (["new-plugin", "pluggy"], "'pluggy' is the name of an installed module: choose another name"),
     ],
 )
 def test_bad_input_exits_2_with_one_clear_line(capsys, args, message):

@@ -190,7 +190,7 @@ def test_a_game_installed_with_pip_is_listed(tmp_path):
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(package / "tests")], tmp_path, str(target)
     )
     assert tested.returncode == 0, tested.stdout + tested.stderr
-    assert "4 passed" in tested.stdout
+    assert "6 passed" in tested.stdout
 
 
 def test_a_broken_installed_plugin_is_listed_with_its_error(tmp_path):
