@@ -325,7 +325,7 @@ def test_simulate_without_json_keeps_no_game_results(capsys, monkeypatch):
 
 
 def test_the_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end(capsys):
-    from boardwright.cli.main import _ProgressBar
+    from boardwright.cli.simulate import _ProgressBar
 
     bar = _ProgressBar()
     for done in range(1, 2001):  # thousands of short games finishing at once
