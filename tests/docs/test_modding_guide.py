@@ -107,7 +107,11 @@ def test_every_command_of_the_guide_works_in_a_fresh_environment(fresh: dict[str
     assert folder.is_relative_to(Path(fresh["HOME"])) and (folder / "small_board.toml").exists()
     listed = outputs["boardwright scenario list connect_four"]
     assert f"connect_four\tsmall_board\tSmall board\t{folder / 'small_board.toml'}" in listed
-    assert (work / "balance").is_dir() and any((work / "balance").iterdir()), "the balance report"
+    report = {path.name for path in (work / "balance").iterdir()}
+    assert {"balance.md", "balance.png", "balance.svg", "lengths.png", "lengths.svg", "summary.json"} <= report
+    assert "Seats rotated: 2 seatings" in (work / "balance" / "balance.md").read_text(encoding="utf-8")
+    compared = outputs["boardwright compare balance-7x6 balance"]
+    assert compared.startswith("connect_four: 40 games before, 40 after") and "moved beyond chance" in compared
     assert "my_game" in outputs["boardwright list"] and "connect_four" in outputs["boardwright list"]
     assert "my_game" in outputs["my-game-env/bin/boardwright list"], "a fresh environment, from the package's own files"
     schema = json.loads((work / "connect_four.schema.json").read_text(encoding="utf-8"))

@@ -115,3 +115,28 @@ def test_a_user_scenario_with_the_id_of_another_is_refused_by_name(tmp_path: Pat
         f"{b_file}: scenario id 'narrow' of connect_four is taken by {tmp_path / 'a.toml'}"
     )
     assert host.shadowed(host.scenarios("connect_four")[0]) is None, "a file does not shadow itself"
+
+
+def test_a_scenarios_options_win_over_the_games_defaults_for_bot_games(tmp_path: Path) -> None:
+    """Reliquium's bot games have a round cap of their own (`simulation_options`); a scenario
+    that sets one is played with it, and a run's own --option wins over both."""
+    from boardwright.framework.simulation import Config, SeatBot, run
+
+    quick = '[scenario]\ngame = "reliquium"\nid = "quick"\ntitle_en = "Quick"\n\n[options]\nround_cap = 2\n'
+    _write(tmp_path / "quick.toml", quick)
+    host = PluginHost(scenario_folders=[tmp_path])
+    records: list = []
+    bots = [SeatBot("random")] * 2
+    summary = run(
+        host,
+        Config("reliquium", 2, bots, games=2, scenario="quick", keep_records=True),
+        on_game=lambda result, record: records.append(record),
+    )
+    assert [record.options["round_cap"] for record in records] == [2, 2]
+    assert summary["capped"] == 2
+    run(
+        host,
+        Config("reliquium", 2, bots, games=1, scenario="quick", options={"round_cap": 3}, keep_records=True),
+        on_game=lambda result, record: records.append(record),
+    )
+    assert records[-1].options["round_cap"] == 3
