@@ -192,7 +192,8 @@ def cmd_compare(host: PluginHost, args: argparse.Namespace) -> int:
         verdict = "moved" if change.moved else "within chance"
         print(
             f"  {change.name}: {change.before.rate:.0%} ({change.before.games}) -> {change.after.rate:.0%}"
-            f" ({change.after.games}), {change.after.rate - change.before.rate:+.0%}, p={change.adjusted:.3f}: {verdict}"
+            f" ({change.after.games}), {change.after.rate - change.before.rate:+.0%},"
+            f" p={change.p_value:.3f} (Holm {change.adjusted:.3f}): {verdict}"
         )
     for name in alone:
         print(f"  {name}")

@@ -59,7 +59,10 @@ def write(summary: dict[str, Any], directory: Path) -> list[Path]:
 def read(directory: Path) -> dict[str, Any]:
     """The summary a report folder holds (`summary.json`), or a `simulate --json` file."""
     path = directory / SUMMARY if directory.is_dir() else directory
-    return dict(json.loads(path.read_text(encoding="utf-8")))
+    summary = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(summary, dict):
+        raise ValueError(f"a {type(summary).__name__}, not a table of numbers")
+    return summary
 
 
 def _write_csv(table: list[Row], path: Path) -> None:

@@ -191,6 +191,12 @@ def test_compare_on_the_command_line_reads_two_report_folders(capsys, tmp_path):
     assert out[-1].startswith("moved beyond chance (95%, Holm-corrected): seat 1, seat 2")
     assert main(["compare", str(before), str(tmp_path / "nowhere")]) == 2
     assert "No such file" in capsys.readouterr().err
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    assert main(["compare", str(before), str(tmp_path / "list.json")]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"boardwright: {tmp_path / 'list.json'}: not a run's summary (a list, not a table of numbers)\n"
+    )
 
 
 def test_workers_do_not_change_results(capsys):
