@@ -42,7 +42,8 @@ from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.errors import BoardwrightError
-from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
+from boardwright.framework.simulation import SeatBot, every_seating, run_many
+from boardwright.framework.tally import wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:

@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from boardwright.bots.mcts import LEVELS, Budget, MctsBot
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
-from boardwright.framework.simulation import wilson_interval
+from boardwright.framework.tally import wilson_interval
 
 try:
     import numpy as np

@@ -25,7 +25,8 @@ from bench_bots import _tally, game_options
 
 from boardwright.bots import mcts
 from boardwright.framework import PluginHost
-from boardwright.framework.simulation import SeatBot, every_seating, run_many, wilson_interval
+from boardwright.framework.simulation import SeatBot, every_seating, run_many
+from boardwright.framework.tally import wilson_interval
 
 
 def parse_side(text: str) -> tuple[str, dict[str, Any]]:

@@ -11,24 +11,16 @@ import ipaddress
 import json
 import math
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
+from boardwright.cli.arguments import Parser, UsageError, option_pairs
+from boardwright.cli.simulate import cmd_compare, cmd_simulate
 from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
 from boardwright.framework.plugins import scenario_folder
-from boardwright.framework.scenarios import load_scenario
-
-
-class UsageError(Exception):
-    pass
-
-
-class Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: {message}")
+from boardwright.framework.scenarios import file_schema, load_scenario
 
 
 def _port(text: str) -> int:
@@ -69,28 +61,6 @@ def _address(text: str) -> str:
     return text
 
 
-def _folder(path: Path, flag: str) -> Path:
-    """`path` as a folder to write into, made now: a flag that names a file, or a place that
-    cannot be written, is refused before any game is played."""
-    if path.exists() and not path.is_dir():
-        raise UsageError(f"{flag} {path}: a file, not a folder")
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise UsageError(f"{flag} {path}: {exc.strerror or exc}") from None
-    return path
-
-
-def _option_pairs(pairs: list[str]) -> dict[str, str]:
-    options = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise UsageError(f"--option takes KEY=VALUE, got {pair!r}")
-        options[key] = value
-    return options
-
-
 # --- commands ---
 
 
@@ -126,134 +96,6 @@ def cmd_list(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
-class _ProgressBar:
-    """`[#####.....] 12/40 games, 3s left` on stderr, redrawn in place at most ten times a
-    second (thousands of short games a second would otherwise spend their time redrawing)."""
-
-    def __init__(self) -> None:
-        self.started = time.monotonic()
-        self.drawn = 0.0
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.monotonic()
-        if done < total and now - self.drawn < 0.1:
-            return
-        self.drawn = now
-        width = 30
-        filled = width * done // total
-        elapsed = time.monotonic() - self.started
-        left = f", {elapsed * (total - done) / done:.0f}s left" if done < total else f" in {elapsed:.0f}s"
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games{left}\033[K")
-        if done == total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
-class _Lines:
-    """Lines for stdout, written a batch at a time: at most every 0.2 s while games finish, and
-    at the end. One write per game would cost more than a short game (stdout is unbuffered
-    under PYTHONUNBUFFERED, and a pipe's reader wakes for each write)."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-        self.written = time.monotonic()
-
-    def add(self, line: str) -> None:
-        self.lines.append(line)
-        if time.monotonic() - self.written >= 0.2:
-            self.flush()
-
-    def flush(self) -> None:
-        if self.lines:
-            sys.stdout.write("\n".join(self.lines) + "\n")
-            sys.stdout.flush()
-            self.lines = []
-        self.written = time.monotonic()
-
-
-def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
-    engine = host.engine(args.game)
-    spec = engine.spec
-    if args.short and args.scenario is None:
-        args.scenario = engine.game.short_scenario
-    scenario = engine.scenario(args.scenario)
-    players = args.players
-    if players is None:
-        players = scenario.players[0] if scenario and scenario.players else spec.players[0]
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
-    if args.workers < 1:
-        raise UsageError("--workers must be at least 1")
-    engine.prepare(players, scenario=args.scenario)  # a player count the game has not is refused first
-    options = _option_pairs(args.option)
-    if args.short:
-        options = {**engine.game.short_options, **options}
-    spec.resolve_options({**engine.game.simulation_options, **options})
-    bots = simulation.seat_bots([b for b in args.bots.split(",") if b] if args.bots else [], players, host.bots())
-    config = simulation.Config(
-        game=args.game,
-        players=players,
-        bots=bots,
-        games=args.games,
-        seed=args.seed,
-        scenario=args.scenario,
-        options=options,
-        keep_records=bool(args.save_replays),
-    )
-    replay_dir = _folder(Path(args.save_replays), "--save-replays") if args.save_replays else None
-    report_dir = _folder(Path(args.report), "--report") if args.report else None
-
-    def on_game(result: dict[str, Any], record: Any) -> None:
-        if replay_dir is not None and record is not None:
-            replay_files.save(replay_dir / f"{args.game}-{result['index']:04d}.bwr", record)
-        if not args.json:
-            if result["finished"]:
-                who = "draw" if result["draw"] else "winners " + ",".join(str(s + 1) for s in result["winners"])
-            else:
-                who = "unfinished"
-            capped = " (round cap)" if result["capped"] else ""
-            lines.add(
-                f"game {result['index'] + 1}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}"
-            )
-
-    lines = _Lines()
-    show_progress = sys.stderr.isatty() and args.games >= 10
-    progress = _ProgressBar() if show_progress else None
-    try:
-        # only --json prints every game's result; the lines above are written as games end
-        summary = simulation.run(
-            host, config, args.workers, progress, on_game, backend=args.backend, keep_results=args.json
-        )
-    finally:
-        lines.flush()  # the games played so far, also when the run stops early
-    written = []
-    if report_dir is not None:
-        from boardwright.framework import report
-
-        try:
-            written = report.write(summary, report_dir)
-        except OSError as exc:
-            raise UsageError(f"--report {report_dir}: {exc.strerror or exc}") from None
-    if args.json:
-        print(json.dumps(summary, ensure_ascii=False))
-        return 0
-    print(f"{summary['games']} games of {args.game}, {players} players, bots {', '.join(summary['bots'])}")
-    for seat, info in summary["win_rate"].items():
-        low, high = info["ci95"]
-        print(f"  seat {int(seat) + 1}: {summary['wins'][seat]} wins ({info['rate']:.0%}, 95% CI {low:.0%}-{high:.0%})")
-    for faction, info in summary["faction_win_rate"].items():
-        print(f"  {faction}: {summary['wins_by_faction'][faction]} wins in {info['games']} games ({info['rate']:.0%})")
-    print(
-        f"  draws {summary['draws']}, capped {summary['capped']}, mean length {summary['mean_actions']:.1f} actions"
-        + (f" ({summary['mean_rounds']:.1f} rounds)" if summary["mean_rounds"] > 1 else "")
-        + "; "
-        f"{summary['games_per_s']} games/s, {summary['actions_per_s']} actions/s"
-    )
-    if written:
-        print(f"  report: {', '.join(str(path) for path in written)}")
-    return 0
-
-
 def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
     path = Path(args.file)
     journal = _is_journal(path)
@@ -283,9 +125,40 @@ def _is_journal(path: Path) -> bool:
         return False  # `load` says why, as for any file
 
 
+def _scenario_files(paths: list[str]) -> list[Path]:
+    """The files named, and every `.toml` file under the folders named, in order."""
+    files: list[Path] = []
+    for given in map(Path, paths):
+        if given.is_dir():
+            found = sorted(given.rglob("*.toml"))
+            if not found:
+                raise UsageError(f"{given}: a folder with no .toml file")
+            files += found
+        else:
+            files.append(given)
+    return files
+
+
 def cmd_scenario_validate(host: PluginHost, args: argparse.Namespace) -> int:
-    scenario = load_scenario(args.file, host.games())
-    print(f"{args.file}: ok ({scenario.id}: {scenario.title_en})")
+    """Each file: "ok" on stdout, or its one error line on stderr; 2 if any file failed."""
+    games = host.games()
+    failed = 0
+    for path in _scenario_files(args.paths):
+        try:
+            scenario = load_scenario(path, games)
+            shadowed = host.shadowed(scenario)
+            if shadowed:
+                raise BoardwrightError(shadowed)
+        except BoardwrightError as exc:
+            print(f"boardwright: {exc.message}", file=sys.stderr)
+            failed += 1
+            continue
+        print(f"{path}: ok ({scenario.id}: {scenario.title_en})")
+    return 2 if failed else 0
+
+
+def cmd_scenario_schema(host: PluginHost, args: argparse.Namespace) -> int:
+    print(json.dumps(file_schema(host.game(args.game)), ensure_ascii=False, indent=2))
     return 0
 
 
@@ -341,7 +214,7 @@ def _play_start(host: PluginHost, args: argparse.Namespace) -> Any:
     for kind in seats:
         if kind != "human":
             simulation.SeatBot.parse(kind, host.bots(), "human")  # "open", as a LAN host says, is refused here
-    options = _option_pairs(args.option)
+    options = option_pairs(args.option)
     seed = args.seed if args.seed is not None else 0
     Match(engine, players, options, seed, args.scenario, seats)  # refuses bad options and player counts here
     return GameConfig(args.game, players, seats, options=options, scenario=args.scenario, seed=seed)
@@ -383,7 +256,7 @@ def cmd_host(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.cli.lan import run_host
 
     engine = host.engine(args.game)
-    options = _option_pairs(args.option)
+    options = option_pairs(args.option)
     engine.spec.resolve_options(options)
     return run_host(host, args, options)
 
@@ -395,11 +268,12 @@ def cmd_join(host: PluginHost, args: argparse.Namespace) -> int:
 
 
 def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
-    from boardwright.cli.new_plugin import create
+    from boardwright.cli.new_plugin import create, install_command
 
     target = Path(args.dir) if args.dir else Path.cwd() / f"boardwright-{args.name.replace('_', '-')}"
-    created = create(args.name, target, args.title, args.title_ru)
-    print(f"created {created}; install it with: pip install -e '{created}[test]', then run its tests with pytest")
+    taken = [*host.games(), *(b.name for b in host.broken), *(host.pm.get_name(p) for p in host.pm.get_plugins())]
+    created = create(args.name, target, args.title, args.title_ru, [name for name in taken if name])
+    print(f"created {created}; install it with: {install_command(created)}, then run its tests with pytest")
     return 0
 
 
@@ -444,11 +318,22 @@ def build_parser() -> Parser:
     )
     p.add_argument("--json", action="store_true")
     p.add_argument("--save-replays", metavar="DIR")
-    p.add_argument("--report", metavar="DIR", help="write a balance report (table and chart)")
+    p.add_argument("--report", metavar="DIR", help="write a balance report (tables, charts as SVG and PNG)")
+    p.add_argument(
+        "--rotate",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="rotate the bots over the seats, the games spread over every seating (default: when the bots differ)",
+    )
     p.add_argument(
         "--short", action="store_true", help="the game's short variant (its own options and scenario), for quick series"
     )
     p.set_defaults(run=cmd_simulate)
+
+    p = sub.add_parser("compare", help="which win rates of two balance runs moved beyond chance")
+    p.add_argument("before", help="a --report folder, or a file of simulate --json")
+    p.add_argument("after")
+    p.set_defaults(run=cmd_compare)
 
     p = sub.add_parser("replay", help="re-apply a saved game")
     p.add_argument("file")
@@ -457,9 +342,12 @@ def build_parser() -> Parser:
 
     p = sub.add_parser("scenario", help="scenario files")
     scenario_sub = p.add_subparsers(dest="scenario_command", required=True, parser_class=Parser)
-    v = scenario_sub.add_parser("validate", help="check a scenario file")
-    v.add_argument("file")
+    v = scenario_sub.add_parser("validate", help="check scenario files (a folder: every .toml file in it)")
+    v.add_argument("paths", nargs="+", metavar="FILE_OR_FOLDER")
     v.set_defaults(run=cmd_scenario_validate)
+    v = scenario_sub.add_parser("schema", help="a game's scenario file as JSON Schema, for editors")
+    v.add_argument("game")
+    v.set_defaults(run=cmd_scenario_schema)
     v = scenario_sub.add_parser("list", help="every scenario of a game (or of every game), with where it comes from")
     v.add_argument("game", nargs="?")
     v.set_defaults(run=cmd_scenario_list)

@@ -213,7 +213,8 @@ class Engine:
     ) -> Prepared:
         """The set-up of games with these players, options and scenario, checked once:
         `prepare(...).new_game(seed)` is `new_game(players, options, seed, scenario)`, and a
-        series of many short games (a balance run) checks its options once, not per game."""
+        series of many short games (a balance run) checks its options once, not per game.
+        The scenario's own `[options]` come first; `options` given here win over them."""
         spec = self.spec
         chosen = self.scenario(scenario)
         if players is None:
@@ -222,7 +223,8 @@ class Engine:
         if players not in allowed:
             where = f"scenario {chosen.id}" if chosen and chosen.players else spec.id
             raise OptionError(f"{where} is for {', '.join(map(str, allowed))} players, not {players}")
-        return Prepared(self, players, spec.resolve_options(options), chosen)
+        given = {**chosen.options, **(options or {})} if chosen else options
+        return Prepared(self, players, spec.resolve_options(given), chosen)
 
     # --- play ---
 

@@ -38,8 +38,9 @@ class Game:
     spec: GameSpec
     # {"en": {key: template}, "ru": {...}}: text for event keys (see events.py)
     messages: ClassVar[dict[str, dict[str, str]]] = {}
-    # A JSON schema that a scenario file's data must satisfy (see scenarios.py)
-    scenario_schema: ClassVar[dict[str, Any]] = {"type": "object"}
+    # A JSON schema that a scenario file's `[data]` must satisfy (see scenarios.py). The
+    # default takes no field at all: a field no rule reads is refused, never silently dropped.
+    scenario_schema: ClassVar[dict[str, Any]] = {"type": "object", "additionalProperties": False}
     # Options `boardwright simulate` uses unless told otherwise (e.g. {"round_cap": 40}),
     # so that bot games always end; people get the spec's defaults.
     simulation_options: ClassVar[dict[str, Any]] = {}

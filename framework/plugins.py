@@ -76,7 +76,20 @@ class PluginHost:
 
     def load_entry_points(self) -> None:
         installed = importlib.metadata.entry_points()  # every package's, read once for both groups
-        for ep in sorted(installed.select(group=PROJECT), key=lambda e: e.name):
+        owners: dict[str, str] = {}  # plugin name -> the distribution that gave it
+        # by name, Boardwright's own first: another package cannot take a bundled game's name
+        for ep in sorted(installed.select(group=PROJECT), key=lambda e: (e.name, _distribution(e) != "boardwright")):
+            given_by = _distribution(ep)
+            if ep.name in owners:  # two packages name one game: the second would be ignored
+                if owners[ep.name] != given_by:
+                    self.broken.append(
+                        BrokenPlugin(
+                            f"{ep.name} (from {given_by})",
+                            f"the plugin name {ep.name!r} is taken by {owners[ep.name]}: give this game another id",
+                        )
+                    )
+                continue
+            owners[ep.name] = given_by
             if self.pm.get_plugin(ep.name) is not None:
                 continue
             try:
@@ -191,17 +204,45 @@ class PluginHost:
         return None
 
     def scenarios(self, game_id: str) -> list[Scenario]:
-        """Every scenario of the game: its own, then the packs', then the user folder's (a
-        file with an error is reported in `broken` and left out)."""
+        """Every scenario of the game beside its own: the hooks', then the packs', then the
+        user folder's. A file with an error, and one whose id another scenario of its game
+        has already (the game's own first), is reported in `broken` and left out."""
+        return self._hook_scenarios(game_id) + [s for s in self._data_scenarios() if s.game == game_id]
+
+    def _hook_scenarios(self, game_id: str) -> list[Scenario]:
+        try:
+            taken = {scenario.id: scenario for scenario in self.game(game_id).scenarios()}
+        except UnknownGame:  # a scenario hook may answer for a game that is not installed
+            taken = {}
         out: list[Scenario] = []
-        for _name, scenarios in self._call_each("boardwright_scenarios", game_id=game_id):
-            out.extend(scenarios)
-        taken = {scenario.id for scenario in out}
-        for scenario in self._data_scenarios():
-            if scenario.game == game_id and scenario.id not in taken:
-                taken.add(scenario.id)
-                out.append(scenario)
+        for name, scenarios in self._call_each("boardwright_scenarios", game_id=game_id):
+            for scenario in scenarios:
+                if scenario.id in taken:
+                    broken = BrokenPlugin(name, _shadowing(scenario, taken[scenario.id], game_id))
+                    if broken not in self.broken:
+                        self.broken.append(broken)
+                else:
+                    taken[scenario.id] = scenario
+                    out.append(scenario)
         return out
+
+    def shadowed(self, scenario: Scenario) -> str | None:
+        """Why `scenario` (read from a file, say one being validated) would be left out: an
+        installed scenario of its game from another place has its id already. None if not,
+        also when that one is the file itself or its copy of the same name in a scenario
+        folder (a modder edits a file and copies it in again)."""
+        for other in [*self.game(scenario.game).scenarios(), *self.scenarios(scenario.game)]:
+            if other.id == scenario.id and not self._copy_of(other.source, scenario.source):
+                return _shadowing(scenario, other, scenario.game)
+        return None
+
+    def _copy_of(self, installed: str, given: str) -> bool:
+        if not installed:
+            return False
+        path = Path(installed)
+        if any(path.is_relative_to(folder) for folder in self.scenario_folders):
+            return path.name == Path(given).name
+        return _same_file(installed, given)
 
     def add_scenario_pack(self, name: str, package: str) -> None:
         """A package of scenario files, as the ``boardwright.scenarios`` entry point gives it."""
@@ -219,7 +260,19 @@ class PluginHost:
             if folder.is_dir():
                 for path in sorted(folder.rglob("*.toml")):
                     found.extend(self._parse(str(path), path, path))
-        return found
+        taken: dict[str, dict[str, Scenario]] = {}  # game -> its scenarios by id, so far
+        kept = []
+        for scenario in found:
+            if scenario.game not in taken:
+                given = [*self.game(scenario.game).scenarios(), *self._hook_scenarios(scenario.game)]
+                taken[scenario.game] = {other.id: other for other in given}
+            ids = taken[scenario.game]
+            if scenario.id in ids:
+                self._broken_scenario(scenario.source, _shadowing(scenario, ids[scenario.id], scenario.game))
+            else:
+                ids[scenario.id] = scenario
+                kept.append(scenario)
+        return kept
 
     def _parse(self, where: str, entry: Any, path: Path | None) -> list[Scenario]:
         """One scenario file, parsed once while it is unchanged; an error goes to `broken` once."""
@@ -270,6 +323,19 @@ class PluginHost:
         return painters
 
 
+def _shadowing(scenario: Scenario, other: Scenario, game_id: str) -> str:
+    where = f"{scenario.source}: " if scenario.source else ""
+    owner = other.source or f"{game_id} itself"
+    return f"{where}scenario id {scenario.id!r} of {game_id} is taken by {owner}: give this one another id"
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return bool(one) and Path(one).resolve() == Path(other).resolve()
+    except OSError:
+        return False
+
+
 def _toml_files(root: Any) -> list[Any]:
     """Every `.toml` file under a package's files root, in name order."""
     found = []
@@ -279,6 +345,11 @@ def _toml_files(root: Any) -> list[Any]:
         elif entry.name.endswith(".toml"):
             found.append(entry)
     return found
+
+
+def _distribution(ep: importlib.metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    return str(dist.name) if dist is not None else ep.value
 
 
 def _describe(exc: BaseException) -> str:

@@ -6,7 +6,6 @@ configuration prints the same results on any machine and with any number of work
 
 from __future__ import annotations
 
-import math
 import os
 import time
 from collections import deque
@@ -21,6 +20,7 @@ from .errors import BoardwrightError, GameFailed, OptionError
 from .game import Game
 from .plugins import PluginHost
 from .replay import Record
+from .tally import Tally
 
 DEFAULT_MAX_ACTIONS = 200_000
 AHEAD = 4  # tasks submitted per worker beyond the one waited on (`_ahead`)
@@ -134,6 +134,7 @@ class Series:
         self._prepared: Prepared | None = None  # on the first game, whose errors name it
         self._makers: list[tuple[Callable[[Engine, int, int, str], Any], str]] | None = None
         self._factions = type(engine.game).faction is not Game.faction
+        self._labels = [b.label() for b in config.bots]
 
     def play(self, index: int) -> tuple[dict[str, Any], Record | None]:
         """Game number `index` of the series (`play_game`)."""
@@ -151,7 +152,11 @@ class Series:
         try:
             prepared = self._prepared
             if prepared is None:
-                options = {**engine.game.simulation_options, **config.options}
+                # a scenario's own options win over the game's defaults for bot games
+                scenario = engine.scenario(config.scenario)
+                chosen = scenario.options if scenario else {}
+                options = {k: v for k, v in engine.game.simulation_options.items() if k not in chosen}
+                options.update(config.options)
                 prepared = self._prepared = engine.prepare(config.players, options, config.scenario)
             state = prepared.new_game(seed)
         except BoardwrightError:
@@ -205,6 +210,7 @@ class Series:
             "rounds": int(k["round"]),
             "hash": kernel.state_hash(state),
             "factions": [engine.game.faction(state, s) for s in range(players)] if self._factions else [None] * players,
+            "bots": list(self._labels),
         }
         if record is not None:
             record.outcome = outcome
@@ -286,100 +292,6 @@ def _recording(engine: Engine, record: Record) -> Callable[[dict[str, Any], Any]
         hashes.append(state_hash(state))
 
     return applied
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% confidence interval of a win rate (Wilson score interval)."""
-    if games == 0:
-        return 0.0, 0.0
-    p = wins / games
-    denominator = 1 + z * z / games
-    centre = (p + z * z / (2 * games)) / denominator
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / denominator
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-class Tally:
-    """A series' counts, kept up game by game: a run of a million games holds its counts, not
-    a million results (`keep` also keeps each result, for `summary["results"]`)."""
-
-    def __init__(self, config: Config, keep: bool = True) -> None:
-        self.config = config
-        self.keep = keep
-        self.results: list[dict[str, Any]] = []
-        self.games = self.draws = self.capped = self.unfinished = self.actions = self.rounds = 0
-        self.wins = [0] * config.players
-        self.faction_games: dict[str, int] = {}
-        self.faction_wins: dict[str, int] = {}
-        self.play_seconds = 0.0
-
-    def add(self, result: dict[str, Any], seconds: float = 0.0) -> None:
-        winners = result["winners"]
-        wins, faction_games, faction_wins = self.wins, self.faction_games, self.faction_wins
-        for seat in winners:
-            wins[seat] += 1
-        for seat, faction in enumerate(result["factions"]):
-            if faction is None:
-                continue
-            faction_games[faction] = faction_games.get(faction, 0) + 1
-            if seat in winners:
-                faction_wins[faction] = faction_wins.get(faction, 0) + 1
-        self.games += 1
-        self.actions += result["actions"]
-        self.rounds += result["rounds"]
-        self.play_seconds += seconds
-        if not result["finished"]:
-            self.unfinished += 1
-        elif result["draw"]:
-            self.draws += 1
-        if result["capped"]:
-            self.capped += 1
-        if self.keep:
-            self.results.append(result)
-
-    def summary(self, seconds: float) -> dict[str, Any]:
-        config, games = self.config, self.games
-        faction_wins = self.faction_wins
-        return {
-            "game": config.game,
-            "players": config.players,
-            "bots": [b.label() for b in config.bots],
-            "games": games,
-            "seed": config.seed,
-            "scenario": config.scenario,
-            "options": config.options,
-            "results": self.results,
-            "wins": {str(seat): n for seat, n in enumerate(self.wins)},
-            "win_rate": {
-                str(seat): {"rate": n / games if games else 0.0, "ci95": list(wilson_interval(n, games))}
-                for seat, n in enumerate(self.wins)
-            },
-            "wins_by_faction": {f: faction_wins.get(f, 0) for f in sorted(self.faction_games)},
-            "faction_win_rate": {
-                f: {
-                    "games": g,
-                    "rate": faction_wins.get(f, 0) / g,
-                    "ci95": list(wilson_interval(faction_wins.get(f, 0), g)),
-                }
-                for f, g in sorted(self.faction_games.items())
-            },
-            "draws": self.draws,
-            "capped": self.capped,
-            "unfinished": self.unfinished,
-            "mean_actions": self.actions / games if games else 0.0,
-            "mean_rounds": self.rounds / games if games else 0.0,
-            "seconds": round(seconds, 3),
-            "games_per_s": round(games / seconds, 2) if seconds > 0 else None,
-            "actions_per_s": round(self.actions / seconds, 1) if seconds > 0 else None,
-        }
-
-
-def summarise(config: Config, results: list[dict[str, Any]], seconds: float) -> dict[str, Any]:
-    """The summary of a series from its games' results (`summary["results"]` holds them)."""
-    tally = Tally(config)
-    for result in results:
-        tally.add(result)
-    return tally.summary(seconds)
 
 
 # --- worker processes: each builds its own plugin host once ---
@@ -555,7 +467,7 @@ def run(
     backend: str = "local",
     keep_results: bool = True,
 ) -> dict[str, Any]:
-    """Play `config.games` games; returns the summary (see `summarise`)."""
+    """Play `config.games` games; returns the summary (see `tally.Tally.summary`)."""
     return run_many(host, [config], workers, progress, on_game, backend, keep_results)[0]
 
 

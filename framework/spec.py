@@ -74,7 +74,8 @@ ROUND_CAP = Option(
 
 @dataclass(frozen=True)
 class Scenario:
-    """A named set-up: data the game's `setup` reads. Loaded from TOML or built in code."""
+    """A named set-up: data the game's `setup` reads, and option values that games with it
+    start from (a player's own choice of an option still wins). Loaded from TOML or built in code."""
 
     id: str
     title_en: str
@@ -83,6 +84,7 @@ class Scenario:
     players: tuple[int, ...] = ()
     source: str = ""
     game: str = ""  # the game it is for (files name it; a game's own built-in ones may not)
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,11 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from boardwright.cli.main import _ProgressBar, main
-from boardwright.framework import report
-from boardwright.framework.simulation import Config, SeatBot, summarise, wilson_interval
+from boardwright.cli.main import main
+from boardwright.cli.simulate import _ProgressBar
+from boardwright.framework import balance, report
+from boardwright.framework.simulation import Config, SeatBot
+from boardwright.framework.tally import summarise, wilson_interval
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -24,52 +26,177 @@ def _timeless(summary):
     return {k: v for k, v in summary.items() if k not in ("seconds", "play_seconds", "games_per_s", "actions_per_s")}
 
 
-def test_report_files_hold_the_win_rates_and_game_length(capsys, tmp_path):
+def _rows(path):
+    with path.open(encoding="utf-8") as table:
+        return list(csv.DictReader(table))
+
+
+def test_a_run_of_different_bots_rotates_the_seats_and_tells_seat_and_bot_apart(capsys, tmp_path):
     summary = _simulate(capsys, "--bots", "mcts:easy,random", "--games", "12", "--seed", "4", "--report", str(tmp_path))
-    with (tmp_path / report.TABLE).open(encoding="utf-8") as table:
-        rows = list(csv.DictReader(table))
-    assert [r["name"] for r in rows] == ["seat 1 (mcts:easy)", "seat 2 (random)"]
-    for seat, row in enumerate(rows):
-        wins = summary["wins"][str(seat)]
+    assert summary["seatings"] == [["mcts:easy", "random"], ["random", "mcts:easy"]]
+    results = summary["results"]
+    assert [r["bots"] for r in results] == [["mcts:easy", "random"]] * 6 + [["random", "mcts:easy"]] * 6
+    rows = {r["name"]: r for r in _rows(tmp_path / report.TABLE)}
+    assert list(rows) == ["seat 1", "seat 2", "bot mcts:easy", "bot random"]
+    for name, wins in [
+        ("seat 1", sum(0 in r["winners"] for r in results)),
+        ("bot mcts:easy", sum(r["bots"][w] == "mcts:easy" for r in results for w in r["winners"])),
+    ]:
         low, high = wilson_interval(wins, 12)
-        assert (int(row["games"]), int(row["wins"])) == (12, wins)
-        assert float(row["win_rate"]) == pytest.approx(wins / 12, abs=1e-4)
-        assert (float(row["ci95_low"]), float(row["ci95_high"])) == (
-            pytest.approx(low, abs=1e-4),
-            pytest.approx(high, abs=1e-4),
-        )
-    assert int(rows[0]["wins"]) >= 10  # the search bot wins nearly all
+        assert (int(rows[name]["games"]), int(rows[name]["wins"])) == (12, wins)
+        assert float(rows[name]["ci95_low"]) == pytest.approx(low, abs=1e-4)
+        assert float(rows[name]["ci95_high"]) == pytest.approx(high, abs=1e-4)
+    assert int(rows["bot mcts:easy"]["wins"]) >= 10, "the search bot wins nearly all, from either seat"
+    assert 3 <= int(rows["seat 1"]["wins"]) <= 9, "and so no seat does"
     text = (tmp_path / report.TEXT).read_text(encoding="utf-8")
-    assert f"Mean game length: {summary['mean_actions']:.1f} actions" in text
-    assert f"| seat 1 (mcts:easy) | 12 | {summary['wins']['0']} |" in text
+    assert "Seats rotated: 2 seatings" in text and "- seating 2: random, mcts:easy" in text
+    assert f"| bot mcts:easy | 12 | {rows['bot mcts:easy']['wins']} |" in text
     chart = ET.parse(tmp_path / report.CHART).getroot()
     bars = [r for r in chart.iter(f"{SVG}rect") if r.get("fill") != "#ffffff"]
-    assert [float(b.get("width")) for b in bars] == [pytest.approx(float(r["win_rate"]) * 400, abs=0.1) for r in rows]
-    labels = [t.text for t in chart.iter(f"{SVG}text")]
-    assert "seat 2 (random)" in labels
-
-
-def test_report_counts_wins_per_faction():
-    config = Config("some_game", 2, [SeatBot("random")] * 2, games=10)
-    results = [
-        {
-            "winners": [i % 2] if i < 8 else [],  # seat 1 and seat 2 take turns winning; two draws
-            "factions": ["order", "legion"] if i % 3 else ["legion", "order"],
-            "actions": 100 + i,
-            "rounds": 10,
-            "draw": i >= 8,
-            "finished": True,
-            "capped": False,
-        }
-        for i in range(10)
+    assert [float(b.get("width")) for b in bars] == [
+        pytest.approx(float(r["win_rate"]) * 400, abs=0.1) for r in rows.values()
     ]
-    summary = summarise(config, results, seconds=1.0)
-    table = {row.name: row for row in report.rows(summary)}
-    order_wins = sum(1 for r in results if r["winners"] and r["factions"][r["winners"][0]] == "order")
-    assert table["order"].games == table["legion"].games == 10
-    assert table["order"].wins == order_wins
-    assert (table["order"].low, table["order"].high) == wilson_interval(order_wins, 10)
-    assert table["seat 1 (random)"].wins == 4
+
+
+def test_game_length_is_a_distribution_with_a_histogram(capsys, tmp_path):
+    summary = _simulate(capsys, "--bots", "random", "--games", "30", "--seed", "2", "--report", str(tmp_path))
+    actions = sorted(r["actions"] for r in summary["results"])
+    lengths = {int(r["actions"]): int(r["games"]) for r in _rows(tmp_path / report.LENGTHS)}
+    assert lengths == {n: actions.count(n) for n in set(actions)}
+    assert summary["length"]["min"] == actions[0] and summary["length"]["max"] == actions[-1]
+    assert summary["length"]["median"] == actions[14], "the middle game of 30, counted from 0 at rank 14.5 down"
+    chart = ET.parse(tmp_path / report.LENGTH_CHART).getroot()
+    bars = [r for r in chart.iter(f"{SVG}rect") if r.get("fill") == "#3b6fb6"]
+    assert (
+        len(bars) == len(report.bins(summary["lengths"])) and sum(g for *_, g in report.bins(summary["lengths"])) == 30
+    )
+    assert "median" in (tmp_path / report.TEXT).read_text(encoding="utf-8")
+    for chart_name in report.CHARTS:
+        png = (tmp_path / chart_name).with_suffix(".png").read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5_000, "a PNG of each chart, drawn"
+
+
+def test_no_rotate_keeps_the_seats_and_names_each_seat_with_its_bot(capsys):
+    summary = _simulate(capsys, "--bots", "greedy,random", "--games", "6", "--no-rotate")
+    assert summary["seatings"] == [["greedy", "random"]]
+    assert [row.name for row in balance.rows(summary)] == [
+        "seat 1 (greedy)",
+        "seat 2 (random)",
+        "bot greedy",
+        "bot random",
+    ]
+    assert _simulate(capsys, "--bots", "random", "--games", "3")["seatings"] == [["random", "random"]]
+    assert main(["simulate", "connect_four", "--bots", "greedy,random", "--games", "1"]) == 2
+    assert "1 games cannot rotate 2 seatings" in capsys.readouterr().err
+
+
+def _result(winners, factions, bots, actions=100, capped=False):
+    return {
+        "winners": winners,
+        "factions": factions,
+        "bots": bots,
+        "actions": actions,
+        "rounds": 10,
+        "draw": not winners,
+        "finished": True,
+        "capped": capped,
+    }
+
+
+def test_factions_are_counted_by_seat_and_by_bot_across_seatings():
+    greedy_first = Config("some_game", 2, [SeatBot("greedy"), SeatBot("random")], games=4)
+    random_first = Config("some_game", 2, [SeatBot("random"), SeatBot("greedy")], games=4)
+    one = summarise(
+        greedy_first,
+        [_result([0], ["order", "legion"], ["greedy", "random"])] * 3
+        + [_result([1], ["legion", "order"], ["greedy", "random"])],
+        seconds=1.0,
+    )
+    two = summarise(
+        random_first,
+        [_result([1], ["order", "legion"], ["random", "greedy"])] * 2
+        + [_result([0], ["order", "legion"], ["random", "greedy"])] * 2,
+        seconds=1.0,
+    )
+    summary = balance.combine([one, two])
+    table = {row.name: row for row in balance.rows(summary)}
+    assert (table["order"].games, table["order"].wins) == (8, 6)
+    assert (table["order in seat 1"].games, table["order in seat 1"].wins) == (7, 5)
+    assert (table["legion in seat 1"].games, table["legion in seat 1"].wins) == (1, 0)
+    assert "order in seat 2" in table and "legion in seat 2" in table
+    assert (table["greedy with order"].games, table["greedy with order"].wins) == (3, 3)
+    assert (table["greedy with legion"].games, table["greedy with legion"].wins) == (5, 2)
+    assert (table["random with order"].games, table["random with order"].wins) == (5, 3)
+    assert (table["bot greedy"].games, table["bot greedy"].wins) == (8, 5)
+    assert (table["seat 1"].games, table["seat 1"].wins) == (8, 5)
+    assert (table["order"].low, table["order"].high) == wilson_interval(6, 8)
+    text = report._markdown(summary, list(table.values()))
+    assert "## Faction by seat" in text and "| legion | 0% (0%–79%), 1 |" in text
+    assert "## Bot by faction" in text
+
+
+def test_the_round_caps_games_say_who_they_went_to(tmp_path):
+    config = Config("some_game", 2, [SeatBot("random")] * 2, games=5)
+    results = [_result([1], [None, None], ["random"] * 2, capped=True)] * 2
+    results += [_result([], [None, None], ["random"] * 2, capped=True), _result([0], [None, None], ["random"] * 2)]
+    summary = balance.combine([summarise(config, results, seconds=1.0)])
+    assert summary["capped_wins"] == {"0": 0, "1": 2} and summary["capped_draws"] == 1
+    report.write(summary, tmp_path)
+    text = (tmp_path / report.TEXT).read_text(encoding="utf-8")
+    assert "Of the 3 games the round cap ended, the scores gave seat 2 2 and 1 no winner" in text
+
+
+def test_compare_says_which_rates_moved_beyond_chance():
+    config = Config("some_game", 2, [SeatBot("random")] * 2, games=200)
+
+    def run(seat_one_wins):
+        results = [_result([0], [None, None], ["random"] * 2)] * seat_one_wins
+        results += [_result([1], [None, None], ["random"] * 2)] * (200 - seat_one_wins)
+        return balance.combine([summarise(config, results, seconds=1.0)])
+
+    changes, alone = balance.compare(run(100), run(140))
+    assert [(c.name, c.moved) for c in changes] == [("seat 1", True), ("seat 2", True)]
+    assert changes[0].before.rate == 0.5 and changes[0].after.rate == 0.7 and changes[0].p_value < 1e-4
+    changes, _ = balance.compare(run(100), run(110))
+    assert not any(c.moved for c in changes), "ten games in two hundred is chance"
+    assert changes[0].adjusted == pytest.approx(min(1.0, 2 * changes[0].p_value)), "Holm over the two seats"
+    assert alone == []
+
+
+def test_compare_on_the_command_line_reads_two_report_folders(capsys, tmp_path):
+    before, after = tmp_path / "before", tmp_path / "after"
+    assert (
+        main(
+            [
+                "simulate",
+                "connect_four",
+                "--bots",
+                "greedy,random",
+                "--no-rotate",
+                "--games",
+                "60",
+                "--report",
+                str(before),
+            ]
+        )
+        == 0
+    )
+    assert main(["simulate", "connect_four", "--bots", "random", "--games", "60", "--report", str(after)]) == 0
+    capsys.readouterr()
+    assert main(["compare", str(before), str(after)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "connect_four: 60 games before, 60 after"
+    assert out[1].startswith("  seat 1: ") and out[1].endswith(": moved")
+    assert "  bot greedy (only in the first run)" in out
+    assert out[-1].startswith("moved beyond chance (95%, Holm-corrected): seat 1, seat 2")
+    assert main(["compare", str(before), str(tmp_path / "nowhere")]) == 2
+    assert "No such file" in capsys.readouterr().err
+    (tmp_path / "list.json").write_text("[1, 2]", encoding="utf-8")
+    assert main(["compare", str(before), str(tmp_path / "list.json")]) == 2
+    assert (
+        capsys.readouterr().err
+        == f"boardwright: {tmp_path / 'list.json'}: not a run's summary (a list, not a table of numbers)\n"
+    )
 
 
 def test_workers_do_not_change_results(capsys):

@@ -10,6 +10,7 @@ import pytest
 
 from boardwright.cli.main import main
 
+VALUE_HINT = 'after "=" comes a value: a number, true or false, "quoted text", a [list] or an {inline = table}'
 LOCAL_HOST = ["host", "connect_four", "--bind", "127.0.0.1", "--no-advertise", "--max-seconds", "1"]
 
 
@@ -124,6 +125,9 @@ def test_saved_replays_verify(capsys, tmp_path):
         (["join", "--interface", "garbage"], "--interface: an IP address such as 127.0.0.1, not 'garbage'"),
         (["join", "--browse-seconds", "-1"], "--browse-seconds: seconds, 0 or more"),
         (["new-plugin", "x"], "'x' is not a plugin name: 2 to 41 lower-case letters"),
+        (["new-plugin", "random"], "'random' is a module of Python's standard library: choose another name"),
+        (["new-plugin", "connect_four"], "'connect_four' is the name of an installed game or plugin"),
+        (["new-plugin", "pluggy"], "'pluggy' is the name of an installed module: choose another name"),
     ],
 )
 def test_bad_input_exits_2_with_one_clear_line(capsys, args, message):
@@ -221,19 +225,70 @@ def test_scenario_folder_list_and_validate_as_a_modder_runs_them(capsys, tmp_pat
     assert code == 1 and err == f"error: {scenario}: scenario.title_en: is missing\n"
 
 
+def test_scenario_validate_takes_files_and_folders_and_says_each_result(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("BOARDWRIGHT_SCENARIOS", str(tmp_path / "mine"))
+    folder = tmp_path / "work"
+    (folder / "more").mkdir(parents=True)
+    good = folder / "more" / "small.toml"
+    good.write_text(
+        '[scenario]\ngame = "connect_four"\nid = "small"\ntitle_en = "Small"\n[options]\ncolumns = 5\n',
+        encoding="utf-8",
+    )
+    copied = folder / "standard.toml"  # a bundled scenario copied to start from, its id unchanged
+    copied.write_text('[scenario]\ngame = "reliquium"\nid = "standard"\ntitle_en = "Mine"\n', encoding="utf-8")
+    lone = tmp_path / "lone.toml"
+    lone.write_text('[scenario]\ngame = "connect_four"\nid = "lone"\ntitle_en = "Lone"\n', encoding="utf-8")
+    code, out, err = _run(capsys, "scenario", "validate", str(folder), str(lone))
+    assert code == 2
+    assert out.splitlines() == [f"{good}: ok (small: Small)", f"{lone}: ok (lone: Lone)"]
+    (line,) = err.splitlines()
+    assert line.startswith(f"boardwright: {copied}: scenario id 'standard' of reliquium is taken by ")
+    assert line.endswith("reliquium/data/scenarios/standard.toml: give this one another id")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "small.toml").write_bytes(good.read_bytes())
+    code, out, _err = _run(capsys, "scenario", "validate", str(good))
+    assert code == 0, "a file copied into the scenario folder does not shadow the one it was copied from"
+    (tmp_path / "mine" / "also_small.toml").write_bytes(good.read_bytes())
+    code, out, err = _run(capsys, "scenario", "validate", str(good))
+    assert code == 2 and f"is taken by {tmp_path / 'mine' / 'also_small.toml'}" in err
+    (tmp_path / "empty").mkdir()
+    code, out, err = _run(capsys, "scenario", "validate", str(lone), str(tmp_path / "empty"))
+    assert (code, out) == (2, "") and err == f"boardwright: {tmp_path / 'empty'}: a folder with no .toml file\n"
+
+
+def test_scenario_schema_is_the_games_file_as_json_schema(capsys):
+    code, out, _err = _run(capsys, "scenario", "schema", "connect_four")
+    schema = json.loads(out)
+    assert code == 0 and schema["$schema"].endswith("2020-12/schema")
+    assert schema["properties"]["scenario"]["properties"]["game"] == {"const": "connect_four"}
+    assert schema["properties"]["options"]["properties"]["columns"] == {
+        "type": "integer",
+        "default": 7,
+        "title": "Columns",
+        "minimum": 4,
+        "maximum": 12,
+    }
+    assert schema["properties"]["data"] == {"type": "object", "additionalProperties": False}
+    code, _out, err = _run(capsys, "scenario", "schema", "chess")
+    assert code == 2 and "unknown game 'chess'" in err
+
+
 def test_list_names_a_broken_scenario_file_as_one_and_its_path_once(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("BOARDWRIGHT_SCENARIOS", str(tmp_path))
     broken = tmp_path / "half.toml"
     broken.write_text("garbage = [\n", encoding="utf-8")
     code, out, _err = _run(capsys, "list")
     assert code == 0
-    assert out.splitlines()[-1] == f"broken scenario file {broken}: (syntax): Invalid value (at end of document)"
+    assert (
+        out.splitlines()[-1]
+        == f"broken scenario file {broken}: (syntax): not valid TOML, at the end: Invalid value ({VALUE_HINT})"
+    )
     code, out, _err = _run(capsys, "list", "--json")
     assert json.loads(out)["broken"] == [
         {
             "name": str(broken),
             "kind": "scenario file",
-            "error": f"{broken}: (syntax): Invalid value (at end of document)",
+            "error": f"{broken}: (syntax): not valid TOML, at the end: Invalid value ({VALUE_HINT})",
         }
     ]
 
@@ -270,7 +325,7 @@ def test_simulate_without_json_keeps_no_game_results(capsys, monkeypatch):
 
 
 def test_the_progress_bar_redraws_at_most_ten_times_a_second_and_always_at_the_end(capsys):
-    from boardwright.cli.main import _ProgressBar
+    from boardwright.cli.simulate import _ProgressBar
 
     bar = _ProgressBar()
     for done in range(1, 2001):  # thousands of short games finishing at once

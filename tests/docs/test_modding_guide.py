@@ -6,6 +6,7 @@ fresh environment, listed, tested with its own tests, played by bots and built."
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import subprocess
@@ -74,7 +75,9 @@ def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     env = {
         key: value
         for key, value in os.environ.items()
-        if key not in ("PYTHONPATH", "VIRTUAL_ENV", "BOARDWRIGHT_SCENARIOS") and not key.startswith("XDG_")
+        # a modder's shell: none of this machine's Python settings (PYTHONDONTWRITEBYTECODE
+        # makes setuptools warn on every build)
+        if not key.startswith(("PYTHON", "XDG_")) and key not in ("VIRTUAL_ENV", "BOARDWRIGHT_SCENARIOS")
     }
     env.update(PATH=f"{venv / 'bin'}:{env['PATH']}", HOME=str(home), QT_QPA_PLATFORM="offscreen")
     return {**env, "_WORK": str(base / "work")}
@@ -84,6 +87,7 @@ def test_every_command_of_the_guide_works_in_a_fresh_environment(fresh: dict[str
     work = Path(fresh.pop("_WORK"))
     work.mkdir()
     outputs: dict[str, str] = {}
+    logs: dict[str, str] = {}  # what each command printed, on both streams
     ran = 0
     for kind, body, saved in _steps(GUIDE.read_text(encoding="utf-8")):
         if saved:
@@ -96,14 +100,28 @@ def test_every_command_of_the_guide_works_in_a_fresh_environment(fresh: dict[str
             )
             assert done.returncode == 0, f"{command}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
             outputs[command] = done.stdout
+            logs[command] = done.stdout + done.stderr
             ran += 1
     assert ran >= 10, "the guide's commands were found and run"
     folder = Path(outputs["boardwright scenario folder"].strip())
     assert folder.is_relative_to(Path(fresh["HOME"])) and (folder / "small_board.toml").exists()
     listed = outputs["boardwright scenario list connect_four"]
     assert f"connect_four\tsmall_board\tSmall board\t{folder / 'small_board.toml'}" in listed
-    assert (work / "balance").is_dir() and any((work / "balance").iterdir()), "the balance report"
+    report = {path.name for path in (work / "balance").iterdir()}
+    assert {"balance.md", "balance.png", "balance.svg", "lengths.png", "lengths.svg", "summary.json"} <= report
+    assert "Seats rotated: 2 seatings" in (work / "balance" / "balance.md").read_text(encoding="utf-8")
+    compared = outputs["boardwright compare balance-7x6 balance"]
+    assert compared.startswith("connect_four: 40 games before, 40 after") and "moved beyond chance" in compared
     assert "my_game" in outputs["boardwright list"] and "connect_four" in outputs["boardwright list"]
+    assert "my_game" in outputs["my-game-env/bin/boardwright list"], "a fresh environment, from the package's own files"
+    schema = json.loads((work / "connect_four.schema.json").read_text(encoding="utf-8"))
+    assert schema["properties"]["options"]["properties"]["columns"]["maximum"] == 12
+    simulated = json.loads(
+        outputs["boardwright simulate connect_four --scenario small_board --games 2 --bots random --json"]
+    )
+    assert simulated["scenario"] == "small_board" and all(r["actions"] <= 20 for r in simulated["results"]), "5x4"
+    built = logs["python -m build boardwright-my-game"]
+    assert not [line for line in built.splitlines() if "warning" in line.lower()], "the build says nothing to fix"
     assert "My game / Моя игра" in outputs["boardwright list"]
     assert " passed" in outputs["pytest -q boardwright-my-game/tests"]
     built = sorted(path.name for path in (work / "boardwright-my-game" / "dist").iterdir())

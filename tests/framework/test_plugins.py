@@ -190,7 +190,7 @@ def test_a_game_installed_with_pip_is_listed(tmp_path):
         [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(package / "tests")], tmp_path, str(target)
     )
     assert tested.returncode == 0, tested.stdout + tested.stderr
-    assert "4 passed" in tested.stdout
+    assert "6 passed" in tested.stdout
 
 
 def test_a_broken_installed_plugin_is_listed_with_its_error(tmp_path):
@@ -270,3 +270,21 @@ def test_no_kernel_or_game_module_imports_qt_or_sockets():
                     if name.split(".")[0] in forbidden or name.startswith(("boardwright.client", "boardwright.net")):
                         offenders.append(f"{path.relative_to(root)}: {name}")
     assert offenders == []
+
+
+def test_a_second_package_with_a_bundled_game_id_is_listed_as_broken(tmp_path):
+    """`new-plugin connect_four` would make one: the second plugin of a name was ignored silently."""
+    dist = tmp_path / "site" / "boardwright_connect_four-0.1.dist-info"
+    dist.mkdir(parents=True)
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: boardwright-connect-four\nVersion: 0.1\n")
+    (dist / "entry_points.txt").write_text("[boardwright]\nconnect_four = my_connect_four.plugin\n")
+    listed = _run([sys.executable, "-m", "boardwright.cli.main", "list", "--json"], tmp_path, str(tmp_path / "site"))
+    assert listed.returncode == 0, listed.stderr
+    broken = json.loads(listed.stdout)["broken"]
+    assert broken == [
+        {
+            "name": "connect_four (from boardwright-connect-four)",
+            "kind": "plugin",
+            "error": "the plugin name 'connect_four' is taken by boardwright: give this game another id",
+        }
+    ]

@@ -88,3 +88,55 @@ def test_unreadable_files_are_one_line_each(tmp_path: Path, text: str) -> None:
     assert host.scenarios("connect_four") == []
     (broken,) = [b for b in host.broken if b.name.endswith("x.toml")]
     assert "\n" not in broken.error and str(tmp_path / "x.toml") in broken.error
+
+
+def test_a_user_scenario_with_the_id_of_another_is_refused_by_name(tmp_path: Path) -> None:
+    """What a modder gets by copying a bundled file and changing it: a line in `broken` that
+    says which one has the id, not a scenario that silently is not there."""
+    copy = tmp_path / "my_standard.toml"
+    _write(
+        copy,
+        SCENARIO.format(id="x", title="Mine")
+        .replace("connect_four", "reliquium")
+        .replace('id = "x"', 'id = "standard"'),
+    )
+    _write(tmp_path / "a.toml", SCENARIO.format(id="narrow", title="A"))
+    _write(tmp_path / "b.toml", SCENARIO.format(id="narrow", title="B"))
+    host = PluginHost(scenario_folders=[tmp_path])
+    standard = host.engine("reliquium").scenarios["standard"]
+    assert standard.source.endswith("reliquium/data/scenarios/standard.toml"), "the bundled one keeps its id"
+    assert [s.title_en for s in host.scenarios("connect_four")] == ["A"]
+    broken = {b.name: b.error for b in host.broken}
+    assert broken[str(copy)] == (
+        f"{copy}: scenario id 'standard' of reliquium is taken by {standard.source}: give this one another id"
+    )
+    b_file = tmp_path / "b.toml"
+    assert broken[str(b_file)].startswith(
+        f"{b_file}: scenario id 'narrow' of connect_four is taken by {tmp_path / 'a.toml'}"
+    )
+    assert host.shadowed(host.scenarios("connect_four")[0]) is None, "a file does not shadow itself"
+
+
+def test_a_scenarios_options_win_over_the_games_defaults_for_bot_games(tmp_path: Path) -> None:
+    """Reliquium's bot games have a round cap of their own (`simulation_options`); a scenario
+    that sets one is played with it, and a run's own --option wins over both."""
+    from boardwright.framework.simulation import Config, SeatBot, run
+
+    quick = '[scenario]\ngame = "reliquium"\nid = "quick"\ntitle_en = "Quick"\n\n[options]\nround_cap = 2\n'
+    _write(tmp_path / "quick.toml", quick)
+    host = PluginHost(scenario_folders=[tmp_path])
+    records: list = []
+    bots = [SeatBot("random")] * 2
+    summary = run(
+        host,
+        Config("reliquium", 2, bots, games=2, scenario="quick", keep_records=True),
+        on_game=lambda result, record: records.append(record),
+    )
+    assert [record.options["round_cap"] for record in records] == [2, 2]
+    assert summary["capped"] == 2
+    run(
+        host,
+        Config("reliquium", 2, bots, games=1, scenario="quick", options={"round_cap": 3}, keep_records=True),
+        on_game=lambda result, record: records.append(record),
+    )
+    assert records[-1].options["round_cap"] == 3
