@@ -28,7 +28,7 @@ from boardwright.framework import BoardwrightError, Engine, FileFormatError, Tur
 from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
 from boardwright.framework.simulation import SeatBot
 
-from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
+from .journal import MAGIC, Journal, clean_temporaries, read_journal, save_finished
 from .link import Link, within_rate
 from .live import GameFault, LiveGame, Trial
 from .loop import descriptors_left, freeze_startup_objects
@@ -114,6 +114,7 @@ class Table:
         self.name = name
         self.journal_path = journal
         self.journal: Journal | None = None
+        self.journal_tail: int | None = None  # the whole records' bytes of the journal resumed
         self.durable = durable
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -175,7 +176,7 @@ class Table:
     def resume(cls, engine: Engine, journal: Path, bot_kinds: dict[str, Any], **kwargs: Any) -> Table:
         """A table as it was before the host stopped: the game, verified action by action
         against the journal's hashes, and the seats' tokens."""
-        record, seats, _size = read_journal(journal)
+        record, seats, size, current = read_journal(journal)
         if seats is None:
             raise FileFormatError(f"{journal}: the journal names no seats (no {journal.name}.seats beside it)")
         if len(seats) != record.players:
@@ -185,6 +186,7 @@ class Table:
         for seat, saved in zip(table.seats, seats, strict=True):
             seat.token = saved["token"]
             seat.name = saved.get("name", "")
+        table.journal_tail = size if current else None
         return table
 
     async def _open_journal(self) -> None:
@@ -200,10 +202,10 @@ class Table:
                 )
             return
         self.journal = Journal(self.journal_path, self.durable)
-        # written whole (write-then-rename) once at the start: it resumes from here
-        self.journal.create(header_of(self.match.record), [s.saved() for s in self.seats])
-        for action, state_hash in zip(self.match.record.actions, self.match.record.hashes, strict=True):
-            await self.journal.append({"r": "act", "a": action, "h": state_hash})
+        if self.journal_tail is not None:  # the journal verified on resume: it goes on where it ends
+            self.journal.reopen(self.journal_tail)
+        else:  # a new game, or a journal of an older form: written whole, then renamed into place
+            self.journal.create(self.match.record, [s.saved() for s in self.seats])
 
     async def _journal_seats(self) -> None:
         if self.journal is not None:
