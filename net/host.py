@@ -19,6 +19,7 @@ import logging
 import random
 import secrets
 import socket
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,6 +41,19 @@ log = logging.getLogger(__name__)
 
 CHAT_KEEP = 100  # chat lines a newcomer is shown
 PONG = encode({"t": "pong"})  # one frame for every ping: a peer's pings queue no copies
+
+
+NAME_LENGTH = 40
+
+
+def person_name(raw: Any) -> str:
+    """The name a `join` gives, as the host keeps and shows it: a text, control characters
+    (a terminal's escapes, line breaks) taken out, runs of spaces made one, at most
+    `NAME_LENGTH` characters; "guest" when nothing is left."""
+    if not isinstance(raw, str):
+        return "guest"
+    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in raw[: NAME_LENGTH * 4])
+    return " ".join(printable.split())[:NAME_LENGTH].strip() or "guest"
 
 
 def secret_seed() -> int:
@@ -351,8 +365,7 @@ class Table(TableBots):
         if message.get("game") not in (None, spec.id) or message.get("version") not in (None, spec.version):
             refuse("game", f"this table plays {spec.id} {spec.version}")
             return None
-        raw_name = message.get("name")
-        name = raw_name.strip()[:40] if isinstance(raw_name, str) and raw_name.strip() else "guest"
+        name = person_name(message.get("name"))
         if message.get("spectate") is True:
             if len(self.spectators) >= self.limits.max_spectators:
                 refuse("full", f"no room for more spectators ({self.limits.max_spectators})")
@@ -404,6 +417,7 @@ class Table(TableBots):
             {
                 "t": "welcome",
                 "seat": conn.seat,
+                "name": conn.name,
                 "token": token,
                 "game": spec.id,
                 "version": spec.version,
