@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel, render
+from boardwright.framework import BoardwrightError, PluginHost, Turn, kernel
 from boardwright.framework.simulation import SeatBot
 from boardwright.net import loop
+
+from .terminal_seat import TerminalSeat
+from .text_board import seat_names
 
 
 def _set_up_otherwise(engine: Any, args: argparse.Namespace, options: dict[str, str], table: Any) -> list[str]:
@@ -111,19 +114,6 @@ async def _host(host: PluginHost, args: argparse.Namespace, options: dict[str, s
         await table.close()
 
 
-def _terminal_choice(update: dict[str, Any], game: Any) -> dict[str, Any]:
-    legal = update["legal"]
-    for number, action in enumerate(legal, 1):
-        print(f"  {number}. {game.describe_action(update['view'], action)}")
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            raise BoardwrightError("standard input closed", "no-input")
-        if line.strip().isdigit() and 1 <= int(line) <= len(legal):
-            return legal[int(line) - 1]
-        print(f"choose 1 to {len(legal)}")
-
-
 async def _join(host: PluginHost, args: argparse.Namespace) -> int:
     from boardwright.net.discovery import browse
     from boardwright.net.peer import Peer, Refused, play_with_bot
@@ -161,7 +151,11 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
         flush=True,
     )
     try:
-        if wanted_bot is not None:
+        if wanted_bot is None:
+            terminal = TerminalSeat(peer, game)
+            peer.listener = terminal.heard
+            outcome = await terminal.play()
+        else:
             engine = host.engine(welcome["game"])
             kind = host.bots()[wanted_bot.kind]
             bot = kind.make(engine, peer.seat, random.Random(args.seed).randrange(1 << 30), wanted_bot.level)
@@ -172,19 +166,13 @@ async def _join(host: PluginHost, args: argparse.Namespace) -> int:
                 return bot.choose(Turn(engine, state, peer.seat, update["legal"]))
 
             outcome = await play_with_bot(peer, choose, timeout=None)
-        else:
-            seat_names = [f"#{i + 1}" for i in range(welcome["players"])]
-
-            def choose(update: dict[str, Any]) -> dict[str, Any]:
-                for event in update["events"]:
-                    print(render(event, game.messages, "en", seat_names))
-                return _terminal_choice(update, game)
-
-            outcome = await play_with_bot(peer, choose, timeout=None)  # people may take their time
         if outcome is None:
             print("boardwright: the table closed before its game ended", file=sys.stderr, flush=True)
             return 1
-        winners = ",".join(str(s + 1) for s in outcome.get("winners", []))
+        called = seat_names(peer.update["seats"]) if peer.update else []
+        winners = ", ".join(
+            f"{called[s]} (seat {s + 1})" if s < len(called) else f"seat {s + 1}" for s in outcome.get("winners", [])
+        )
         print(f"game over; winners: {winners}" if winners else "game over: a draw", flush=True)
         return 0
     finally:

@@ -120,7 +120,7 @@ def cmd_replay(host: PluginHost, args: argparse.Namespace) -> int:
 def _is_journal(path: Path) -> bool:
     try:
         with path.open("rb") as handle:
-            return handle.read(len(replay_files.JOURNAL_MAGIC)) == replay_files.JOURNAL_MAGIC
+            return handle.read(len(replay_files.JOURNAL_MAGIC)) in replay_files.JOURNAL_MAGICS
     except OSError:
         return False  # `load` says why, as for any file
 

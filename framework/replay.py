@@ -22,7 +22,9 @@ from .errors import FileFormatError
 MAGIC = "boardwright"
 FORMAT_VERSION = 1
 MAX_FILE_BYTES = 64 * 1024 * 1024
-JOURNAL_MAGIC = b"BWJ1 boardwright journal\n"  # how a LAN table's journal begins (net/journal.py)
+# how a LAN table's journal begins (net/journal.py): BWJ2, records with checks; BWJ1, the form before
+JOURNAL_MAGIC = b"BWJ2 boardwright journal\n"
+JOURNAL_MAGICS = (JOURNAL_MAGIC, b"BWJ1 boardwright journal\n")
 
 
 @dataclass
@@ -127,7 +129,7 @@ def load(path: str | Path) -> Record:
         raise FileFormatError(f"{where}: {exc.strerror or exc}") from None
     if len(raw) > MAX_FILE_BYTES:
         raise FileFormatError(f"{where}: larger than {MAX_FILE_BYTES // (1024 * 1024)} MiB, not a save file")
-    if raw.startswith(JOURNAL_MAGIC):  # it becomes a save file when its game ends
+    if raw.startswith(JOURNAL_MAGICS):  # it becomes a save file when its game ends
         raise FileFormatError(
             f"{where}: the journal of a LAN table whose game has not ended, not a save: `boardwright host GAME"
             f" --journal {where}` resumes the table, `boardwright replay {where} --verify` checks it"

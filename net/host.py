@@ -19,47 +19,46 @@ import logging
 import random
 import secrets
 import socket
+import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from boardwright.framework import BoardwrightError, Engine, FileFormatError, Turn, kernel
-from boardwright.framework.bots import BOT_ATTEMPTS, Attempts
-from boardwright.framework.simulation import SeatBot
+from boardwright.framework import BoardwrightError, Engine, FileFormatError, kernel
+from boardwright.framework.bots import Attempts
 
-from .journal import MAGIC, Journal, clean_temporaries, header_of, read_journal, save_finished
+from .gate import Gate, Limits, Meter, listening_socket
+from .journal import MAGIC, Journal, clean_temporaries, read_journal, save_finished
 from .link import Link, within_rate
 from .live import GameFault, LiveGame, Trial
 from .loop import descriptors_left, freeze_startup_objects
 from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
+from .table_bots import OPEN, PAUSE, TableBots
 from .updates import Packs, Seen, Snapshot
 
 log = logging.getLogger(__name__)
 
-OPEN = "open"  # a seat for a person who joins over the network
-PAUSE = "pause"  # a dropped person's seat waits for them (else a bot label holds it)
 CHAT_KEEP = 100  # chat lines a newcomer is shown
+PONG = encode({"t": "pong"})  # one frame for every ping: a peer's pings queue no copies
+
+
+NAME_LENGTH = 40
+
+
+def person_name(raw: Any) -> str:
+    """The name a `join` gives, as the host keeps and shows it: a text, control characters
+    (a terminal's escapes, line breaks) taken out, runs of spaces made one, at most
+    `NAME_LENGTH` characters; "guest" when nothing is left."""
+    if not isinstance(raw, str):
+        return "guest"
+    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in raw[: NAME_LENGTH * 4])
+    return " ".join(printable.split())[:NAME_LENGTH].strip() or "guest"
 
 
 def secret_seed() -> int:
     """A table's seed: 64 random bits from the operating system, never 0."""
     return secrets.randbits(64) or 1
-
-
-@dataclass
-class Limits:
-    max_connections: int = 64  # sockets at once, joined or not (also bounded by the descriptors left)
-    max_spectators: int = 16
-    join_timeout: float = 10.0  # from connecting to a join
-    idle_timeout: float = 90.0  # a joined peer silent this long is dropped (peers ping every 20 s)
-    frame_timeout: float = 10.0  # from a frame's first byte to its last
-    max_queue_bytes: int = 4 << 20  # what may wait for one peer before it counts as not reading
-    write_timeout: float = 10.0  # the longest one peer's socket may take to drain
-    socket_buffer: int = 256 * 1024  # the kernel's send buffer per peer (bounded, so a stall shows)
-    chat_per_minute: int = 30
-    chat_length: int = 300
-    resyncs_per_minute: int = 10  # a whole view and board is costly: a peer may not ask it in a loop
 
 
 @dataclass
@@ -91,7 +90,7 @@ class Seat:
         return {"kind": self.kind, "token": self.token, "name": self.name}
 
 
-class Table:
+class Table(TableBots):
     def __init__(
         self,
         engine: Engine,
@@ -114,6 +113,7 @@ class Table:
         self.name = name
         self.journal_path = journal
         self.journal: Journal | None = None
+        self.journal_tail: int | None = None  # the whole records' bytes of the journal resumed
         self.durable = durable
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
@@ -133,7 +133,7 @@ class Table:
         self.started = not ready_step or match.plies > 0 or OPEN not in seat_kinds
         self.spectators: list[Connection] = []
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEEP)
-        self.server: asyncio.Server | None = None
+        self.server: Gate | None = None
         self.changed = asyncio.Event()
         self.max_connections = self.limits.max_connections
         self._links: set[Link] = set()
@@ -159,23 +159,13 @@ class Table:
         match = LiveGame(engine, players, options, secret_seed() if seed is None else seed, scenario)
         return cls(engine, match, seat_kinds, bot_kinds, **kwargs)
 
-    def _bot_kind(self, label: str, person: str = OPEN) -> tuple[Any, str]:
-        """The bot kind and level `label` names; a label that is neither `person` (the seat
-        kind or drop rule for people) nor a bot, or a level the bot has not, is refused."""
-        bot = SeatBot.parse(label, self.bot_kinds, person)
-        return self.bot_kinds[bot.kind], bot.level
-
-    def _make_bot(self, label: str, seat: int) -> Any:
-        kind, level = self._bot_kind(label)
-        return kind.make(self.engine, seat, kernel.derive_seed(self.match.record.seed, 2000 + seat), level)
-
     # --- journal ---
 
     @classmethod
     def resume(cls, engine: Engine, journal: Path, bot_kinds: dict[str, Any], **kwargs: Any) -> Table:
         """A table as it was before the host stopped: the game, verified action by action
         against the journal's hashes, and the seats' tokens."""
-        record, seats, _size = read_journal(journal)
+        record, seats, size, current = read_journal(journal)
         if seats is None:
             raise FileFormatError(f"{journal}: the journal names no seats (no {journal.name}.seats beside it)")
         if len(seats) != record.players:
@@ -185,6 +175,7 @@ class Table:
         for seat, saved in zip(table.seats, seats, strict=True):
             seat.token = saved["token"]
             seat.name = saved.get("name", "")
+        table.journal_tail = size if current else None
         return table
 
     async def _open_journal(self) -> None:
@@ -200,10 +191,10 @@ class Table:
                 )
             return
         self.journal = Journal(self.journal_path, self.durable)
-        # written whole (write-then-rename) once at the start: it resumes from here
-        self.journal.create(header_of(self.match.record), [s.saved() for s in self.seats])
-        for action, state_hash in zip(self.match.record.actions, self.match.record.hashes, strict=True):
-            await self.journal.append({"r": "act", "a": action, "h": state_hash})
+        if self.journal_tail is not None:  # the journal verified on resume: it goes on where it ends
+            self.journal.reopen(self.journal_tail)
+        else:  # a new game, or a journal of an older form: written whole, then renamed into place
+            self.journal.create(self.match.record, [s.saved() for s in self.seats])
 
     async def _journal_seats(self) -> None:
         if self.journal is not None:
@@ -234,9 +225,10 @@ class Table:
         freeze_startup_objects()
         await self._open_journal()
         self.max_connections = min(self.limits.max_connections, descriptors_left() - 16)
-        self.server = await asyncio.start_server(self._accept, host, port)
+        listener = listening_socket(host, port)
+        self.server = Gate(listener, self._admit, lambda: len(self._handlers) < self.max_connections)
         self._kick_bots()
-        return int(self.server.sockets[0].getsockname()[1])
+        return int(listener.getsockname()[1])
 
     async def close(self) -> None:
         self._closing = True
@@ -245,15 +237,13 @@ class Table:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._bot_task
         if self.server is not None:
-            self.server.close()
+            await self.server.close()
         for link in list(self._links):
             await link.finish(0.5)
         for task in list(self._handlers):
             task.cancel()
         if self._handlers:
             await asyncio.gather(*self._handlers, return_exceptions=True)
-        if self.server is not None:
-            await self.server.wait_closed()
         if self.journal is not None:
             await self.journal.close()
             self.journal = None
@@ -261,41 +251,49 @@ class Table:
     def _connections(self) -> list[Connection]:
         return [s.connection for s in self.seats if s.connection is not None] + list(self.spectators)
 
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        task = asyncio.current_task()
-        assert task is not None
+    def _admit(self, sock: socket.socket) -> None:
+        """A connection the gate let in (counted from now: its task is one of the handlers)."""
+        task = asyncio.get_running_loop().create_task(self._accept(sock))
         self._handlers.add(task)
+        task.add_done_callback(self._handlers.discard)
+
+    async def _accept(self, sock: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         try:
+            reader, writer = await asyncio.open_connection(sock=sock)
             await self._serve(reader, writer)
         except asyncio.CancelledError:
             pass  # the table is closing: nothing to report
-        finally:
-            self._handlers.discard(task)
+        except OSError as exc:
+            sock.close()
+            log.info("a connection could not be served: %s", exc.strerror or exc)
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if len(self._links) >= self.max_connections or self._closing:
-            writer.write(
-                encode({"t": "refused", "code": "busy", "message": "the table has no room for more connections"})
-            )
-            writer.close()
-            return
-        sock = writer.get_extra_info("socket")
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
-        link = Link(writer, self._dropped, self.limits.max_queue_bytes, self.limits.write_timeout)
+        limits = self.limits
+        link = Link(
+            writer,
+            self._dropped,
+            limits.max_queue_bytes,
+            limits.write_timeout,
+            limits.max_queue_frames,
+            limits.part_timeout,
+        )
         self._links.add(link)
+        meter = Meter(limits.frames_per_second, limits.bytes_per_second)
         conn: Connection | None = None
+        told = True  # the peer was sent an error or a refusal: it is given time to read it
         try:
             async with asyncio.timeout(self.limits.join_timeout):  # no inner task: nothing left unretrieved
-                first = await self._read(reader)
+                first = await self._read(reader, meter)
             if first is None:
+                told = False
                 return
             if first["t"] != "join":
                 raise ProtocolError("the first message must be a join")
             conn = await self._join(first, link)
             if conn is not None:
-                await self._converse(conn, reader)
+                told = await self._converse(conn, reader, meter)
         except ProtocolError as exc:
             log.info("closing a peer: %s", exc)
             link.send(encode({"t": "error", **exc.to_wire()}))
@@ -303,30 +301,32 @@ class Table:
             silent = self.limits.join_timeout if conn is None else self.limits.idle_timeout
             link.send(encode({"t": "error", "code": "idle", "message": f"nothing heard for {silent:g} s"}))
         except (ConnectionError, OSError):
-            pass
+            told = False
         except Exception as exc:  # a bug must cost one peer, never the table, and never print a traceback
             log.warning("closing a peer after an internal error: %s: %s", type(exc).__name__, exc)
             link.send(encode({"t": "error", "code": "internal", "message": "the host could not handle that"}))
         finally:
             self._links.discard(link)
             self._leave(conn)
-            await link.finish(1.0)
+            await link.finish(limits.part_timeout, reader if told else None)
             if conn is not None and conn.seat is not None and not self._closing:
                 self._broadcast()  # the others see the seat waiting for its person
                 self._kick_bots()  # or its stand-in playing
 
-    async def _read(self, reader: asyncio.StreamReader) -> dict[str, Any] | None:
-        return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout)
+    async def _read(self, reader: asyncio.StreamReader, meter: Meter) -> dict[str, Any] | None:
+        return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout, meter=meter.take)
 
-    async def _converse(self, conn: Connection, reader: asyncio.StreamReader) -> None:
+    async def _converse(self, conn: Connection, reader: asyncio.StreamReader, meter: Meter) -> bool:
+        """The peer's messages until it leaves (False) or its link is dropped (True: it was
+        sent an error on the way)."""
         while not conn.link.closed:
             async with asyncio.timeout(self.limits.idle_timeout):
-                message = await self._read(reader)
+                message = await self._read(reader, meter)
             kind = message["t"] if message is not None else "bye"
             if kind == "bye":
-                return
+                return False
             if kind == "ping":
-                conn.send({"t": "pong"})
+                conn.link.send(PONG)
             elif kind == "act":
                 await self._act(conn, message.get("action"), message.get("ply"))  # type: ignore[union-attr]
             elif kind == "ready":
@@ -339,6 +339,7 @@ class Table:
                 conn.send({"t": "error", "code": "no-undo", "message": "a LAN table takes nothing back"})
             else:
                 raise ProtocolError(f"{kind} is not allowed after joining")
+        return True
 
     def _dropped(self, link: Link, reason: str) -> None:
         """A peer that could not keep up: its seat waits (or a stand-in plays), the rest go on."""
@@ -364,8 +365,7 @@ class Table:
         if message.get("game") not in (None, spec.id) or message.get("version") not in (None, spec.version):
             refuse("game", f"this table plays {spec.id} {spec.version}")
             return None
-        raw_name = message.get("name")
-        name = raw_name.strip()[:40] if isinstance(raw_name, str) and raw_name.strip() else "guest"
+        name = person_name(message.get("name"))
         if message.get("spectate") is True:
             if len(self.spectators) >= self.limits.max_spectators:
                 refuse("full", f"no room for more spectators ({self.limits.max_spectators})")
@@ -417,6 +417,7 @@ class Table:
             {
                 "t": "welcome",
                 "seat": conn.seat,
+                "name": conn.name,
                 "token": token,
                 "game": spec.id,
                 "version": spec.version,
@@ -522,73 +523,6 @@ class Table:
                 log.warning("the finished game could not be saved as a replay: %s", exc.strerror or exc)
         self._broadcast(last=actor)
         return True
-
-    # --- bots ---
-
-    def _kick_bots(self) -> None:
-        if self._closing or not self.started or (not self.bots and self.on_drop == PAUSE):
-            return  # no bot could move: no task for each action
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._run_bots())
-
-    def _bot_for(self, seat: int) -> Any:
-        bot = self.bots.get(seat)
-        if bot is not None or self.on_drop == PAUSE:
-            return bot
-        place = self.seats[seat]
-        if place.kind == OPEN and place.connection is None and place.name:
-            if seat not in self.stand_ins:
-                self.stand_ins[seat] = self._make_bot(self.on_drop, seat)
-            return self.stand_ins[seat]
-        return None
-
-    async def _run_bots(self) -> None:
-        loop = asyncio.get_running_loop()
-        while not self.match.is_over() and self.started and not self._closing:
-            seat = self.match.to_move()
-            bot = self._bot_for(seat)
-            if bot is None:
-                return
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
-            async with self._lock:
-                if self.match.is_over() or self.match.to_move() != seat or self._bot_for(seat) is not bot:
-                    continue
-                turn = Turn(self.engine, self.match.state, seat, self.match.legal_actions())
-                ply, failure = self.match.plies, ""
-                try:
-                    action = await loop.run_in_executor(None, bot.choose, turn)
-                    trial = self.match.trial(action, seat=seat)
-                except Exception as exc:  # one line in the log, never a task's lost traceback
-                    failure = type(exc).__name__
-                    again = self._bot_failures.again(ply)
-                    why = f"{failure}: {exc} {getattr(exc, 'detail', '')}".strip()
-                    failed = self._bot_failures.failed
-                    log.warning("the bot of seat %d failed (%d of %d): %s", seat + 1, failed, BOT_ATTEMPTS, why)
-                    if again:
-                        continue
-                    fallback = self._random_trial(seat)
-                    if fallback is None:
-                        log.warning("the bot of seat %d stopped: no legal action applies", seat + 1)
-                        self._notice("bot_stopped", seat, ply, failure)
-                        return
-                    trial = fallback
-                if not await self._commit(trial, None):
-                    return
-                if failure:
-                    self._notice("bot_fallback", seat, ply, failure)
-
-    def _random_trial(self, seat: int) -> Trial | None:
-        """A random legal action of the seat, applied to a copy (the first of them, in random
-        order, that the game applies); None when none does."""
-        legal = list(self.match.legal_actions())
-        self._fallback.shuffle(legal)
-        for action in legal[:20]:
-            try:
-                return self.match.trial(action, seat=seat)
-            except Exception as exc:
-                log.warning("the random action of seat %d failed: %s", seat + 1, f"{type(exc).__name__}: {exc}")
-        return None
 
     def _notice(self, key: str, seat: int, ply: int, error: str) -> None:
         """A line from the table itself in everybody's log: a chat line with no name whose

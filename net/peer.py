@@ -60,7 +60,7 @@ class Peer:
         self.welcome: dict[str, Any] | None = None
         self.update: dict[str, Any] | None = None
         self.errors: list[dict[str, Any]] = []
-        self._error_heard = asyncio.Event()  # set with every error; `play_with_bot` clears it
+        self._error_heard = asyncio.Event()  # set with every error; `act` clears it
         self.events: list[dict[str, Any]] = []
         # called with every message from the host (updates and errors) and with
         # {"t": "closed"} at the end, on the event loop's thread; set it before `connect`
@@ -207,6 +207,8 @@ class Peer:
         raise TimeoutError(f"no such update within {max_updates} updates")
 
     async def act(self, action: dict[str, Any]) -> None:
+        """Send an intent; an error heard from now on is its answer (`next_update_or_refusal`)."""
+        self._error_heard.clear()
         ply = self.update["ply"] if self.update else None
         await self._send({"t": "act", "action": action, "ply": ply})
 
@@ -245,20 +247,19 @@ async def play_with_bot(
     acted_at = -1  # queued updates may repeat a position this seat already answered
     for _ in range(max_updates):
         if update is None:
-            update = await _update_or_refusal(peer, timeout)
+            update = await next_update_or_refusal(peer, timeout)
             if update is None:
                 return None
         if update["outcome"] is not None:
             return update["outcome"]
         if update["to_move"] == peer.seat and update["legal"] and update["ply"] > acted_at:
             acted_at = update["ply"]
-            peer._error_heard.clear()
             await peer.act(choose(update))
         update = None
     raise ProtocolError(f"no end after {max_updates} updates")
 
 
-async def _update_or_refusal(peer: Peer, timeout: float | None) -> dict[str, Any] | None:
+async def next_update_or_refusal(peer: Peer, timeout: float | None) -> dict[str, Any] | None:
     """The next update; raises `Refused` when the host refused this seat's action instead."""
     next_update = asyncio.ensure_future(peer.next_update(timeout))
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -112,9 +113,11 @@ async def read_message(
     limit: int = MAX_FRAME,
     frame_timeout: float | None = None,
     check_shape: bool = True,
+    meter: Callable[[int], None] | None = None,
 ) -> dict[str, Any] | None:
     """The next message, or None when the other side closed the connection cleanly.
-    `frame_timeout`: the longest a frame may take once its first byte arrived."""
+    `frame_timeout`: the longest a frame may take once its first byte arrived; `meter` is
+    told each frame's size (header and body) once its header is read, and may raise."""
     if frame_timeout is None:  # a peer reading its host: the header and the body, no timer
         try:
             header = await reader.readexactly(HEADER.size)
@@ -135,13 +138,15 @@ async def read_message(
         return None
     try:
         async with asyncio.timeout(frame_timeout):
-            rest = await _read_rest(reader, first, limit)
+            rest = await _read_rest(reader, first, limit, meter)
     except TimeoutError:
         raise ProtocolError(f"a frame not finished within {frame_timeout:g} s") from None
     return decode(rest, allowed, check_shape)
 
 
-async def _read_rest(reader: asyncio.StreamReader, first: bytes, limit: int) -> bytes:
+async def _read_rest(
+    reader: asyncio.StreamReader, first: bytes, limit: int, meter: Callable[[int], None] | None
+) -> bytes:
     try:
         header = first + await reader.readexactly(HEADER.size - 1)
     except asyncio.IncompleteReadError:
@@ -149,6 +154,8 @@ async def _read_rest(reader: asyncio.StreamReader, first: bytes, limit: int) -> 
     (length,) = HEADER.unpack(header)
     if length > limit:
         raise ProtocolError(f"a frame of {length} bytes is over the {limit}-byte limit")
+    if meter is not None:
+        meter(HEADER.size + length)
     try:
         return await reader.readexactly(length)
     except asyncio.IncompleteReadError:

@@ -94,6 +94,8 @@ class LanService:
         self.tables: list[tuple[Table, Advertiser | None]] = []
         self.seats: list[RemoteSeat] = []
         self._announcers: list[asyncio.Task[None]] = []
+        # a hosted table's address and port: the seat its person took there (None: not yet)
+        self._hosting_seats: dict[tuple[str, int], int | None] = {}
 
     def _call(self, coroutine: Any, timeout: float = STEP_SECONDS) -> Any:
         future: Future[Any] = asyncio.run_coroutine_threadsafe(coroutine, self.loop)
@@ -129,22 +131,25 @@ class LanService:
         table = Table.new(engine, players, options, scenario, seat_kinds, self.host.bots(), name=name, bot_delay=0.3)
 
         bind = "127.0.0.1" if local_only else self.bind
+        joined_at = "127.0.0.1" if bind in ("0.0.0.0", "127.0.0.1") else bind  # where this program joins it
 
         async def start() -> tuple[int, Advertiser | None]:
             port = await table.start(bind, 0)
+            self._hosting_seats[joined_at, port] = None
             advertiser = None
             if self.advertise:
                 address = "127.0.0.1" if local_only else self.advertise_address or local_addresses()[0]
                 interfaces = ["127.0.0.1"] if local_only else self.interfaces
                 advertiser = Advertiser(port, address=address, interfaces=interfaces)
                 await advertiser.start(table.info())
-                self._announcers.append(self.loop.create_task(self._keep_announced(table, advertiser)))
+                self._announcers.append(
+                    self.loop.create_task(self._keep_announced(table, advertiser, (joined_at, port)))
+                )
             return port, advertiser
 
         port, advertiser = self._call(start())
         self.tables.append((table, advertiser))
-        address = "127.0.0.1" if bind in ("0.0.0.0", "127.0.0.1") else bind
-        return address, port
+        return joined_at, port
 
     def save_table(self, address: str, port: int, path: Any) -> None:
         """Write the game of the table this service hosts at `port` to a save file (atomic),
@@ -159,17 +164,25 @@ class LanService:
                 return
         raise LanError(f"this program hosts no table at {address}:{port}")
 
-    async def _keep_announced(self, table: Table, advertiser: Advertiser) -> None:
-        """Free seats change as people join: the announcement follows until the game ends,
-        and is then withdrawn (nobody can take a seat at a finished game; whoever knows the
-        address may still look at it)."""
+    async def _keep_announced(self, table: Table, advertiser: Advertiser, where: tuple[str, int]) -> None:
+        """Free seats change as people join: the announcement follows until the game ends or
+        the person who hosts the table (the first seat this service took there) leaves it,
+        and is then withdrawn: nobody should find a table whose game is over or whose host
+        has gone (whoever knows the address may still come back to it)."""
+
+        def host_left() -> bool:
+            seat = self._hosting_seats.get(where)
+            return seat is not None and table.seats[seat].connection is None
+
         while not table.match.is_over() and table.server is not None and table.server.is_serving():
             await table.changed.wait()
+            if host_left():
+                break
             try:
                 await advertiser.update(table.info())
             except Exception:  # a lost announcement must not stop the table
                 return
-        if table.match.is_over():
+        if table.match.is_over() or host_left():
             with contextlib.suppress(Exception):
                 await advertiser.close()
 
@@ -203,6 +216,8 @@ class LanService:
         seat_taken = remote.welcome.get("seat")
         remote.seat = int(seat_taken) if isinstance(seat_taken, int) else None
         remote.token = str(remote.welcome.get("token") or "")
+        if (address, port) in self._hosting_seats and self._hosting_seats[address, port] is None:
+            self._hosting_seats[address, port] = remote.seat  # the person hosting this table sits down
         self.seats.append(remote)
         return remote
 

@@ -159,7 +159,7 @@ def test_a_type_mutated_action_is_refused_and_never_journalled(host, tmp_path, c
             await table.close()
 
     run(scenario())
-    record, _seats, _size = read_journal(journal)
+    record = read_journal(journal).record
     assert record.actions == [{"type": "drop", "column": 3}] * 2
     assert all(type(a["column"]) is int for a in record.actions)
     resumed = Table.resume(engine, journal, {})

@@ -104,7 +104,7 @@ def test_hosts_killed_at_random_points_lose_no_acknowledged_action(tmp_path):
         finally:
             host.kill()
             host.wait(timeout=10)
-        record, _seats, _size = read_journal(journal)
+        record = read_journal(journal).record
         assert len(record.actions) >= acknowledged[-1], f"round {round_number}: an acknowledged action was lost"
     assert ended and round_number >= 2  # the host was killed at least twice on the way
     assert not list(tmp_path.glob(".*.tmp"))
@@ -183,14 +183,14 @@ def test_an_old_style_journal_resumes_verified(tmp_path, host):
     journal = _old_style_journal(tmp_path, host, seats)
     result = _host_once(journal)
     assert "resumed" in result.stdout and "at action 3" in result.stdout, result.stderr
-    record, saved, _size = read_journal(journal)  # rewritten in the append-only form
-    assert len(record.actions) == 3 and [s["token"] for s in saved] == ["a" * 32, "b" * 32]
+    record, saved, _size, current = read_journal(journal)  # rewritten in the checked, append-only form
+    assert current and len(record.actions) == 3 and [s["token"] for s in saved] == ["a" * 32, "b" * 32]
 
 
 def test_a_journal_whose_last_action_ended_the_game_becomes_its_save_when_resumed(tmp_path, host):
     """A host stopped after journalling the winning action but before the journal became a
     save file: the next host that opens it finishes the job (else `replay` cannot read it)."""
-    from boardwright.net.journal import MAGIC, Journal, header_of
+    from boardwright.net.journal import MAGIC, Journal
     from boardwright.net.live import LiveGame
 
     engine = host.engine("connect_four")
@@ -202,9 +202,7 @@ def test_a_journal_whose_last_action_ended_the_game_becomes_its_save_when_resume
 
     async def scenario():
         journal = Journal(path)
-        journal.create(header_of(game.record), [{"kind": OPEN, "token": "a" * 32, "name": "A"}] * 2)
-        for action, state_hash in zip(game.record.actions, game.record.hashes, strict=True):
-            await journal.append({"r": "act", "a": action, "h": state_hash})
+        journal.create(game.record, [{"kind": OPEN, "token": "a" * 32, "name": "A"}] * 2)
         await journal.close()  # and no finish: the host died here
         assert path.read_bytes().startswith(MAGIC)
         table = Table.resume(engine, path, {})

@@ -119,3 +119,19 @@ def test_a_table_is_announced_again_only_when_what_it_announces_changes(lan, mon
     time.sleep(0.3)  # the announcer has seen the last change
     # Anna took a seat, then Boris: free 2 -> 1 -> 0, nothing more while they played
     assert [ad["free"] for ad in sent] == ["1", "0"]
+
+
+def test_a_table_is_withdrawn_from_the_lan_as_soon_as_the_person_hosting_it_leaves(lan, host):
+    address, port = lan.host_table("connect_four", 2, {}, 3, None, [OPEN, OPEN], "Anna's table")
+    anna = lan.join(address, port, "Anna", Inbox())  # the person hosting it takes the first seat
+    other = LanService(host, bind="127.0.0.1", advertise=False)
+    try:
+        boris_inbox = Inbox()
+        other.join(address, port, "Boris", boris_inbox)
+        assert [t["port"] for t in lan.browse(1.5) if t["port"] == port] == [port]
+        boris_inbox.wait(lambda m: m["t"] == "update" and m["started"])
+        anna.close()
+        boris_inbox.wait(lambda m: m["t"] == "update" and not m["seats"][0]["connected"])
+        assert [t for t in lan.browse(1.5) if t["port"] == port] == []  # the game goes on, unannounced
+    finally:
+        other.close()

@@ -14,6 +14,7 @@ import pytest
 
 from boardwright.framework import Engine, Game, GameSpec, kernel, zones
 from boardwright.net.host import OPEN, Table
+from boardwright.net.journal import read_journal
 from boardwright.net.live import LiveGame
 from boardwright.net.peer import Peer, Refused, play_with_bot
 from boardwright.net.protocol import MAX_FRAME
@@ -386,3 +387,31 @@ def test_a_wrong_game_or_protocol_is_refused():
             await table.close()
 
     run(scenario())
+
+
+def test_the_names_people_join_with_are_kept_cleaned_and_shown_to_every_seat(tmp_path):
+    journal = tmp_path / "names.bwr"
+
+    async def scenario():
+        table = _table([OPEN, OPEN], journal=journal)
+        port = await table.start(LOCAL)
+        anna = Peer(LOCAL, port, "  Anna   Karenina ")
+        boris = Peer(LOCAL, port, "Bo\x1b[2Jris\n" + "x" * 80)  # a terminal's escape, a line break, too long
+        watcher = Peer(LOCAL, port, "Vera", spectate=True)
+        try:
+            welcomes = [await peer.connect() for peer in (anna, boris, watcher)]
+            seen = [
+                await peer.wait_for(lambda u: len([s for s in u["seats"] if s["connected"]]) == 2)
+                for peer in (anna, boris, watcher)
+            ]
+            return [w["name"] for w in welcomes], [[s["name"] for s in u["seats"]] for u in seen]
+        finally:
+            for peer in (anna, boris, watcher):
+                await peer.close()
+            await table.close()
+
+    welcomed, shown = run(scenario())
+    boris = "Bo [2Jris " + "x" * 30
+    assert welcomed == ["Anna Karenina", boris, "Vera"]
+    assert shown == [["Anna Karenina", boris]] * 3  # every seat and the spectator see both names
+    assert [s["name"] for s in read_journal(journal).seats] == ["Anna Karenina", boris]  # kept for a restart
