@@ -28,8 +28,8 @@ Face = Callable[[Any], dict[str, Any] | None]
 
 CARD_W, CARD_H = 120.0, 168.0
 HAND_SCALE = 1.8  # the viewer's hand is larger than the cards on the table
-HAND_ROOM = 1400.0  # beyond this width a hand's cards overlap
-LEAST_SHOWN = 0.5  # an overlapped card still shows this part of its width (its cost and title)
+HAND_ROOM = 1100.0  # beyond this width a hand's cards overlap, and then take more rows
+LEAST_SHOWN = 0.75  # an overlapped card still shows this part of its width (its cost and title)
 
 
 def data_folder(game: Any) -> Traversable | None:
@@ -127,8 +127,10 @@ def spread(
     w, h = (CARD_W * HAND_SCALE, CARD_H * HAND_SCALE) if hand else (CARD_W, CARD_H)
     per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
     step = w * 1.06
-    if hand and len(cards) > 1 and step * (len(cards) - 1) + w > HAND_ROOM:
-        step = max((HAND_ROOM - w) / (len(cards) - 1), w * LEAST_SHOWN)
+    if hand and per_row > 1 and step * (per_row - 1) + w > HAND_ROOM:
+        # a wide hand overlaps, and past that takes more rows, not more of the table's width
+        per_row = min(per_row, int((HAND_ROOM - w) / (w * LEAST_SHOWN)) + 1)
+        step = min(step, (HAND_ROOM - w) / max(per_row - 1, 1))
     chosen = {repr(c) for c in element.get("chosen", [])}
     back_labels = element.get("back_labels") or []
     items: list[Item] = []
@@ -139,7 +141,7 @@ def spread(
         item["back"] = element.get("back")
         if hand:
             item["lifts"] = True
-            if step < w and column < min(per_row, len(cards)) - 1:
+            if step < w and column < per_row - 1 and index < len(cards) - 1:
                 item["visible"] = round(step / w, 3)  # the next card covers the rest
         if card is None and index < len(back_labels) and back_labels[index]:
             item["back_label"] = back_labels[index]  # what this face-down card's back tells

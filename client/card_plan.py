@@ -110,6 +110,7 @@ class Plan:
         self.chips: list[QRectF] = []
         self.w, self.h, self.pad = w, h, w * 0.06
         self.minimum = minimum
+        self.everything = everything
         self._lay_out(face, min(max(visible, 0.3), 1.0) * w, everything)
 
     def _lay_out(self, face: dict[str, Any], shown: float, everything: bool) -> None:
@@ -118,10 +119,16 @@ class Plan:
             size = max(w * 0.24, minimum * BADGE)
             self.cost_circle = QRectF(w * 0.04, w * 0.04, size, size)
             self._add("cost", str(face["cost"]), self.cost_circle, max(size * 0.55, minimum), True, centred=True)
-        y = self._title(str(face.get("title", "")), shown)
+        title = str(face.get("title", ""))
+        bottom = self._stats(face.get("stats") or [], h - pad, everything)
+        y = self._title(title, shown, bottom)
+        if y is None and self.chips and not everything:  # the name before the stats
+            self.parts = [part for part in self.parts if part.kind != "stat"]
+            self.chips, bottom = [], h - pad
+            y = self._title(title, shown, bottom)
+        if y is None:
+            self.complete, y = not title, pad
         y += pad * 0.4
-        bottom = h - pad
-        bottom = self._stats(face.get("stats") or [], bottom, everything)
         words = " · ".join(str(word) for word in face.get("keywords") or [])
         body = str(face.get("text") or "")
         art_wanted = bool(face.get("picture"))
@@ -144,9 +151,10 @@ class Plan:
         if art_wanted and bottom - y >= art_least * 0.6:
             self.art = QRectF(pad, y, w - 2 * pad, min(bottom - y, h * 0.34))
 
-    def _title(self, title: str, shown: float) -> float:
-        """The title in the part of the card that shows (`shown` wide): beside the cost badge,
-        else under it, broken inside a word only when neither will do; returns its bottom."""
+    def _title(self, title: str, shown: float, bottom: float) -> float | None:
+        """The title in the part of the card that shows (`shown` wide), above `bottom`: beside
+        the cost badge, else under it, broken inside a word only when neither will do; returns
+        its bottom, None when it does not fit."""
         h, pad = self.h, self.pad
         circle = self.cost_circle
         spots = [(pad, pad)]  # (left, top)
@@ -155,14 +163,15 @@ class Plan:
         band = max(h * 0.13, circle.bottom() - pad if circle is not None else 0.0)
         for wrap, bold in ((WRAP_WORDS, True), (WRAP_WORDS, False), (WRAP_ANYWHERE, True)):
             for left, top in spots:
-                placed = fit(title, shown - pad - left, h * 0.42, h * 0.068, self.minimum, bold, wraps=(wrap,))
+                # the name comes first: on a small card it may take the whole card
+                room = min(h * 0.42, bottom - top) if self.everything else bottom - top
+                placed = fit(title, shown - pad - left, room, h * 0.068, self.minimum, bold, wraps=(wrap,))
                 if placed is not None:
                     size, used, flags = placed
                     box = QRectF(left, top, shown - pad - left, max(used, band if top == pad else used))
                     self._add("title", title, box, size, bold, wrap=flags, middle=True)
                     return box.bottom()
-        self.complete = not title
-        return pad + band
+        return None if title else pad + band
 
     def _stats(self, stats: list[Any], bottom: float, everything: bool) -> float:
         """Chips along the bottom, as many to a row as read at the chips' size; returns the
