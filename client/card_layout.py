@@ -28,7 +28,7 @@ Face = Callable[[Any], dict[str, Any] | None]
 
 CARD_W, CARD_H = 120.0, 168.0
 HAND_SCALE = 1.8  # the viewer's hand is larger than the cards on the table
-HAND_ROOM = 1100.0  # beyond this width a hand's cards overlap, and then take more rows
+HAND_ROOM = 900.0  # beyond this width a hand's cards overlap, and then take more rows
 LEAST_SHOWN = 0.75  # an overlapped card still shows this part of its width (its cost and title)
 
 

@@ -97,8 +97,10 @@ def stat_label(stat: Any) -> str:
 
 
 class Plan:
-    """The parts of one face in a card of width `w` and height `h`; `complete` says whether
-    every part found room (a small card leaves out what it cannot show readably)."""
+    """The parts of one face in a card of width `w` and height `h`, of which the left
+    `visible` part shows (the next card of an overlapping hand covers the rest): every part
+    lies in that part. `complete` says whether every part found room (a small card leaves
+    out what it cannot show readably)."""
 
     def __init__(
         self, face: dict[str, Any], w: float, h: float, minimum: float, visible: float = 1.0, everything: bool = False
@@ -108,16 +110,16 @@ class Plan:
         self.complete = True
         self.cost_circle: QRectF | None = None
         self.chips: list[QRectF] = []
-        self.w, self.h, self.pad = w, h, w * 0.06
+        self.w, self.h, self.pad = min(max(visible, 0.3), 1.0) * w, h, w * 0.06
         self.minimum = minimum
         self.everything = everything
-        self._lay_out(face, min(max(visible, 0.3), 1.0) * w, everything)
+        self._lay_out(face, self.w, everything, w)
 
-    def _lay_out(self, face: dict[str, Any], shown: float, everything: bool) -> None:
+    def _lay_out(self, face: dict[str, Any], shown: float, everything: bool, whole: float) -> None:
         w, h, pad, minimum = self.w, self.h, self.pad, self.minimum
         if "cost" in face:
-            size = max(w * 0.24, minimum * BADGE)
-            self.cost_circle = QRectF(w * 0.04, w * 0.04, size, size)
+            size = badge_size(whole, minimum)
+            self.cost_circle = QRectF(whole * 0.04, whole * 0.04, size, size)
             self._add("cost", str(face["cost"]), self.cost_circle, max(size * 0.55, minimum), True, centred=True)
         title = str(face.get("title", ""))
         bottom = self._stats(face.get("stats") or [], h - pad, everything)
@@ -214,17 +216,23 @@ class Plan:
         self.parts.append(Part(kind, text, box, font(size, bold), int(align) | int(vertical) | wrap))
 
 
-def back_label(label: str, w: float, h: float, minimum: float) -> Part | None:
-    """What a face-down card's back tells (size marks), on a band across its middle, or None
-    when it cannot be read on so small a card."""
+def back_label(label: str, w: float, h: float, minimum: float, bottom: float) -> Part | None:
+    """What a face-down card's back tells (size marks), on a band across its middle above
+    `bottom` (a count badge), or None when it cannot be read on so small a card."""
     pad = w * 0.08
-    placed = fit(label, w - 2 * pad - w * 0.06, h * 0.6, h * 0.09, minimum, True)
+    placed = fit(label, w - 2 * pad - w * 0.06, bottom - 2 * pad, h * 0.09, minimum, True)
     if placed is None:
         return None
     size, used, wrap = placed
-    band = max(h * 0.18, used + h * 0.04)
-    box = QRectF(pad, h / 2 - band / 2, w - 2 * pad, band)
+    band = min(max(h * 0.18, used + h * 0.04), bottom - 2 * pad)
+    centre = min(h / 2, bottom - pad - band / 2)
+    box = QRectF(pad, centre - band / 2, w - 2 * pad, band)
     return Part("back_label", label, box, font(size, True), int(Qt.AlignmentFlag.AlignCenter) | wrap)
+
+
+def badge_size(w: float, minimum: float) -> float:
+    """A round badge's width (a cost, a count): a quarter of the card, at least `BADGE` small fonts."""
+    return max(w * 0.24, minimum * BADGE)
 
 
 def preview_height(face: dict[str, Any], width: float, minimum: float, least: float) -> float:

@@ -114,7 +114,8 @@ def _paint_back(painter: QPainter, w: float, h: float, back: Any, extra: dict[st
     painter.setPen(QPen(fill.lighter(150), max(1.0, w * 0.02)))
     painter.setBrush(QBrush(fill.darker(120), Qt.BrushStyle.DiagCrossPattern))
     painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
-    label = card_plan.back_label(str(extra["back_label"]), w, h, minimum) if extra.get("back_label") else None
+    bottom = h - card_plan.badge_size(w, minimum) - w * 0.04 if extra.get("count") else h
+    label = card_plan.back_label(str(extra["back_label"]), w, h, minimum, bottom) if extra.get("back_label") else None
     if label is not None:  # what the back of a face-down card tells (size marks)
         painter.setPen(QPen(QColor("#111827"), max(1.0, w * 0.015)))
         painter.setBrush(QBrush(QColor("#f8f8f8")))
@@ -183,7 +184,7 @@ def _draw(painter: QPainter, part: card_plan.Part, colour: QColor) -> None:
 def _badge(
     painter: QPainter, w: float, h: float, text: str, fill: QColor, minimum: float, bottom: bool = False
 ) -> None:
-    size = max(w * 0.24, minimum * card_plan.BADGE)
+    size = card_plan.badge_size(w, minimum)
     x = w * 0.04
     y = h - size - w * 0.04 if bottom else w * 0.04
     circle = QRectF(x, y, size, size)

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QApplication
 from boardwright.client import card_plan
 from boardwright.client.board_view import BoardView
 from boardwright.client.card_layout import data_folder
-from boardwright.client.cards import CardItem, face_colour
+from boardwright.client.cards import CardItem, CardPreview, face_colour
 from boardwright.client.layout import shown_board
 from boardwright.client.rules_dialog import rules_text
 from boardwright.framework import PluginHost, kernel
@@ -56,8 +56,13 @@ def drawn_cards(qtbot: Any, engine: Any, state: dict[str, Any], lang: str) -> tu
 
 
 def check_parts(plan: card_plan.Plan, small: float, forbidden: set[str]) -> None:
+    check_parts_of(plan.parts, small, forbidden)
+
+
+def check_parts_of(parts: list[card_plan.Part], small: float, forbidden: set[str]) -> None:
+    """Each text fits its box, at no less than the small font, is no id, and overlaps no other."""
     boxes = []
-    for part in plan.parts:
+    for part in parts:
         assert QFontInfo(part.font).pixelSize() >= round(small), (part.kind, part.text)
         used = QFontMetricsF(part.font).boundingRect(part.rect, part.flags, part.text)
         assert used.width() <= part.rect.width() + 1 and used.height() <= part.rect.height() + 1, (part.text, used)
@@ -65,7 +70,7 @@ def check_parts(plan: card_plan.Plan, small: float, forbidden: set[str]) -> None
         if part.kind != "cost":
             boxes.append(part.rect.adjusted(0.5, 0.5, -0.5, -0.5))
     for index, box in enumerate(boxes):
-        assert not any(box.intersects(other) for other in boxes[index + 1 :]), [p.text for p in plan.parts]
+        assert not any(box.intersects(other) for other in boxes[index + 1 :]), [p.text for p in parts]
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -78,9 +83,13 @@ def test_every_card_reads_at_1280x800(qtbot: Any, game_id: str, lang: str) -> No
         view, cards = drawn_cards(qtbot, engine, state, lang)
         scale = view.transform().m11()
         for card in cards:
-            if card.face is None:
-                continue
             w, h = card.rect.width() * scale, card.rect.height() * scale
+            if card.face is None:
+                check_back(card, w, h, small)
+                continue
+            whole = CardPreview(card.face, None).plan()  # the large card shows all of it
+            assert whole is not None and whole.complete, card.face
+            check_parts(whole, small, set())
             visible = float(card.extra.get("visible", 1.0))
             plan = card_plan.Plan(card.face, w, h, small, visible)
             check_parts(plan, small, ids_and_art(engine, state))
@@ -89,10 +98,21 @@ def test_every_card_reads_at_1280x800(qtbot: Any, game_id: str, lang: str) -> No
                 kinds = {part.kind for part in plan.parts}
                 assert "title" in kinds, (card.face["title"], w, h)
                 assert "cost" in kinds or "cost" not in card.face
-                title = next(part for part in plan.parts if part.kind == "title")
-                assert title.rect.right() <= visible * w + 0.5  # the next card does not cover it
+                # the next card covers no text
+                assert all(part.rect.right() <= visible * w + 0.5 for part in plan.parts)
         view.close()
     assert hands or game_id in ("bestiary", "reliquium")  # their cards lie in rows, not in hands
+
+
+def check_back(card: CardItem, w: float, h: float, small: float) -> None:
+    """What a back tells fits its band, above the count badge."""
+    if not card.extra.get("back_label"):
+        return
+    bottom = h - card_plan.badge_size(w, small) - w * 0.04 if card.extra.get("count") else h
+    label = card_plan.back_label(str(card.extra["back_label"]), w, h, small, bottom)
+    if label is not None:
+        check_parts_of([label], small, set())
+        assert label.rect.bottom() <= bottom + 0.5
 
 
 def ids_and_art(engine: Any, state: dict[str, Any]) -> set[str]:
