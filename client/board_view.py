@@ -124,6 +124,7 @@ class BoardView(QGraphicsView):
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
+        self._lifted: CardItem | None = None  # the card of a hand under the mouse
         self.draggable: dict[Any, list[QPointF]] = {}
         self._press: tuple[Any, Any] | None = None
         self._drag: tuple[QGraphicsItem, Any, QPointF, QPointF] | None = None
@@ -175,6 +176,9 @@ class BoardView(QGraphicsView):
         self._extras, self._lit = [], []
         self._ids, self._tops, self._also = {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
+        if self._lifted is not None:  # it may be kept for the new board: back in its place
+            self._lifted.lift(False)
+        self._lifted = None
         self._drag, self._snaps = None, []
         self.active_ids = list(active_ids)
         size = board.get("size") or [1000, 1000]
@@ -412,6 +416,7 @@ class BoardView(QGraphicsView):
         self._drawn, self._extras, self._lit = {}, [], []
         self._ids, self._tops, self._also = {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
+        self._lifted = None
         self._drag, self._snaps = None, []
         self.active_ids = []
         self.board_rect = QRectF(0, 0, 1000, 300)
@@ -741,8 +746,15 @@ class BoardView(QGraphicsView):
         return point
 
     def _show_preview(self, pos: Any) -> None:
-        """A large picture of the card face under the mouse, beside it."""
+        """A large picture of the card face under the mouse, beside it; a card of a hand rises."""
         card = next((item for item in self.items(pos) if isinstance(item, CardItem)), None)
+        if self._lifted is not None and card is not self._lifted and self._lifted.holds(self.mapToScene(pos)):
+            card = self._lifted
+        if card is not self._lifted:
+            for lifted in (self._lifted, card):
+                if lifted is not None:
+                    lifted.lift(lifted is card)
+            self._lifted = card
         face = card.face if card is not None else None
         if self.preview is not None and (face is None or self.preview.face is not face):
             self._drop(self.preview)
@@ -753,10 +765,11 @@ class BoardView(QGraphicsView):
             self.preview = CardPreview(face, card.back if card is not None else None)
             self.scene().addItem(self.preview)
             self._extras.append(self.preview)
-        # beside the cursor, on the side with room
-        room_right = self.viewport().width() - pos.x() > 290
-        spot = pos + (QPointF(24, -120) if room_right else QPointF(-284, -120)).toPoint()
-        spot.setY(max(0, min(spot.y(), self.viewport().height() - 370)))
+        # beside the cursor, on the side with room, whole on the screen
+        size = self.preview.boundingRect()
+        room_right = self.viewport().width() - pos.x() > size.width() + 30
+        spot = pos + (QPointF(24, -120) if room_right else QPointF(-size.width() - 24, -120)).toPoint()
+        spot.setY(max(0, min(spot.y(), self.viewport().height() - round(size.height()) - 6)))
         self.preview.setPos(self.mapToScene(spot))
 
     def mouseMoveEvent(self, event: Any) -> None:
@@ -774,6 +787,9 @@ class BoardView(QGraphicsView):
 
     def leaveEvent(self, event: Any) -> None:
         self._show_hover(None)
+        if self._lifted is not None:
+            self._lifted.lift(False)
+            self._lifted = None
         if self.preview is not None:
             self._drop(self.preview)
             self.preview = None

@@ -1,10 +1,11 @@
-"""Cards drawn from their face data: a frame, a cost badge, the title, the art key, keywords,
+"""Cards drawn from their face data: a frame, a cost badge, the title, the picture, keywords,
 rules text and stats; a face-down card shows its back. Hovering a card shows it large.
 
-Face data (from a game's `card_face(item)`, texts already in the reader's language)::
+Face data (from a game's `card_face(item)`, texts already in the reader's language, the
+picture found by card_layout)::
 
     {"title": "Archer", "cost": 3, "stats": [["ATK", 2], ["HP", 3]], "keywords": ["Ranged"],
-     "text": "Shoots two hexes away.", "art": "archer", "colour": "#3b6ea8"}
+     "text": "Shoots two hexes away.", "picture": "/.../archer.svg", "colour": "#3b6ea8"}
 """
 
 from __future__ import annotations
@@ -12,13 +13,18 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
+from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from . import card_plan
 
 DEFAULT_FACE = "#e9dfc7"
 DEFAULT_BACK = "#6b3a2a"
-PREVIEW_W, PREVIEW_H = 260.0, 364.0  # the hover preview, in screen pixels
+PAPER = QColor("#f4efe4")  # what a face of a see-through colour is printed on
+PREVIEW_W, PREVIEW_H = 260.0, 364.0  # the hover preview, in screen pixels (it grows for long texts)
+LIFT = 0.14  # a card of a hand under the mouse rises by this part of its height
 # the painted cards (CardItem) share Qt's pixmap cache: room for a few hundred at full size
 QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 48 * 1024))
 
@@ -28,15 +34,56 @@ def _readable(fill: QColor) -> QColor:
     return QColor("#171717") if luminance > 0.55 else QColor("#f8f8f8")
 
 
-def _font(size: float, bold: bool = False) -> QFont:
-    font = QFont()
-    font.setPixelSize(max(1, round(size)))
-    font.setBold(bold)
-    return font
+def face_colour(text: Any, default: str) -> QColor:
+    """A face's colour (`#rrggbb`, or `#rrggbbaa` with alpha last), always opaque: a
+    see-through colour is laid over paper, so nothing under a card shows through it."""
+    value = text if isinstance(text, str) and text.startswith("#") else default
+    colour = QColor(value[:7]) if QColor.isValidColorName(value[:7]) else QColor(default)
+    alpha = int(value[7:9], 16) / 255 if len(value) == 9 and QColor.isValidColorName("#" + value[7:9] * 3) else 1.0
+    mixed = QColor()
+    mixed.setRgbF(
+        alpha * colour.redF() + (1 - alpha) * PAPER.redF(),
+        alpha * colour.greenF() + (1 - alpha) * PAPER.greenF(),
+        alpha * colour.blueF() + (1 - alpha) * PAPER.blueF(),
+    )
+    return mixed
 
 
-def paint_card(painter: QPainter, rect: QRectF, face: dict[str, Any] | None, back: Any, extra: dict[str, Any]) -> None:
-    """Draw one card filling `rect` (a face, or its back when `face` is None)."""
+def picture(path: str, size: QSizeF, ink: QColor, ratio: float) -> QPixmap | None:
+    """A one-colour pictogram (an SVG file) in `ink`, as large as fits `size`, cached."""
+    side = max(1, round(min(size.width(), size.height()) * ratio))
+    key = f"boardwright-art:{path}:{side}:{ink.name()}"
+    found = QPixmap()
+    if QPixmapCache.find(key, found):
+        return found
+    renderer = QSvgRenderer(path)
+    if not renderer.isValid():
+        return None
+    image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(Qt.GlobalColor.transparent)
+    inner = QPainter(image)
+    renderer.render(inner, QRectF(0, 0, side, side))
+    inner.setCompositionMode(QPainter.CompositionMode.CompositionMode_SourceIn)
+    inner.fillRect(image.rect(), ink)  # the icon set draws in one colour: the card's ink
+    inner.end()
+    found = QPixmap.fromImage(image)
+    found.setDevicePixelRatio(ratio)
+    QPixmapCache.insert(key, found)
+    return found
+
+
+def paint_card(
+    painter: QPainter,
+    rect: QRectF,
+    face: dict[str, Any] | None,
+    back: Any,
+    extra: dict[str, Any],
+    minimum: float = 1.0,
+    ratio: float = 1.0,
+) -> None:
+    """Draw one card filling `rect` (a face, or its back when `face` is None). `minimum` is
+    the smallest font size that reads, in the painter's units (card_plan); `ratio` the screen
+    pixels of one painter unit, for the picture's sharpness."""
     w, h = rect.width(), rect.height()
     radius = w * 0.07
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -48,104 +95,107 @@ def paint_card(painter: QPainter, rect: QRectF, face: dict[str, Any] | None, bac
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawPath(frame)
         return
+    painter.save()
+    painter.translate(rect.topLeft())
     if face is None:
-        fill = QColor(back if isinstance(back, str) and back.startswith("#") else DEFAULT_BACK)
-        painter.setPen(QPen(QColor("#1b1b1b"), max(1.0, w * 0.02)))
-        painter.setBrush(QBrush(fill))
-        painter.drawPath(frame)
-        inner = rect.adjusted(w * 0.1, w * 0.1, -w * 0.1, -w * 0.1)
-        painter.setPen(QPen(fill.lighter(150), max(1.0, w * 0.02)))
-        painter.setBrush(QBrush(fill.darker(120), Qt.BrushStyle.DiagCrossPattern))
-        painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
-        if extra.get("back_label"):  # what the back of a face-down card tells (a size mark)
-            band = QRectF(rect.left() + w * 0.08, rect.center().y() - h * 0.09, w * 0.84, h * 0.18)
-            painter.setPen(QPen(QColor("#111827"), max(1.0, w * 0.015)))
-            painter.setBrush(QBrush(QColor("#f8f8f8")))
-            painter.drawRoundedRect(band, radius * 0.5, radius * 0.5)
-            painter.setPen(QColor("#111827"))
-            painter.setFont(_font(h * 0.09, bold=True))
-            painter.drawText(band, Qt.AlignmentFlag.AlignCenter, str(extra["back_label"]))
-        if extra.get("count"):
-            _badge(painter, rect, str(extra["count"]), QColor("#111827"), bottom=True)
-        return
-    fill = QColor(face.get("colour") or DEFAULT_FACE)
-    ink = _readable(fill)
+        _paint_back(painter, w, h, back, extra, minimum)
+    else:
+        _paint_face(painter, w, h, face, extra, minimum, ratio)
+    painter.restore()
+
+
+def _paint_back(painter: QPainter, w: float, h: float, back: Any, extra: dict[str, Any], minimum: float) -> None:
+    radius = w * 0.07
+    fill = face_colour(back, DEFAULT_BACK)
     painter.setPen(QPen(QColor("#1b1b1b"), max(1.0, w * 0.02)))
     painter.setBrush(QBrush(fill))
-    painter.drawPath(frame)
-    pad = w * 0.07
-    # title band
-    title_rect = QRectF(rect.left() + pad, rect.top() + pad, w - 2 * pad, h * 0.13)
-    painter.setPen(ink)
-    painter.setFont(_font(h * 0.068, bold=True))
-    painter.drawText(
-        title_rect.adjusted(w * 0.2 if "cost" in face else 0, 0, 0, 0),
-        Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft | Qt.TextFlag.TextWordWrap,
-        str(face.get("title", "")),
-    )
-    # art area: the art key, until a game ships pictures
-    art = QRectF(rect.left() + pad, title_rect.bottom() + pad * 0.4, w - 2 * pad, h * 0.3)
-    painter.setPen(QPen(ink, max(1.0, w * 0.008)))
-    painter.setBrush(QBrush(fill.darker(115)))
-    painter.drawRoundedRect(art, radius * 0.5, radius * 0.5)
-    if face.get("art"):
-        painter.setFont(_font(h * 0.05))
-        painter.drawText(art, Qt.AlignmentFlag.AlignCenter, str(face["art"]))
-    y = art.bottom() + pad * 0.4
-    keywords = face.get("keywords") or []
-    if keywords:
-        painter.setFont(_font(h * 0.05, bold=True))
-        line = QRectF(rect.left() + pad, y, w - 2 * pad, h * 0.07)
-        painter.drawText(
-            line, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, " · ".join(map(str, keywords))
-        )
-        y = line.bottom()
-    stats = face.get("stats") or []
-    text_bottom = rect.bottom() - pad - (h * 0.11 if stats else 0)
-    if face.get("text"):
-        painter.setFont(_font(h * 0.05))
-        painter.drawText(
-            QRectF(rect.left() + pad, y, w - 2 * pad, max(0.0, text_bottom - y)),
-            Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop | Qt.TextFlag.TextWordWrap,
-            str(face["text"]),
-        )
-    if stats:
-        cell = (w - 2 * pad) / len(stats)
-        for index, stat in enumerate(stats):
-            label, value = (stat[0], stat[1]) if isinstance(stat, (list, tuple)) else ("", stat)
-            box = QRectF(rect.left() + pad + index * cell, rect.bottom() - pad - h * 0.1, cell - 2, h * 0.1)
-            painter.setPen(QPen(ink, max(1.0, w * 0.008)))
-            painter.setBrush(QBrush(fill.darker(130)))
-            painter.drawRoundedRect(box, 4, 4)
-            painter.setPen(_readable(fill.darker(130)))
-            painter.setFont(_font(h * 0.055, bold=True))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, f"{label} {value}".strip())
-    if "cost" in face:
-        _badge(painter, rect, str(face["cost"]), QColor("#1d4ed8"))
+    painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+    inner = QRectF(w * 0.1, w * 0.1, w * 0.8, h - w * 0.2)
+    painter.setPen(QPen(fill.lighter(150), max(1.0, w * 0.02)))
+    painter.setBrush(QBrush(fill.darker(120), Qt.BrushStyle.DiagCrossPattern))
+    painter.drawRoundedRect(inner, radius * 0.6, radius * 0.6)
+    bottom = h - card_plan.badge_size(w, minimum) - w * 0.04 if extra.get("count") else h
+    label = card_plan.back_label(str(extra["back_label"]), w, h, minimum, bottom) if extra.get("back_label") else None
+    if label is not None:  # what the back of a face-down card tells (size marks)
+        painter.setPen(QPen(QColor("#111827"), max(1.0, w * 0.015)))
+        painter.setBrush(QBrush(QColor("#f8f8f8")))
+        painter.drawRoundedRect(label.rect, radius * 0.5, radius * 0.5)
+        _draw(painter, label, QColor("#111827"))
+    if extra.get("count"):
+        _badge(painter, w, h, str(extra["count"]), QColor("#111827"), minimum, bottom=True)
+
+
+def _paint_face(
+    painter: QPainter, w: float, h: float, face: dict[str, Any], extra: dict[str, Any], minimum: float, ratio: float
+) -> None:
+    fill = face_colour(face.get("colour"), DEFAULT_FACE)
+    ink = _readable(fill)
+    radius = w * 0.07
+    painter.setPen(QPen(QColor("#1b1b1b"), max(1.0, w * 0.02)))
+    painter.setBrush(QBrush(fill))
+    painter.drawRoundedRect(QRectF(0, 0, w, h), radius, radius)
+    plan = card_plan.Plan(face, w, h, minimum, float(extra.get("visible", 1.0)), bool(extra.get("everything")))
+    if plan.art is not None:
+        painter.setPen(QPen(ink, max(1.0, w * 0.008)))
+        painter.setBrush(QBrush(fill.darker(112)))
+        painter.drawRoundedRect(plan.art, radius * 0.5, radius * 0.5)
+        inset = plan.art.adjusted(w * 0.04, w * 0.04, -w * 0.04, -w * 0.04)
+        pixmap = picture(str(face["picture"]), inset.size(), ink, ratio)
+        if pixmap is not None:
+            side = pixmap.width() / ratio
+            painter.drawPixmap(
+                QRectF(inset.center().x() - side / 2, inset.center().y() - side / 2, side, side),
+                pixmap,
+                QRectF(pixmap.rect()),
+            )
+    chip_fill = fill.darker(130)
+    for chip in plan.chips:
+        painter.setPen(QPen(ink, max(1.0, w * 0.008)))
+        painter.setBrush(QBrush(chip_fill))
+        painter.drawRoundedRect(chip, chip.height() * 0.25, chip.height() * 0.25)
+    if plan.cost_circle is not None:
+        painter.setPen(QPen(QColor("#f8f8f8"), max(1.0, plan.cost_circle.width() * 0.06)))
+        painter.setBrush(QBrush(QColor("#1d4ed8")))
+        painter.drawEllipse(plan.cost_circle)
+    for part in plan.parts:
+        colour = {"stat": _readable(chip_fill), "cost": QColor("#ffffff")}.get(part.kind, ink)
+        _draw(painter, part, colour)
     for index, badge in enumerate(extra.get("badges") or []):
         # what changes during the game (wounds, markers, chips), over the card's right edge
         label = " ".join(str(part) for part in badge) if isinstance(badge, list) else str(badge)
-        size = rect.width() * 0.2
-        box = QRectF(rect.right() - size * 1.9, rect.top() + rect.height() * 0.2 + index * size * 1.1, size * 1.8, size)
+        size = max(w * 0.2, minimum * 1.6)
+        box = QRectF(w - size * 1.9, h * 0.2 + index * size * 1.1, size * 1.8, size)
+        placed = card_plan.fit(label, box.width() * 0.9, box.height(), size * 0.55, minimum, True, lines=1)
         painter.setPen(QPen(QColor("#f8f8f8"), max(1.0, size * 0.05)))
         painter.setBrush(QBrush(QColor("#7f1d1d")))
         painter.drawRoundedRect(box, size * 0.3, size * 0.3)
-        painter.setPen(QColor("#ffffff"))
-        painter.setFont(_font(size * 0.55, bold=True))
-        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
+        if placed is not None:
+            painter.setPen(QColor("#ffffff"))
+            painter.setFont(card_plan.font(placed[0], True))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, label)
 
 
-def _badge(painter: QPainter, rect: QRectF, text: str, fill: QColor, bottom: bool = False) -> None:
-    size = rect.width() * 0.24
-    x = rect.left() + rect.width() * 0.04
-    y = rect.bottom() - size - rect.width() * 0.04 if bottom else rect.top() + rect.width() * 0.04
+def _draw(painter: QPainter, part: card_plan.Part, colour: QColor) -> None:
+    painter.setPen(colour)
+    painter.setFont(part.font)
+    painter.drawText(part.rect, part.flags, part.text)
+
+
+def _badge(
+    painter: QPainter, w: float, h: float, text: str, fill: QColor, minimum: float, bottom: bool = False
+) -> None:
+    size = card_plan.badge_size(w, minimum)
+    x = w * 0.04
+    y = h - size - w * 0.04 if bottom else w * 0.04
     circle = QRectF(x, y, size, size)
     painter.setPen(QPen(QColor("#f8f8f8"), max(1.0, size * 0.06)))
     painter.setBrush(QBrush(fill))
     painter.drawEllipse(circle)
-    painter.setPen(QColor("#ffffff"))
-    painter.setFont(_font(size * 0.55, bold=True))
-    painter.drawText(circle, Qt.AlignmentFlag.AlignCenter, text)
+    placed = card_plan.fit(text, size * 0.95, size, size * 0.55, minimum, True, lines=1)
+    if placed is not None:
+        painter.setPen(QColor("#ffffff"))
+        painter.setFont(card_plan.font(placed[0], True))
+        painter.drawText(circle, Qt.AlignmentFlag.AlignCenter, text)
 
 
 class CardItem(QGraphicsItem):
@@ -154,7 +204,10 @@ class CardItem(QGraphicsItem):
     A face is text and shapes, costly to paint, and a move re-creates the cards it shifts
     (a hand closing up, a line filling). So a card is painted once into a picture at the
     view's scale, kept in Qt's pixmap cache under what it shows, and every later paint of any
-    card that shows the same (the same card moved, flying, or drawn again) copies it."""
+    card that shows the same (the same card moved, flying, or drawn again) copies it. Its
+    texts are fitted at that scale, never below the system's small font on screen.
+
+    A card of a hand (`lifts`) rises above its neighbours while the mouse is on it."""
 
     def __init__(self, spec: dict[str, Any]) -> None:
         super().__init__()
@@ -163,9 +216,12 @@ class CardItem(QGraphicsItem):
         self.face = spec.get("face")
         self.back = spec.get("back")
         self.extra: dict[str, Any] = {
-            key: spec[key] for key in ("count", "empty", "badges", "back_label") if key in spec
+            key: spec[key] for key in ("count", "empty", "badges", "back_label", "visible") if key in spec
         }
         self.highlight = bool(spec.get("highlight"))
+        self.lifts = bool(spec.get("lifts"))
+        self.lifted = False
+        self._at_rest = float(spec.get("visible", 1.0))  # how much of its width its neighbour leaves
         self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
 
     def boundingRect(self) -> QRectF:
@@ -176,50 +232,86 @@ class CardItem(QGraphicsItem):
         path.addRoundedRect(self.rect, self.rect.width() * 0.07, self.rect.width() * 0.07)
         return path
 
+    def holds(self, scene_point: QPointF) -> bool:
+        """Whether a point is on the card or, while it is lifted, where it rose from (so that
+        the mouse there keeps it up)."""
+        point = self.mapFromScene(scene_point)
+        return self.rect.contains(point) or (
+            self.lifted and self.rect.translated(0, self.rect.height() * LIFT).contains(point)
+        )
+
+    def lift(self, up: bool) -> None:
+        """Raise the card (the mouse is on it) above its neighbours, whole, or put it back."""
+        if up == self.lifted or not self.lifts:
+            return
+        self.prepareGeometryChange()
+        self.lifted = up
+        shift = self.rect.height() * LIFT
+        self.moveBy(0, -shift if up else shift)
+        self.setZValue(self.zValue() + (1000 if up else -1000))
+        self.extra["visible"] = 1.0 if up else self._at_rest  # lifted, its title may use the whole card
+        self._look = repr((self.face, self.back, self.extra, self.highlight, self.rect.width(), self.rect.height()))
+
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
         bounds = self.boundingRect()
         transform = painter.worldTransform()
-        scale = math.hypot(transform.m11(), transform.m12()) * painter.device().devicePixelRatioF()
+        ratio = painter.device().devicePixelRatioF()
+        view_scale = max(math.hypot(transform.m11(), transform.m12()), 1e-6)
+        scale = view_scale * ratio
         width, height = math.ceil(bounds.width() * scale), math.ceil(bounds.height() * scale)
         if transform.isRotating() or not 0 < width * height <= 4_000_000:
-            self._paint(painter)  # a turned card or a huge one is painted as it is
+            # a turned card or a huge one is painted as it is
+            self._paint(painter, self.rect, card_plan.small_font_px() / view_scale, scale)
             return
         key = f"boardwright-card:{scale:.4f}:{self._look}"
         picture = QPixmap()
         if not QPixmapCache.find(key, picture):
+            # laid out in the picture's own pixels, so that every text is measured as it is drawn
             picture = QPixmap(width, height)
             picture.fill(Qt.GlobalColor.transparent)
             inner = QPainter(picture)
             inner.setRenderHints(painter.renderHints())
-            inner.scale(scale, scale)
-            inner.translate(-bounds.topLeft())
-            self._paint(inner)
+            corner = (self.rect.topLeft() - bounds.topLeft()) * scale
+            self._paint(inner, QRectF(corner, self.rect.size() * scale), card_plan.small_font_px() * ratio, 1.0)
             inner.end()
             QPixmapCache.insert(key, picture)
         painter.drawPixmap(bounds, picture, QRectF(0, 0, width, height))
 
-    def _paint(self, painter: QPainter) -> None:
-        paint_card(painter, self.rect, self.face, self.back, self.extra)
+    def _paint(self, painter: QPainter, rect: QRectF, minimum: float, ratio: float) -> None:
+        paint_card(painter, rect, self.face, self.back, self.extra, minimum, ratio)
         if self.highlight:
             pen = QPen(QColor("#ffe14d"), 4)
             pen.setCosmetic(True)
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawPath(self.shape())
+            painter.drawRoundedRect(rect, rect.width() * 0.07, rect.width() * 0.07)
 
 
 class CardPreview(QGraphicsItem):
-    """A large card shown beside the cursor, at a fixed screen size whatever the zoom."""
+    """A large card shown beside the cursor, at a fixed screen size whatever the zoom: as
+    wide as `PREVIEW_W`, and as tall as its texts need at no less than the small font. It is
+    opaque, whatever the card it shows."""
 
     def __init__(self, face: dict[str, Any] | None, back: Any) -> None:
         super().__init__()
         self.face = face
         self.back = back
+        self.minimum = card_plan.small_font_px()
+        least = PREVIEW_H
+        self.height = card_plan.preview_height(face, PREVIEW_W, self.minimum, least) if face is not None else least
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setZValue(10_000)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(0, 0, PREVIEW_W, PREVIEW_H)
+        return QRectF(0, 0, PREVIEW_W, self.height)
+
+    def plan(self) -> card_plan.Plan | None:
+        """Where the preview's texts go (for the tests: every one is there and fits)."""
+        if self.face is None:
+            return None
+        return card_plan.Plan(self.face, PREVIEW_W, self.height, self.minimum, everything=True)
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
-        paint_card(painter, QRectF(0, 0, PREVIEW_W, PREVIEW_H), self.face, self.back, {})
+        ratio = painter.device().devicePixelRatioF()
+        rect = QRectF(0, 0, PREVIEW_W, self.height)
+        paint_card(painter, rect, self.face, self.back, {"everything": True}, self.minimum, ratio)

@@ -13,13 +13,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 from boardwright.framework.events import resolve_texts
 
+from . import card_layout
+from .card_layout import CARD_W, Face, zone_cards
+
 Item = dict[str, Any]
-Face = Callable[[Any], dict[str, Any] | None]
 
 WIDTH = 1000.0  # the table's width when nothing else says
 MAIN_WIDTH = 900.0  # a main element (a map, a field) is enlarged to at least this width
@@ -27,7 +28,6 @@ MAX_ENLARGE = 3.0
 GAP = 24.0
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
-CARD_W, CARD_H = 120.0, 168.0
 CM = 10.0  # board units per centimetre on a free field
 SQRT3 = math.sqrt(3.0)
 PIECE_SCALE = 0.62  # a piece's radius against its cell's
@@ -55,21 +55,9 @@ def shown_board(game: Any, board: dict[str, Any], view: dict[str, Any], lang: st
         return resolved
 
     def face(item: Any) -> dict[str, Any] | None:
-        return _card_face(game, _hashable(item), lang)
+        return card_layout.shown_face(game, item, lang)
 
     return compose(resolved, view.get("zones", {}), face)
-
-
-def _hashable(item: Any) -> Any:
-    return item if isinstance(item, (str, int)) else repr(item)
-
-
-@lru_cache(maxsize=4096)
-def _card_face(game: Any, item: Any, lang: str) -> dict[str, Any] | None:
-    raw = game.card_face(item) if hasattr(game, "card_face") else None
-    if raw is None:
-        return None
-    return resolve_texts(raw, getattr(game, "messages", {}) or {}, lang)
 
 
 def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Face | None = None) -> dict[str, Any]:
@@ -421,89 +409,18 @@ def _centroid(corners: list[list[float]]) -> list[float]:
 # --- cards ---
 
 
-def zone_cards(zone: dict[str, Any] | None) -> list[Any]:
-    """A zone as the viewer sees it: its items, with None where a card lies face down."""
-    if zone is None:
-        return []
-    if "items" in zone:
-        return list(zone["items"])
-    known = {int(index): item for index, item in zone.get("known", [])}
-    return [known.get(index) for index in range(int(zone.get("count", 0)))]
-
-
 def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
     if "zone" in element:
         cards = zone_cards(zones.get(str(element["zone"])))
     else:
         cards = list(element.get("cards", []))
-    style = element.get("layout", "row")
     lay = Layout()
     offset = _title(lay, element, CARD_W)
-    selectable = element.get("select", True)
-    chosen = {repr(c) for c in element.get("chosen", [])}
-    if style == "pile":
-        top = cards[-1] if cards else None
-        if cards:
-            for depth in range(min(len(cards), 4) - 1, 0, -1):
-                lay.add(
-                    {
-                        "shape": "card",
-                        "rect": [depth * 3, offset + depth * 3, CARD_W, CARD_H],
-                        "face": None,
-                        "back": element.get("back"),
-                    }
-                )
-        item: Item = {
-            "shape": "card",
-            "rect": [0, offset, CARD_W, CARD_H],
-            "face": _face(face, top),
-            "back": element.get("back"),
-            "count": len(cards),
-        }
-        if element.get("back_label") and item["face"] is None:
-            item["back_label"] = element["back_label"]  # on the face-down top of the pile
-        if element.get("id") is not None:
-            item["id"] = element["id"]
-        elif top is not None and selectable:
-            item["id"] = top
-        if not cards:
-            item["empty"] = True
-        lay.add(item)
-        lay.width, lay.height = max(lay.width, CARD_W + 12), CARD_H + offset + 12
-        return lay
-    per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
-    step = CARD_W * (0.82 if style == "fan" else 1.08)
-    for index, card in enumerate(cards):
-        row, column = divmod(index, per_row)
-        x = column * step
-        y = offset + row * (CARD_H + 14) + (abs(column - (per_row - 1) / 2) * 6 if style == "fan" else 0)
-        item = {"shape": "card", "rect": [x, y, CARD_W, CARD_H], "face": _face(face, card), "back": element.get("back")}
-        back_labels = element.get("back_labels") or []
-        if card is None and index < len(back_labels) and back_labels[index]:
-            item["back_label"] = back_labels[index]  # what this face-down card's back tells
-        badges = (element.get("badges") or {}).get(str(card)) if card is not None else None
-        if badges:
-            item["badges"] = badges
-        if card is not None and selectable:
-            # a card may stand for another id in the actions (a land card "N3" chooses land "N")
-            item["id"] = (element.get("click_ids") or {}).get(str(card), card)
-            # a known card is a piece: played from a hand to a line, it flies there (board_view)
-            item["layer"] = "piece"
-        if repr(card) in chosen:
-            item["highlight"] = True
-        lay.add(item)
-    shown = min(len(cards), per_row) or 1
-    rows = max(1, math.ceil(len(cards) / per_row))
-    lay.width = max(lay.width, step * (shown - 1) + CARD_W, CARD_W)
-    lay.height = offset + rows * (CARD_H + 14) + (12 if style == "fan" else 0)
+    build = card_layout.pile if element.get("layout") == "pile" else card_layout.spread
+    items, width, lay.height = build(element, cards, face, offset)
+    lay.items.extend(items)
+    lay.width = max(lay.width, width)
     return lay
-
-
-def _face(face: Face | None, card: Any) -> dict[str, Any] | None:
-    if card is None:
-        return None
-    found = face(card) if face is not None else None
-    return found if found is not None else {"title": str(card)}
 
 
 # --- tracks ---

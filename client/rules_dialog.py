@@ -1,31 +1,37 @@
 """A game's rules, as the game ships them: `data/rules.<lang>.md` in its package (English
-when the language has none), shown in a window beside the table."""
+when the language has none), and the credits of its card pictures, shown in a window beside
+the table."""
 
 from __future__ import annotations
 
-from importlib import resources
+from importlib.abc import Traversable
 from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
+from .card_layout import data_folder
 from .i18n import tr
 
 
 def rules_text(game: Any, lang: str) -> str | None:
-    """The game's rules page in `lang` (Markdown), else in English, else None."""
-    package = type(game).__module__.rpartition(".")[0] or type(game).__module__
-    try:
-        folder = resources.files(package) / "data"
-    except (ModuleNotFoundError, TypeError):
+    """The game's rules page in `lang` (Markdown), else in English, else None; followed by the
+    credits of its card pictures (`data/icons/ATTRIBUTION.md`) when it ships any."""
+    folder = data_folder(game)
+    if folder is None:
         return None
-    for code in dict.fromkeys((lang, "en")):
-        page = folder / f"rules.{code}.md"
-        try:
-            if page.is_file():
-                return page.read_text(encoding="utf-8")
-        except OSError:
-            continue
-    return None
+    pages = [folder / f"rules.{code}.md" for code in dict.fromkeys((lang, "en"))]
+    found = [text for text in (_read(page) for page in pages) if text is not None]
+    if not found:
+        return None
+    credits = _read(folder / "icons" / "ATTRIBUTION.md")
+    return found[0] if credits is None else f"{found[0].rstrip()}\n\n{credits}"
+
+
+def _read(page: Traversable) -> str | None:
+    try:
+        return page.read_text(encoding="utf-8") if page.is_file() else None
+    except OSError:
+        return None
 
 
 class RulesDialog(QDialog):

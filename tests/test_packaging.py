@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 TOP = ("framework", "bots", "cli", "client", "net", "plugins")
-DATA_SUFFIXES = {".toml", ".json", ".csv", ".tmpl"}
+DATA_SUFFIXES = {".toml", ".json", ".csv", ".tmpl", ".svg"}
 
 
 def _listed() -> set[str]:

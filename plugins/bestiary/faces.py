@@ -30,6 +30,7 @@ def card_face(item: Any) -> dict[str, Any] | None:
             "first": _support_text(data["support"][0]),
             "second": _support_text(data["support"][1]),
         },
+        "art": CONFIG["card_art"][data["class"]],
         "colour": CONFIG["colours"]["classes"][data["class"]],
     }
 

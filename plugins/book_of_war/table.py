@@ -17,7 +17,7 @@ from boardwright.framework import kernel, zones
 
 from .cards import hand_zone, lands_zone, scout_zone, unit_deck
 from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
-from .text import colour_name, name, unit_type_of
+from .text import colour_name, land_name, name, unit_type_of
 from .war_track import other_side, seats_of
 
 State = dict[str, Any]
@@ -212,8 +212,5 @@ def _seat_panel(state: State, seat: int) -> dict[str, Any]:
 
 def _lands_panel(state: State) -> dict[str, Any]:
     """The discard pile in order: the land deck is rebuilt from it without shuffling."""
-    letters = [
-        {lang: CONFIG[f"land_names_{lang}"][card[0]][0] for lang in ("en", "ru")}
-        for card in state["zones"]["discard"]["items"]
-    ]
-    return {"title": {"key": "lands_title"}, "lines": [{"key": "line_discard", "lands": letters or {"key": "nothing"}}]}
+    lands = [land_name(card[0]) for card in state["zones"]["discard"]["items"]]
+    return {"title": {"key": "lands_title"}, "lines": [{"key": "line_discard", "lands": lands or {"key": "nothing"}}]}

@@ -7,13 +7,14 @@ from typing import Any
 
 from boardwright.framework.events import text as render
 
-from .catalog import MACHINES, RACES, kind, load_toml
+from .catalog import CONFIG, MACHINES, RACES, kind, load_toml
 from .catalog import creature as creature_data
 from .catalog import hero as hero_data
 from .catalog import neutral as neutral_data
 from .catalog import travel as travel_data
 
 MESSAGES: dict[str, dict[str, str]] = load_toml("messages.toml")
+ART = CONFIG["card_art"]
 RACE_COLOURS = {"castle": "#c9d6ea", "orcs": "#d9c39a", "necropolis": "#b9b4c9", "rampart": "#bfe0b5"}
 KIND_COLOURS = {
     "treasure": "#f2d46b",
@@ -65,7 +66,7 @@ def card_face(card: Any) -> dict[str, Any] | None:
             stats=[["★", data["level"]], ["⚔", data["min"]], ["✦", mark]],
             keywords=_flags(data),
             colour=RACE_COLOURS.get(data["race"], "#dddddd"),
-            art=data["key"],
+            art=ART[data["type"]],
             text={"key": "strike_mark", "mark": mark} if mark else {"key": "blank_card"},
         )
     elif card_kind == "hero":
@@ -73,7 +74,7 @@ def card_face(card: Any) -> dict[str, Any] | None:
         face.update(
             keywords=_flags(data),
             colour="#e8d9a8",
-            art=data["key"],
+            art=ART["hero"],
             text={"key": f"class_{data['class']}", "skill": data["skill"]},
             stats=[["№", data["class"]]],
         )
@@ -83,7 +84,7 @@ def card_face(card: Any) -> dict[str, Any] | None:
             keywords=[{"key": f"kind_{data['kind']}"}, data["back"]],
             colour=KIND_COLOURS[data["kind"]],
             text={"key": f"effect_{data['kind']}"},
-            art=card.split(":")[1],
+            art=ART["travel"][data["kind"]],
         )
         if "guard" in data:
             face["stats"] = [["⚔", data["guard"]]]
@@ -95,12 +96,12 @@ def card_face(card: Any) -> dict[str, Any] | None:
             stats=[["★", data["level"]], ["⚔", data["strength"]]],
             keywords=_flags(data),
             colour="#d8cfc0",
-            art=data["key"],
+            art=ART[data["type"]],
         )
     elif card_kind == "chest":
-        face.update(colour="#e0b040", art="chest", text={"key": "chest_text"})
+        face.update(colour="#e0b040", art=ART["chest"], text={"key": "chest_text"})
     else:
-        face.update(colour="#7a6aa8", art="school", text={"key": "school_text"})
+        face.update(colour="#7a6aa8", art=ART["school"], text={"key": "school_text"})
     return face
 
 

@@ -91,7 +91,7 @@ def card_face(item: Any) -> dict[str, Any] | None:
         "title": CREATURE_NAMES[faction][unit_class],
         "keywords": [{"key": "creature_boost", "aura": WORLD.aura, "units": class_plural(unit_class)}],
         "text": {"en": card["ability_en"], "ru": card["ability_ru"]},
-        "art": GLYPHS[card["shape"]],
+        "art": WORLD.drawing["card_art"][WORLD.classes[unit_class]],
         "colour": WORLD.colours[WORLD.faction_ids[faction]],
     }
 

@@ -9,7 +9,7 @@ from typing import Any
 from boardwright.framework import kernel
 
 from . import activation, combat
-from .cards import CARDS, FACTIONS, FIELD, HEROES, TERRAIN, card_of, hero_faction, name_of
+from .cards import CARDS, CONFIG, FACTIONS, FIELD, HEROES, TERRAIN, card_of, hero_faction, name_of
 from .geometry import allowance, outline, sight
 from .units import health, hero_of, relic_data, units, worn
 
@@ -326,7 +326,7 @@ def card_face(item: Any) -> dict[str, Any] | None:
         "title": card["name"],
         "cost": card["cost"],
         "keywords": [{"key": f"kind_{card['kind']}"}, *({"key": f"needs_{n}"} for n in card["needs"])],
-        "art": card["kind"],
+        "art": CONFIG["card_art"][card["kind"]],
         "colour": "#d8c9a3" if card["faction"] == "mercenary" else FACTIONS[card["faction"]]["colour"] + "55",
     }
     if card["kind"] == "character":

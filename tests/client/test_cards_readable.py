@@ -1,0 +1,168 @@
+"""Cards a person can read: every bundled game, seeded random positions, both languages, in
+a board view of the size the table gives it at 1280x800. Every card's texts are measured as
+they are drawn (client/card_plan.py): each fits its box by QFontMetrics, none is smaller than
+the system's small font, none overlaps another, a card of the viewer's hand shows its name
+and cost in the part its neighbour leaves, and no text is a card's id or its art's name. The
+preview of a card under the mouse shows every part of it, opaque; the card rises."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtGui import QColor, QFontInfo, QFontMetricsF, QMouseEvent
+from PySide6.QtWidgets import QApplication
+
+from boardwright.client import card_plan
+from boardwright.client.board_view import BoardView
+from boardwright.client.card_layout import data_folder
+from boardwright.client.cards import CardItem, CardPreview, face_colour
+from boardwright.client.layout import shown_board
+from boardwright.client.rules_dialog import rules_text
+from boardwright.framework import PluginHost, kernel
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+CARD_GAMES = ["bestiary", "book_of_war", "heroes_cards", "reliquium", "signum"]
+VIEW_SIZE = (808, 739)  # the board's part of a 1280x800 window
+
+
+def positions(game_id: str) -> tuple[Any, list[dict[str, Any]]]:
+    """A few states of a seeded random game, each with cards in a hand or on the table."""
+    engine = PluginHost().engine(game_id)
+    pick = random.Random(3)
+    state = engine.new_game(2, {}, 3)
+    found = []
+    for step in range(90):
+        if kernel.is_over(state):
+            break
+        if step % 15 == 14:
+            found.append(kernel.clone(state))
+        engine.apply(state, pick.choice(engine.legal_actions(state)))
+    return engine, found
+
+
+def drawn_cards(qtbot: Any, engine: Any, state: dict[str, Any], lang: str) -> tuple[BoardView, list[CardItem]]:
+    view = BoardView()
+    qtbot.addWidget(view)
+    view.resize(*VIEW_SIZE)
+    view.show()
+    names = [f"seat {s + 1}" for s in range(kernel.seats(state))]
+    board = shown_board(engine.game, engine.board(state, 0), engine.view(state, 0), lang, names)
+    view.show_board(board, lang)
+    return view, [item for item in view.scene().items() if isinstance(item, CardItem)]
+
+
+def check_parts(plan: card_plan.Plan, small: float, forbidden: set[str]) -> None:
+    check_parts_of(plan.parts, small, forbidden)
+
+
+def check_parts_of(parts: list[card_plan.Part], small: float, forbidden: set[str]) -> None:
+    """Each text fits its box, at no less than the small font, is no id, and overlaps no other."""
+    boxes = []
+    for part in parts:
+        assert QFontInfo(part.font).pixelSize() >= round(small), (part.kind, part.text)
+        used = QFontMetricsF(part.font).boundingRect(part.rect, part.flags, part.text)
+        assert used.width() <= part.rect.width() + 1 and used.height() <= part.rect.height() + 1, (part.text, used)
+        assert part.text not in forbidden, part.text
+        if part.kind != "cost":
+            boxes.append(part.rect.adjusted(0.5, 0.5, -0.5, -0.5))
+    for index, box in enumerate(boxes):
+        assert not any(box.intersects(other) for other in boxes[index + 1 :]), [p.text for p in parts]
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_every_card_reads_at_1280x800(qtbot: Any, game_id: str, lang: str) -> None:
+    engine, states = positions(game_id)
+    small = card_plan.small_font_px()
+    hands = 0
+    for state in states:
+        view, cards = drawn_cards(qtbot, engine, state, lang)
+        scale = view.transform().m11()
+        for card in cards:
+            w, h = card.rect.width() * scale, card.rect.height() * scale
+            if card.face is None:
+                check_back(card, w, h, small)
+                continue
+            whole = CardPreview(card.face, None).plan()  # the large card shows all of it
+            assert whole is not None and whole.complete, card.face
+            check_parts(whole, small, set())
+            visible = float(card.extra.get("visible", 1.0))
+            plan = card_plan.Plan(card.face, w, h, small, visible)
+            check_parts(plan, small, ids_and_art(engine, state))
+            if card.lifts:
+                hands += 1
+                kinds = {part.kind for part in plan.parts}
+                assert "title" in kinds, (card.face["title"], w, h)
+                assert "cost" in kinds or "cost" not in card.face
+                # the next card covers no text
+                assert all(part.rect.right() <= visible * w + 0.5 for part in plan.parts)
+        view.close()
+    assert hands or game_id in ("bestiary", "reliquium")  # their cards lie in rows, not in hands
+
+
+def check_back(card: CardItem, w: float, h: float, small: float) -> None:
+    """What a back tells fits its band, above the count badge."""
+    if not card.extra.get("back_label"):
+        return
+    bottom = h - card_plan.badge_size(w, small) - w * 0.04 if card.extra.get("count") else h
+    label = card_plan.back_label(str(card.extra["back_label"]), w, h, small, bottom)
+    if label is not None:
+        check_parts_of([label], small, set())
+        assert label.rect.bottom() <= bottom + 0.5
+
+
+def ids_and_art(engine: Any, state: dict[str, Any]) -> set[str]:
+    """What no card may show: the ids of the cards in the zones and the names of their art."""
+    items = {str(item) for zone in engine.view(state, 0).get("zones", {}).values() for item in zone.get("items", [])}
+    art = {str((engine.game.card_face(item) or {}).get("art")) for item in items}
+    return items | art
+
+
+@pytest.mark.parametrize("game_id", ["signum", "heroes_cards"])
+def test_a_card_under_the_mouse_rises_and_shows_all_of_it(qtbot: Any, game_id: str) -> None:
+    engine, states = positions(game_id)
+    view, cards = drawn_cards(qtbot, engine, states[0], "ru")
+    card = next(card for card in cards if card.lifts and card.face is not None)
+    point = view.mapFromScene(card.mapToScene(card.rect.center()))
+    move = QMouseEvent(
+        QEvent.Type.MouseMove, QPointF(point), QPointF(view.viewport().mapToGlobal(point)),
+        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+    )  # fmt: skip
+    QApplication.sendEvent(view.viewport(), move)
+    assert card.lifted and view.preview is not None
+    plan = view.preview.plan()
+    assert plan is not None and plan.complete
+    check_parts(plan, card_plan.small_font_px(), set())
+    shown = view.mapFromScene(view.preview.scenePos())
+    assert view.viewport().rect().contains(shown + QPoint(0, round(view.preview.boundingRect().height()) - 1))
+    ARTIFACTS.mkdir(exist_ok=True)
+    assert view.grab().save(str(ARTIFACTS / f"client_card_preview_{game_id}.png"))
+    away = QMouseEvent(
+        QEvent.Type.MouseMove, QPointF(2, 2), QPointF(view.viewport().mapToGlobal(QPoint(2, 2))),
+        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+    )  # fmt: skip
+    QApplication.sendEvent(view.viewport(), away)
+    assert not card.lifted and view.preview is None
+
+
+def test_a_see_through_face_colour_is_printed_on_paper() -> None:
+    colour = face_colour("#1d4ed855", "#e9dfc7")
+    assert colour.alpha() == 255
+    assert colour != QColor("#1d4ed8") and colour.blue() > colour.red()
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_card_art_is_a_shipped_icon_with_its_credits(game_id: str) -> None:
+    game = PluginHost().engine(game_id).game
+    folder = data_folder(game)
+    assert folder is not None
+    credits = (folder / "icons" / "ATTRIBUTION.md").read_text(encoding="utf-8")
+    shipped = sorted(path.name.removesuffix(".svg") for path in (folder / "icons" / "game_icons").iterdir())
+    assert shipped and all(f"| {name} | " in credits for name in shipped)
+    assert "CC BY 3.0" in credits and (folder / "icons" / "LICENCE.txt").is_file()
+    page = rules_text(game, "ru")
+    assert page is not None and "game-icons.net" in page
