@@ -509,7 +509,7 @@ def sight_report(looker: Shape, target: Shape, sight: dict[str, Any]) -> dict[st
     """What a player asks of the field: does `looker` see `target` (a base; a point is a
     base of radius 0), by which lines, what blocks them and whether the target has cover.
 
-    `sight` is the field's sight data: ``{"rule": "three_lines", "cover_rule":
+    `sight` is the field's sight data (a `label` may name each shape): ``{"rule": "three_lines", "cover_rule":
     "overlap_or_centre_line", "blockers": [{"shape": ...}, ...], "cover": [{"shape": ...}]}``.
     Blockers and cover areas are named by their index in those lists. A pure function of the
     field data: any seat, or the host for a LAN seat, gives the same answer."""

@@ -189,14 +189,14 @@ def sees(state: State, a: str, b: str) -> bool:
 def sight_data(state: State) -> dict[str, Any]:
     """The field's sight rules as data (§6.5): what blocks a line of sight (areas that block
     shooting, smoke) and what gives cover, for the board and for `field.sight_report`."""
-    blockers = [{"shape": t["shape"], "name": name_of(t["card"])} for t in state["terrain"] if blocks(t)]
-    blockers += [{"shape": smoke["shape"], "name": {"key": "smoke"}} for smoke in state["smoke"]]
+    blockers = [{"shape": t["shape"], "label": name_of(t["card"])} for t in state["terrain"] if blocks(t)]
+    blockers += [{"shape": smoke["shape"], "label": {"key": "smoke"}} for smoke in state["smoke"]]
     return {
         "rule": "three_lines",
         "cover_rule": "overlap_or_centre_line",
         "blockers": blockers,
         "cover": [
-            {"shape": t["shape"], "name": name_of(t["card"])}
+            {"shape": t["shape"], "label": name_of(t["card"])}
             for t in state["terrain"]
             if TERRAIN[t["card"]].get("cover")
         ],
