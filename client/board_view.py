@@ -585,9 +585,12 @@ class BoardView(QGraphicsView):
         self.scene().addItem(item)
         self._extras.append(item)
 
+    def has_extra(self, item: QGraphicsItem) -> bool:
+        return any(extra is item for extra in self._extras)
+
     def remove_extra(self, item: QGraphicsItem) -> None:
         """Take an extra item off the board, unless a new board took it already."""
-        if any(extra is item for extra in self._extras):
+        if self.has_extra(item):
             self._drop(item)
 
     def _drop(self, item: QGraphicsItem) -> None:

@@ -57,13 +57,15 @@ class FieldTools:
         self.target: Anchor | None = None
         self.reading: dict[str, Any] | None = None  # the last answer shown (for tests and the status)
         self._items: list[QGraphicsItem] = []
+        self._notes: list[tuple[QGraphicsItem, str]] = []
+        self._lit: list[QGraphicsItem] = []  # the legal areas, drawn again with each board
 
     # --- the board changes ---
 
     def redraw(self, frames: list[Frame], lang: str) -> None:
         """A new board (the old one's extras are gone): draw the ruler and sight again."""
         self.frames, self.lang = frames, lang
-        self._items = []
+        self._items, self._lit = [], []
         self._draw()
 
     def show_for(self, selected: Any) -> None:
@@ -230,10 +232,13 @@ class FieldTools:
     def light_areas(self, frame: Frame, areas: list[dict[str, Any]], snaps: list[list[float]]) -> None:
         """Light where a point may go now (the legal areas and offered snaps); the next board
         takes them away."""
-        pen = QPen(QColor(AREA), 2, Qt.PenStyle.DashLine)
+        for item in self._lit:
+            self.view.remove_extra(item)
+        # one area is outlined; many (a terrain card's bands, each turn) only shade the field
+        pen = QPen(QColor(AREA), 2, Qt.PenStyle.DashLine) if len(areas) == 1 else QPen(Qt.PenStyle.NoPen)
         pen.setCosmetic(True)
         fill = QColor(AREA)
-        fill.setAlpha(70)
+        fill.setAlpha(max(12, 70 // max(1, len(areas))))  # overlapping areas light the field no more than one
         for area in areas:
             path = QPainterPath()
             if "circle" in area:
@@ -246,11 +251,21 @@ class FieldTools:
             self._add(QGraphicsPathItem(path), pen, fill, Z_AREA)
         for snap in snaps:
             self._dot(frame, snap, AREA, z=Z_AREA + 1)
+        drawn = len(areas) + len(snaps)
+        self._lit = self._items[len(self._items) - drawn :]
+        self._items = self._items[: len(self._items) - drawn]
 
     def note(self, where: QPointF, text: str) -> None:
         """A short note on the board at `where` (why a point was refused), for a few seconds."""
         item = self._text(where, text, BLOCKED)
+        self._items.remove(item)  # it stays while the ruler and sight are drawn again
+        self._notes.append((item, text))
         QTimer.singleShot(NOTE_MS, lambda: self.view.remove_extra(item))
+
+    def notes(self) -> list[str]:
+        """The notes on the board now."""
+        self._notes = [(item, text) for item, text in self._notes if self.view.has_extra(item)]
+        return [text for _item, text in self._notes]
 
     def snap_cm(self, frame: Frame | None) -> float:
         """SNAP_PX on screen, in the field's centimetres."""
