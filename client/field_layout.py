@@ -9,6 +9,7 @@ from typing import Any
 
 Item = dict[str, Any]
 CM = 10.0  # board units per centimetre on a free field
+CARD_CM = 6.3  # a playing card's width: cards lie beside a free field at this scale
 CIRCLE_SIDES = 96
 # the keys of a field element kept with its place on the board (client/README.md, `field`)
 FIELD_DATA = ("bases", "rulers", "sight", "point_areas")

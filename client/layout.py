@@ -18,7 +18,7 @@ from typing import Any
 
 from boardwright.framework.events import resolve_texts
 
-from .field_layout import CM, FIELD_DATA, overlay_items
+from .field_layout import CARD_CM, CM, FIELD_DATA, overlay_items
 
 Item = dict[str, Any]
 Face = Callable[[Any], dict[str, Any] | None]
@@ -30,6 +30,7 @@ GAP = 24.0
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
 CARD_W, CARD_H = 120.0, 168.0
+FIELD_SCALE = CARD_W / CARD_CM / CM  # a free field's enlargement: its centimetres as a card's
 SQRT3 = math.sqrt(3.0)
 PIECE_SCALE = 0.62  # a piece's radius against its cell's
 
@@ -92,6 +93,8 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
         scale = 1.0
         if place == "main" and "row" not in element and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
+        if place == "main" and element.get("type") == "field":
+            scale = max(scale, FIELD_SCALE)  # the cards beside a field as large as on a real table
         placed[place].append((lay, scale, element.get("row")))
     rows: list[_Row] = []
     for place in ("top", "main", "bottom"):
