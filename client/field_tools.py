@@ -260,7 +260,11 @@ class FieldTools:
         item = self._text(where, text, BLOCKED)
         self._items.remove(item)  # it stays while the ruler and sight are drawn again
         self._notes.append((item, text))
-        QTimer.singleShot(NOTE_MS, lambda: self.view.remove_extra(item))
+        timer = QTimer(self.view)  # the view's own: it goes with the view
+        timer.setSingleShot(True)
+        timer.timeout.connect(lambda: self.view.remove_extra(item))
+        timer.timeout.connect(timer.deleteLater)
+        timer.start(NOTE_MS)
 
     def notes(self) -> list[str]:
         """The notes on the board now."""
