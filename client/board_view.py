@@ -197,9 +197,10 @@ class BoardView(QGraphicsView):
         self.field_tools.redraw(list(board.get("fields", [])), lang)
 
     def forget_moves(self) -> None:
-        """A new game, or a jump in a replay: no earlier move is marked."""
+        """A new game, or a jump in a replay: no earlier move is marked (nor measured)."""
         self._last_moves = {}
         self._pieces = set()
+        self.field_tools.clear()
 
     # --- moves you can follow ---
 

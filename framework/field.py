@@ -509,8 +509,9 @@ def sight_report(looker: Shape, target: Shape, sight: dict[str, Any]) -> dict[st
     """What a player asks of the field: does `looker` see `target` (a base; a point is a
     base of radius 0), by which lines, what blocks them and whether the target has cover.
 
-    `sight` is the field's sight data (a `label` may name each shape): ``{"rule": "three_lines", "cover_rule":
-    "overlap_or_centre_line", "blockers": [{"shape": ...}, ...], "cover": [{"shape": ...}]}``.
+    `sight` is the field's sight data (a `label` may name each shape): ``{"rule":
+    "three_lines", "cover_rule": "overlap_or_centre_line", "blockers": [{"shape": ...}, ...],
+    "cover": [{"shape": ...}]}``.
     Blockers and cover areas are named by their index in those lists. A pure function of the
     field data: any seat, or the host for a LAN seat, gives the same answer."""
     rule = SIGHT_RULES.get(sight.get("rule", "three_lines"))
@@ -519,15 +520,17 @@ def sight_report(looker: Shape, target: Shape, sight: dict[str, Any]) -> dict[st
         raise ValueError(f"unknown sight rule: {sight.get('rule')!r} / {sight.get('cover_rule')!r}")
     blockers = [entry["shape"] for entry in sight.get("blockers", [])]
     counted = {id(s) for s in _counted(looker, target, blockers)}
-    lines = []
+    lines: list[dict[str, Any]] = []
+    crossing: set[int] = set()
     for p, q in sight_lines(looker, target):
         crossed = [i for i, s in enumerate(blockers) if id(s) in counted and segment_crosses_interior(p, q, s)]
+        crossing.update(crossed)
         lines.append({"from": list(p), "to": list(q), "clear": not crossed, "blocked_by": crossed})
     areas = [entry["shape"] for entry in sight.get("cover", [])]
     return {
         "seen": rule(looker, target, blockers),
         "lines": lines,
-        "blocked_by": sorted({i for line in lines for i in line["blocked_by"]}),
+        "blocked_by": sorted(crossing),
         "cover": cover_rule(looker, target, areas),
         "cover_by": [i for i, s in enumerate(areas) if cover_rule(looker, target, [s])],
     }

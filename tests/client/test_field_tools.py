@@ -124,3 +124,36 @@ def test_line_of_sight_to_a_point_and_the_looker_let_go(qtbot: Any, window: Main
     assert view.field_tools.reading["seen"] and not view.field_tools.reading["cover"]
     qtbot.mouseClick(view.viewport(), Qt.MouseButton.RightButton, pos=view.position_of(mine))
     assert view.field_tools.looker is None and view.field_tools.reading is None
+
+
+def test_the_tools_of_the_view_menu_measure_and_look_with_plain_clicks(qtbot: Any, window: MainWindow) -> None:
+    start_signum(window)
+    mine, theirs = heroes(window)
+    view = window.table.view
+    window.tool_actions["ruler"].trigger()
+    viewport = view.viewport()
+    start, end = view.position_of(mine), view.position_of(theirs)
+    qtbot.mousePress(viewport, Qt.MouseButton.LeftButton, pos=start)
+    QTest.mouseMove(viewport, end)
+    qtbot.mouseRelease(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert view.field_tools.ruler == ({"base": mine}, {"base": theirs}), "a plain drag lays the ruler"
+    window.tool_actions["sight"].trigger()
+    assert view.field_tools.mode == "sight" and not window.tool_actions["ruler"].isChecked(), "one tool at a time"
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseClick(viewport, Qt.MouseButton.LeftButton, pos=end)
+    assert view.field_tools.reading["seen"] is geometry.sees(window.session.match.state, mine, theirs)
+    window.tool_actions["sight"].trigger()
+    assert view.field_tools.mode is None
+    assert window.session.match.record.actions[-1]["type"] == "to_activation", "no tool click played a move"
+
+
+def test_a_new_game_forgets_the_ruler_and_the_looker(qtbot: Any, window: MainWindow) -> None:
+    start_signum(window)
+    mine, theirs = heroes(window)
+    view = window.table.view
+    lay_ruler(qtbot, window, view.position_of(mine), view.position_of(theirs))
+    look(qtbot, window, mine, theirs)
+    start_signum(window)
+    mine, theirs = heroes(window)
+    assert view.field_tools.ruler is None and view.field_tools.looker is None
+    assert look(qtbot, window, mine, theirs)["seen"], "the new game's hero looks, as the first right-click said"
