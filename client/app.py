@@ -149,6 +149,14 @@ class MainWindow(QMainWindow):
         self.coordinates_action.toggled.connect(self.table.show_coordinates)
         self.view_menu.addSeparator()
         self.view_menu.addAction(self.coordinates_action)
+        # the field's tools (client/field_tools.py): one at a time, or neither
+        self.tool_actions: dict[str, QAction] = {}
+        for tool, key in (("ruler", "R"), ("sight", "V")):
+            entry = action(key, lambda _checked=False, chosen=tool: self._choose_tool(chosen))
+            entry.setCheckable(True)
+            self.view_menu.addAction(entry)
+            self.tool_actions[tool] = entry
+        self.view_menu.addSeparator()
         self.view_menu.addAction(self.dark_action)
         self.rules_action = action(QKeySequence.StandardKey.HelpContents, self.show_rules)
         self.language_menu = self.menuBar().addMenu("")
@@ -179,6 +187,8 @@ class MainWindow(QMainWindow):
         self.fit_action.setText(tr("zoom_fit", lang))
         self.dark_action.setText(tr("dark_theme", lang))
         self.coordinates_action.setText(tr("coordinates", lang))
+        for tool, entry in self.tool_actions.items():
+            entry.setText(tr(f"tool_{tool}", lang))
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
         self.replay_action.setText(tr("replay_open", lang))
@@ -313,6 +323,14 @@ class MainWindow(QMainWindow):
         """The turn came to this person at a LAN table: the taskbar entry asks for attention."""
         if key == "your_turn":
             QApplication.alert(self)
+
+    def _choose_tool(self, tool: str) -> None:
+        """Switch a field tool on (the other off) or off again."""
+        chosen = self.tool_actions[tool].isChecked()
+        for other, entry in self.tool_actions.items():
+            if other != tool:
+                entry.setChecked(False)
+        self.table.view.field_tools.set_mode(tool if chosen else None)
 
     def _zoom(self, factor: float) -> None:
         """Zoom the board on the page in view by `factor`; 0 fits the whole board to the window."""

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from .cards import CardItem, CardPreview
+from .field_tools import FieldTools
 from .i18n import localise
 from .marks import light_targets, ring_decided, ring_moves
 from .selection import same_id
@@ -101,6 +102,7 @@ class BoardView(QGraphicsView):
 
     clicked = Signal(object)
     dropped = Signal(object, object)  # a dragged piece's click id and where it was let go (scene)
+    field_clicked = Signal(object)  # a click where no item with an id is (scene): a point on a field
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -140,6 +142,7 @@ class BoardView(QGraphicsView):
         self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
         self._specs: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the items that decided the game
+        self.field_tools = FieldTools(self)  # a ruler and a line of sight on free fields (field_tools.py)
 
     # --- drawing ---
 
@@ -214,11 +217,13 @@ class BoardView(QGraphicsView):
         self._outline(marked, MARKED, 5)
         self._extras.extend(light_targets(self.scene(), self._items_of(self.active_ids), strong=bool(marked)))
         self._fit()
+        self.field_tools.redraw(list(board.get("fields", [])), lang)
 
     def forget_moves(self) -> None:
-        """A new game, or a jump in a replay: no earlier move is marked."""
+        """A new game, or a jump in a replay: no earlier move is marked (nor measured)."""
         self._last_moves = {}
         self._pieces = set()
+        self.field_tools.clear()
 
     # --- moves you can follow ---
 
@@ -661,6 +666,19 @@ class BoardView(QGraphicsView):
                 self._lit.append(outline)
         return len(self._lit)
 
+    def add_extra(self, item: QGraphicsItem) -> None:
+        """Put an item on the board until the next board (field tools, lit areas, notes)."""
+        self.scene().addItem(item)
+        self._extras.append(item)
+
+    def has_extra(self, item: QGraphicsItem) -> bool:
+        return any(extra is item for extra in self._extras)
+
+    def remove_extra(self, item: QGraphicsItem) -> None:
+        """Take an extra item off the board, unless a new board took it already."""
+        if self.has_extra(item):
+            self._drop(item)
+
     def _drop(self, item: QGraphicsItem) -> None:
         """Take an extra item (an outline, a snap dot, the preview) off the board.
 
@@ -692,6 +710,9 @@ class BoardView(QGraphicsView):
         self.draggable = pieces
 
     def mousePressEvent(self, event: Any) -> None:
+        if self.field_tools.press(event):
+            event.accept()
+            return
         if event.button() == Qt.MouseButton.LeftButton:
             pos = event.position().toPoint()
             item, value = self._hit(pos)
@@ -705,22 +726,33 @@ class BoardView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: Any) -> None:
+        if self.field_tools.release(event):
+            event.accept()
+            return
         super().mouseReleaseEvent(event)
         if event.button() != Qt.MouseButton.LeftButton or self._press is None:
             return
         (start, pressed), self._press = self._press, None
         pos = event.position().toPoint()
         if self._drag is not None:
-            item, key, origin, _was = self._drag
+            item, key, origin, was = self._drag
             self._drag = None
             self._clear_snaps()
             shift = self.mapToScene(pos) - origin
             if shift.manhattanLength() * self.transform().m11() >= CLICK_SLOP:
-                centre = item.mapToScene(item.boundingRect().center())
+                # a piece lands where its centre is, a card where the cursor is
+                centre = (
+                    self.mapToScene(pos)
+                    if isinstance(item, CardItem)
+                    else item.mapToScene(item.boundingRect().center())
+                )
+                item.setPos(was)  # back in its place: the next board shows it where the move put it
                 self.dropped.emit(key, self._snapped(centre, self.draggable.get(key, [])))
                 return
         if pressed is not None and (pos - start).manhattanLength() < CLICK_SLOP and same_id(self.id_at(pos), pressed):
             self.clicked.emit(pressed)
+        elif pressed is None and (pos - start).manhattanLength() < CLICK_SLOP and self.id_at(pos) is None:
+            self.field_clicked.emit(self.mapToScene(pos))
 
     def _show_snaps(self, points: list[QPointF]) -> None:
         self._clear_snaps()
@@ -773,6 +805,9 @@ class BoardView(QGraphicsView):
         self.preview.setPos(self.mapToScene(spot))
 
     def mouseMoveEvent(self, event: Any) -> None:
+        if self.field_tools.move(event):
+            event.accept()
+            return
         if self._drag is not None:
             dragged, _key, origin, was = self._drag
             dragged.setPos(was + (self.mapToScene(event.position().toPoint()) - origin))
@@ -784,6 +819,13 @@ class BoardView(QGraphicsView):
         self._show_hover(item if active else None)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if active else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(event)
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.key() == Qt.Key.Key_Escape and (self.field_tools.ruler or self.field_tools.looker):
+            self.field_tools.clear()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def leaveEvent(self, event: Any) -> None:
         self._show_hover(None)

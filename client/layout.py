@@ -19,6 +19,7 @@ from boardwright.framework.events import resolve_texts
 
 from . import card_layout
 from .card_layout import CARD_W, Face, zone_cards
+from .field_layout import CARD_CM, CM, FIELD_DATA, overlay_items
 
 Item = dict[str, Any]
 
@@ -28,7 +29,7 @@ MAX_ENLARGE = 3.0
 GAP = 24.0
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
-CM = 10.0  # board units per centimetre on a free field
+FIELD_SCALE = CARD_W / CARD_CM / CM  # a free field's enlargement: its centimetres as a card's
 SQRT3 = math.sqrt(3.0)
 PIECE_SCALE = 0.62  # a piece's radius against its cell's
 
@@ -80,6 +81,8 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
         scale = 1.0
         if place == "main" and "row" not in element and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
+        if place == "main" and element.get("type") == "field":
+            scale = max(scale, FIELD_SCALE)  # the cards beside a field as large as on a real table
         placed[place].append((lay, scale, element.get("row")))
     rows: list[_Row] = []
     for place in ("top", "main", "bottom"):
@@ -128,6 +131,7 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
             "per_cm": item["rect"][2] / item["cm"][0],
             "cm": item["cm"],
             "flip_y": item.get("flip_y", False),
+            **{key: item[key] for key in FIELD_DATA if key in item},
         }
         for item in items
         if item["shape"] == "field_frame"
@@ -484,6 +488,7 @@ def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
             "rect": [0, 0, width_cm * CM, height_cm * CM],
             "cm": [width_cm, height_cm],
             "flip_y": flip,
+            **{key: element[key] for key in FIELD_DATA if key in element},
         }
     )
     lay.add(
@@ -517,62 +522,9 @@ def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
             tip = [centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius]
             lay.add({"shape": "line", "points": [centre, tip], "stroke": "#ffffff", "width": 3, "layer": "marker"})
     for overlay in element.get("overlays", []):
-        lay.items.extend(_overlay(overlay, at))
+        lay.items.extend(overlay_items(overlay, at, (width_cm, height_cm)))
     lay.width, lay.height = width_cm * CM, height_cm * CM
     return lay
-
-
-def _overlay(overlay: dict[str, Any], at: Callable[[list[float]], list[float]]) -> list[Item]:
-    """A ruler, a circle (movement or range) or a line of sight, drawn over the field."""
-    kind = overlay.get("type")
-    if kind == "circle":
-        return [
-            {
-                "shape": "circle",
-                "center": at(overlay["center"]),
-                "radius": overlay["radius"] * CM,
-                "stroke": overlay.get("stroke", "#ffe14d"),
-                "fill": overlay.get("fill", "#ffe14d22"),
-                "dash": True,
-                "width": 2,
-                "layer": "marker",
-            }
-        ]
-    if kind == "sight":
-        clear = bool(overlay.get("clear", True))
-        return [
-            {
-                "shape": "line",
-                "points": [at(overlay["from"]), at(overlay["to"])],
-                "stroke": "#22c55e" if clear else "#ef4444",
-                "width": 4,
-                "layer": "marker",
-                "tip": overlay.get("tip"),
-            }
-        ]
-    if kind == "ruler":
-        start, towards = overlay["from"], overlay.get("towards", [overlay["from"][0] + 1, overlay["from"][1]])
-        dx, dy = towards[0] - start[0], towards[1] - start[1]
-        norm = math.hypot(dx, dy) or 1.0
-        length = float(overlay["length"])
-        end = [start[0] + dx / norm * length, start[1] + dy / norm * length]
-        items: list[Item] = [
-            {
-                "shape": "line",
-                "points": [at(start), at(end)],
-                "stroke": "#f5d142",
-                "width": 10,
-                "layer": "marker",
-                "tip": overlay.get("label"),
-            }
-        ]
-        for mark in range(1, int(length)):
-            point = [start[0] + dx / norm * mark, start[1] + dy / norm * mark]
-            items.append({"shape": "circle", "center": at(point), "radius": 2.5, "fill": "#1f2937", "layer": "marker"})
-        if overlay.get("label"):
-            items.append({"shape": "text", "at": at(end), "text": overlay["label"], "size": 14, "layer": "marker"})
-        return items
-    return []
 
 
 BUILDERS: dict[str, Callable[[dict[str, Any], dict[str, Any], Face | None], Layout]] = {

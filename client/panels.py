@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -61,11 +61,14 @@ class TrackWidget(QWidget):
         font = QFont(self.font())
         font.setPixelSize(max(8, min(11, int(cell * step * 0.45))))
         painter.setFont(font)
-        grey = QPen(QColor("#6b7280"), 1)
+        # the boxes follow the theme: a white track on a dark window dazzles
+        dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
+        bands = ("#2b2f36", "#353a42") if dark else ("#f3f4f6", "#e5e7eb")
+        grey = QPen(QColor("#9ca3af" if dark else "#6b7280"), 1)
         # boxes first (a long track groups them in bands of `step`), then the numbers over them
         for index in range(self.length):
             painter.setPen(grey if step == 1 else Qt.PenStyle.NoPen)
-            painter.setBrush(QColor("#f3f4f6") if ((index + self.start) // step) % 2 == 0 else QColor("#e5e7eb"))
+            painter.setBrush(QColor(bands[((index + self.start) // step) % 2]))
             painter.drawRect(QRectF(1 + index * cell, 1, cell, height))
         painter.setPen(grey)
         if step > 1:

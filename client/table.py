@@ -30,8 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from boardwright.framework import BoardwrightError
-from boardwright.framework.choices import CHOOSE, POINT
+from boardwright.framework.choices import CHOOSE
 
+from . import field_points
 from .action_bar import ActionBar, MoveList, unique_labels
 from .board_view import BoardView
 from .captions import CAPTION_MS, CaptionLayer, captions
@@ -39,30 +40,13 @@ from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
-from .selection import Outcome, Selection, id_key, placeholder
+from .selection import Outcome, Selection, id_key, placeholder, same_id
 from .session import TableSession
 
 BANNER_STYLE = (
     "QLabel { background: #14532d; color: white; font-size: 18px; font-weight: bold;"
     " padding: 10px; border-radius: 6px; }"
 )
-
-
-def _to_scene(field: dict[str, Any], x: float, y: float) -> QPointF:
-    """A point of a free field (centimetres) where the board draws it."""
-    (x0, y0), per_cm = field["origin"], field["per_cm"]
-    if field.get("flip_y"):
-        y = field["cm"][1] - y
-    return QPointF(x0 + x * per_cm, y0 + y * per_cm)
-
-
-def _to_field(field: dict[str, Any], where: QPointF) -> list[float]:
-    """A board point in the free field's centimetres, rounded to 0.01 cm."""
-    (x0, y0), per_cm = field["origin"], field["per_cm"]
-    y = (where.y() - y0) / per_cm
-    if field.get("flip_y"):
-        y = field["cm"][1] - y
-    return [round((where.x() - x0) / per_cm, 2), round(y, 2)]
 
 
 def _number(value: Any) -> str:
@@ -145,6 +129,8 @@ class TablePage(QWidget):
         self._live_action = False  # the board was last drawn for exactly one new action
         self.view.clicked.connect(self.on_id_clicked)
         self.view.dropped.connect(self.on_dropped)
+        self.view.field_clicked.connect(self.on_field_clicked)
+        self.points = field_points.FieldPoints([], {}, [])
         self.fields: list[dict[str, Any]] = []
         self.seat_colours: list[Any] = []  # the game's colour of each seat, from its board
         self.coordinates = False  # hex coordinates shown (View → Coordinates)
@@ -434,7 +420,7 @@ class TablePage(QWidget):
             self.view.seat_colours = self.seat_colours = list(board.get("seat_colours") or [])
             self.view.show_board(board, lang, self.board_painters, active_ids, empty, marked, moved_by, own_items)
             self.fields = list(board.get("fields", []))
-            self.view.set_draggable(self._draggable())
+            self._show_points()
             self.status.setText(localise(board.get("status"), lang))
             self.panels.set_panels(board.get("panels", []), lang, active_ids)
             self.panels_scroll.setVisible(bool(board.get("panels")))
@@ -623,6 +609,8 @@ class TablePage(QWidget):
     def on_id_clicked(self, item_id: Any) -> None:
         """A click on the board or a card: pick a source, complete an action at its target,
         or choose an item; an action is played at once, a menu only when two share the click."""
+        if self._select_point_source(item_id):
+            return
         self.handle(self.selection.click(item_id))
 
     def handle(self, outcome: Outcome) -> None:
@@ -634,39 +622,62 @@ class TablePage(QWidget):
             assert self.session is not None
             self._draw_board(self.session.seat_names(self.lang))
 
-    def _point_actions(self) -> dict[Any, dict[str, Any]]:
-        """Open actions that place a source piece at a point: {source id: the open action}."""
-        parts = self.session.action_parts() if self.session else {}
-        found = {}
-        for action in self.open:
-            roles = parts.get(action.get("type", ""), {})
-            point = roles.get("point")
-            if roles.get("source") in action and point in action and isinstance(action[point], dict):
-                if POINT in action[point]:
-                    found[action[roles["source"]]] = action
-        return found
+    # --- points on the free field (client/field_points.py) ---
 
-    def _draggable(self) -> dict[Any, list[QPointF]]:
-        if not self.fields:
-            return {}
-        field = self.fields[0]
-        parts = self.session.action_parts() if self.session else {}
-        out = {}
-        for source, action in self._point_actions().items():
-            snaps = action[parts[action["type"]]["point"]][POINT]
-            out[source] = [_to_scene(field, x, y) for x, y in snaps]
-        return out
+    def _show_points(self) -> None:
+        """What can be dragged onto the field, and the legal areas lit for what a click on
+        the field would do now (the selected source's point actions, or the field's own)."""
+        self.points = field_points.FieldPoints(
+            self.open, self.session.action_parts() if self.session else {}, self.fields
+        )
+        self.view.set_draggable(self.points.draggable())
+        source = self.selection.source if self.points.is_source(self.selection.source) else None
+        shown = self.points.of(source)
+        frame = self.points.frame
+        if frame is not None and shown:
+            self.view.field_tools.light_areas(frame, self.points.areas(shown), self.points.snaps(shown))
+        self.view.field_tools.show_for(self.selection.source)
+
+    def _select_point_source(self, item_id: Any) -> bool:
+        """A click on a card (or piece) whose only moves put it on the field selects it, and
+        the field lights where it may go; a second click lets it go."""
+        if not self.points.is_source(item_id):
+            return False
+        kinds = {a["type"] for a in self.points.of(item_id)}
+        if same_id(self.selection.source, item_id):
+            self.selection.cancel()
+        elif all(a["type"] in kinds for a in self.legal if same_id(self.points.source_of(a), item_id)):
+            self.selection.cancel()
+            self.selection.source = item_id
+        else:
+            return False
+        assert self.session is not None
+        self._draw_board(self.session.seat_names(self.lang))
+        return True
+
+    def on_field_clicked(self, where: QPointF) -> None:
+        """A click on the free field where no piece is: the selected source's point action
+        there, or the field's own (a hero's place, a terrain card); a menu if several fit."""
+        frame = self.points.frame
+        if frame is None or not field_points.on_field(frame, field_points.to_field(frame, where)):
+            return
+        source = self.selection.source if self.points.is_source(self.selection.source) else None
+        self._play_at(self.points.at(source, where, self.view.field_tools.snap_cm(frame)), where)
 
     def on_dropped(self, source: Any, where: QPointF) -> None:
-        """A piece let go on the free field: the open action filled with that point, in
-        centimetres (the kernel checks it; a refused point shows why and the piece goes back)."""
-        action = self._point_actions().get(source)
-        if action is None or not self.fields or self.session is None:
+        """A piece or a card let go on the free field: its point action filled with that point,
+        in centimetres (the kernel checks it; a refused point says why and the piece is back).
+        The view has snapped it already."""
+        self._play_at(self.points.at(source, where, 0.0), where)
+
+    def _play_at(self, actions: list[dict[str, Any]], where: QPointF) -> None:
+        if len(actions) > 1:
+            self.offer(actions)
             return
-        point = _to_field(self.fields[0], where)
-        name = self.session.action_parts()[action["type"]]["point"]
-        self.play({**action, name: point})
-        self.refresh()
+        if actions:
+            reason = self.play(actions[0])
+            if reason:
+                self.view.field_tools.note(where, reason)
 
     def _show_choosing(self) -> None:
         chosen, count = self.selection.progress()
@@ -720,10 +731,13 @@ class TablePage(QWidget):
             return
         self.play(move)
 
-    def play(self, action: dict[str, Any]) -> None:
+    def play(self, action: dict[str, Any]) -> str | None:
+        """Play `action`; the reason it was refused, if it was."""
         if self.session is None:
-            return
+            return None
         try:
             self.session.play(action)
         except BoardwrightError as exc:
             self.message.emit(tr("move_failed", self.lang, error=exc.message))
+            return str(exc.message)
+        return None

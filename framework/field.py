@@ -476,11 +476,78 @@ def sight_lines(a: Shape, b: Shape) -> list[tuple[Point, Point]]:
     ]
 
 
+def _counted(a: Shape, b: Shape, blockers: Iterable[Shape]) -> list[Shape]:
+    """The blockers that count between two bases: not one that either base overlaps."""
+    return [s for s in blockers if not overlaps(a, s) and not overlaps(b, s)]
+
+
 def line_of_sight(a: Shape, b: Shape, blockers: Iterable[Shape]) -> bool:
     """Whether base `a` sees base `b`: at least one of the three sight lines crosses the
     interior of no blocking shape; a blocker that either base overlaps does not count."""
-    counted = [s for s in blockers if not overlaps(a, s) and not overlaps(b, s)]
+    counted = _counted(a, b, blockers)
     return any(not any(segment_crosses_interior(p, q, s) for s in counted) for p, q in sight_lines(a, b))
+
+
+def has_cover(shooter: Shape, target: Shape, areas: Iterable[Shape]) -> bool:
+    """Cover: the target overlaps a cover area, or one lies across the centre line between
+    the bases; an area the shooter stands in does not count."""
+    for shape in areas:
+        if overlaps(shooter, shape):
+            continue
+        if overlaps(target, shape) or segment_crosses_interior(shooter["circle"], target["circle"], shape):
+            return True
+    return False
+
+
+# the rules a game names in its board description (client/README.md, `field`), so that a
+# client or a LAN host answers a player's question about sight with the game's own rule
+SIGHT_RULES = {"three_lines": line_of_sight}
+COVER_RULES = {"overlap_or_centre_line": has_cover}
+
+
+def sight_report(looker: Shape, target: Shape, sight: dict[str, Any]) -> dict[str, Any]:
+    """What a player asks of the field: does `looker` see `target` (a base; a point is a
+    base of radius 0), by which lines, what blocks them and whether the target has cover.
+
+    `sight` is the field's sight data (a `label` may name each shape): ``{"rule":
+    "three_lines", "cover_rule": "overlap_or_centre_line", "blockers": [{"shape": ...}, ...],
+    "cover": [{"shape": ...}]}``.
+    Blockers and cover areas are named by their index in those lists. A pure function of the
+    field data: any seat, or the host for a LAN seat, gives the same answer."""
+    rule = SIGHT_RULES.get(sight.get("rule", "three_lines"))
+    cover_rule = COVER_RULES.get(sight.get("cover_rule", "overlap_or_centre_line"))
+    if rule is None or cover_rule is None:
+        raise ValueError(f"unknown sight rule: {sight.get('rule')!r} / {sight.get('cover_rule')!r}")
+    blockers = [entry["shape"] for entry in sight.get("blockers", [])]
+    counted = {id(s) for s in _counted(looker, target, blockers)}
+    lines: list[dict[str, Any]] = []
+    crossing: set[int] = set()
+    for p, q in sight_lines(looker, target):
+        crossed = [i for i, s in enumerate(blockers) if id(s) in counted and segment_crosses_interior(p, q, s)]
+        crossing.update(crossed)
+        lines.append({"from": list(p), "to": list(q), "clear": not crossed, "blocked_by": crossed})
+    areas = [entry["shape"] for entry in sight.get("cover", [])]
+    return {
+        "seen": rule(looker, target, blockers),
+        "lines": lines,
+        "blocked_by": sorted(crossing),
+        "cover": cover_rule(looker, target, areas),
+        "cover_by": [i for i, s in enumerate(areas) if cover_rule(looker, target, [s])],
+    }
+
+
+def edge_to_edge(a: Shape, b: Shape) -> tuple[float, list[float], list[float]]:
+    """A ruler laid between two bases (a point is a base of radius 0): the distance edge to
+    edge, as `base_distance` measures it, and the two edge points on the line of centres."""
+    pa, pb = _p(a["circle"]), _p(b["circle"])
+    ra = float(a["radius"])
+    gap = distance(pa, pb)
+    length = base_distance(a, b)
+    if gap <= EPSILON:
+        return length, list(pa), list(pa)
+    ux, uy = (pb[0] - pa[0]) / gap, (pb[1] - pa[1]) / gap
+    start = [pa[0] + ux * min(ra, gap), pa[1] + uy * min(ra, gap)]
+    return length, start, [start[0] + ux * length, start[1] + uy * length]
 
 
 # --- offered destinations ---

@@ -8,13 +8,27 @@ from typing import Any
 
 from boardwright.framework import kernel
 
-from . import activation, combat
-from .cards import CARDS, CONFIG, FACTIONS, FIELD, HEROES, TERRAIN, card_of, hero_faction, name_of
-from .geometry import allowance, outline, sight
+from . import activation, combat, play, turn
+from .cards import (
+    CARDS,
+    CHARACTER,
+    CONFIG,
+    CONTACT,
+    FACTIONS,
+    FIELD,
+    HEROES,
+    RULERS,
+    TERRAIN,
+    card_of,
+    hero_faction,
+    name_of,
+)
+from .geometry import allowance, outline, sight, sight_data, terrain_shape
 from .units import health, hero_of, relic_data, units, worn
 
 State = dict[str, Any]
 COLOURS = ("#1d4ed8", "#b91c1c")
+TERRAIN_INSET = 0.05  # cm: a middle band stays this far inside the strict margin of the rules
 TERRAIN_LABEL = 12  # board units: a terrain's name, about 1.2 cm tall on the field
 # what a terrain area does, in the order its tip and the legend name them
 TERRAIN_FLAGS = (
@@ -79,7 +93,58 @@ def field_element(state: State, seat: int | None, parts: dict[str, Any] | None =
         "flip_y": seat == 0,
         **parts,
         "overlays": overlays(state, seat),
+        "point_areas": point_areas(state, seat),
     }
+
+
+def point_areas(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """Where the seat to move may put a base's centre or a terrain's middle, for each open
+    action that takes a point (§5.2, §5.3): along its own edge for the hero and a summoned
+    character, the middle band for terrain. The client lights them; the rules' check of the
+    point has the last word (an ambusher may also stand by terrain: its snaps say where)."""
+    if seat is None or kernel.is_over(state) or kernel.active(state) != seat:
+        return []
+    phase = kernel.phase(state)
+    if phase == turn.PLACE:
+        return [{"action": {"type": "place_hero"}, "areas": [edge_band(seat, turn.hero_radius(state, seat))]}]
+    if phase != turn.TURN or state["stage"] != turn.ACTIVATION or state["turn"]["current"] is not None:
+        return []
+    found = [
+        {"action": {"type": "summon", "card": item}, "areas": [edge_band(seat, float(card_of(item)["base"]) / 2)]}
+        for item in state["zones"][f"hand:{seat}"]["items"]
+        if card_of(item)["kind"] == CHARACTER
+    ]
+    for card in play.terrain_cards(state, seat):
+        for angle in play.angles(card):
+            found.append(
+                {"action": {"type": "terrain", "card": card, "angle": angle}, "areas": [middle_band(card, angle)]}
+            )
+    return found
+
+
+def edge_band(seat: int, radius: float) -> dict[str, Any]:
+    """The centres of a base that touches the seat's own edge."""
+    near = play.edge_y(seat, radius)
+    far = near + CONTACT if seat == 0 else near - CONTACT
+    return band(radius, FIELD[0] - radius, min(near, far), max(near, far))
+
+
+def middle_band(card: str, angle: float) -> dict[str, Any]:
+    """The middles of a terrain card (turned by `angle`) that keep it on the field and more
+    than the margin from both edges."""
+    width, height = FIELD
+    shape = terrain_shape(card, [0.0, 0.0], angle)
+    if "circle" in shape:
+        half_x = half_y = float(shape["radius"])
+    else:
+        corners = outline(shape)
+        half_x, half_y = max(abs(x) for x, _y in corners), max(abs(y) for _x, y in corners)
+    margin = RULERS[CONFIG["terrain_edge_margin"]] + TERRAIN_INSET
+    return band(half_x, width - half_x, margin + half_y, height - margin - half_y)
+
+
+def band(left: float, right: float, top: float, bottom: float) -> dict[str, Any]:
+    return {"polygon": [[left, top], [right, top], [right, bottom], [left, bottom]]}
 
 
 def field_parts(state: State) -> dict[str, Any]:
@@ -126,6 +191,8 @@ def field_parts(state: State) -> dict[str, Any]:
         )
     return {
         "size": [width, height],
+        "rulers": RULERS,
+        "sight": sight_data(state),
         "fill": "#4a6b3a",
         "areas": [
             {
@@ -297,7 +364,8 @@ def boards(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
 
 def _board(state: State, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
     """The opponent's hand, tactics, deck, Graveyard and cards in play in a row above the
-    field; the viewer's in a row below it (the hand fanned out, face up)."""
+    field; the viewer's in one row below it (the hand fanned out, face up), so that the
+    field takes most of the table."""
     viewer = seat if seat is not None else 0
     other = 1 - viewer
     elements: list[dict[str, Any]] = [
@@ -307,7 +375,7 @@ def _board(state: State, seat: int | None, shared: dict[str, Any]) -> dict[str, 
         _zone("grave", "pile", "top", "zone_grave", other, row="theirs"),
         _zone("play", "pile", "top", "zone_play", other, row="theirs"),
         field_element(state, seat, shared["parts"]),
-        _zone("hand", "fan", "bottom", "zone_hand_of", viewer),
+        _zone("hand", "fan", "bottom", "zone_hand_of", viewer, row="mine"),
         _zone("tactics", "pile" if seat is None else "row", "bottom", "zone_tactics", viewer, row="mine"),
         _zone("deck", "pile", "bottom", "zone_deck", viewer, row="mine", back=COLOURS[viewer]),
         _zone("grave", "pile", "bottom", "zone_grave", viewer, row="mine"),

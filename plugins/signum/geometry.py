@@ -10,7 +10,7 @@ from typing import Any
 
 from boardwright.framework import field
 
-from .cards import CONFIG, CONTACT, FIELD, TERRAIN, ruler
+from .cards import CONFIG, CONTACT, FIELD, TERRAIN, name_of, ruler
 from .units import base, has, movement_ruler, units
 
 State = dict[str, Any]
@@ -186,28 +186,39 @@ def sees(state: State, a: str, b: str) -> bool:
     return field.line_of_sight(base(everyone[a]), base(everyone[b]), sight_blockers(state))
 
 
+def sight_data(state: State) -> dict[str, Any]:
+    """The field's sight rules as data (§6.5): what blocks a line of sight (areas that block
+    shooting, smoke) and what gives cover, for the board and for `field.sight_report`."""
+    blockers = [{"shape": t["shape"], "label": name_of(t["card"])} for t in state["terrain"] if blocks(t)]
+    blockers += [{"shape": smoke["shape"], "label": {"key": "smoke"}} for smoke in state["smoke"]]
+    return {
+        "rule": "three_lines",
+        "cover_rule": "overlap_or_centre_line",
+        "blockers": blockers,
+        "cover": [
+            {"shape": t["shape"], "label": name_of(t["card"])}
+            for t in state["terrain"]
+            if TERRAIN[t["card"]].get("cover")
+        ],
+    }
+
+
+def blocks(terrain: dict[str, Any]) -> bool:
+    return bool(TERRAIN[terrain["card"]].get("blocks_shooting"))
+
+
 def sight(state: State, a: str, b: str) -> list[dict[str, Any]]:
     """The three sight lines, each with whether it is clear (for the board's overlay)."""
     everyone = units(state)
-    ba, bb = base(everyone[a]), base(everyone[b])
-    blockers = [s for s in sight_blockers(state) if not field.overlaps(ba, s) and not field.overlaps(bb, s)]
-    return [
-        {"from": list(p), "to": list(q), "clear": not any(field.segment_crosses_interior(p, q, s) for s in blockers)}
-        for p, q in field.sight_lines(ba, bb)
-    ]
+    report = field.sight_report(base(everyone[a]), base(everyone[b]), sight_data(state))
+    return [{"from": line["from"], "to": line["to"], "clear": line["clear"]} for line in report["lines"]]
 
 
 def in_cover(state: State, shooter: str, target: str) -> bool:
     """Cover (§6.5): the target overlaps a cover area, or one lies on the centre line of fire;
     an area the shooter stands in does not count."""
     everyone = units(state)
-    sb, tb = base(everyone[shooter]), base(everyone[target])
-    for shape in areas_with(state, "cover"):
-        if field.overlaps(sb, shape):
-            continue
-        if field.overlaps(tb, shape) or field.segment_crosses_interior(sb["circle"], tb["circle"], shape):
-            return True
-    return False
+    return field.has_cover(base(everyone[shooter]), base(everyone[target]), areas_with(state, "cover"))
 
 
 # --- movement ---

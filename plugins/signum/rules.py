@@ -48,7 +48,7 @@ class Signum(Game):
         "summon": {"source": "card", "point": "to"},
         "terrain": {"point": "to"},
         "place_hero": {"point": "to"},
-        "cast": {"source": "card", "target": "target"},
+        "cast": {"source": "card", "target": "target", "point": "to"},
         "reposition": {"source": "unit", "point": "to"},
     }
 
@@ -202,6 +202,8 @@ def describe(state: State, action: Action) -> dict[str, Any]:
     kind = action["type"]
     if kind == "equip" and "replace" in action:
         kind = "equip_replace"
+    if kind == "terrain" and action.get("angle"):
+        kind, params["angle"] = "terrain_turned", round(float(action["angle"]))
     if kind == "cast" and "to" in action:
         kind = "cast_at"
     if kind == "cast" and params["target"] == "-":

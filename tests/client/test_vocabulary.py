@@ -11,9 +11,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 
 from boardwright.client.app import MainWindow
+from boardwright.client.field_points import to_scene as _to_scene
 from boardwright.client.layout import compose, zone_cards
 from boardwright.client.new_game import GameConfig
-from boardwright.client.table import _to_scene
 from boardwright.framework import Game, GameSpec, PluginHost, Setup, choices, hookimpl, kernel, zones
 from boardwright.framework.flow import Flow, Phase
 

@@ -224,3 +224,53 @@ def test_a_circle_around_each_shape():
     assert field.enclosing({"circle": [3, 4], "radius": 2}) == (3.0, 4.0, 2.0)
     x, y, r = field.enclosing(SQUARE)
     assert (x, y) == pytest.approx((12.0, 12.0)) and r == pytest.approx(2 * math.sqrt(2))
+
+
+def _sight(blockers: list[dict], cover: list[dict]) -> dict:
+    return {
+        "rule": "three_lines",
+        "cover_rule": "overlap_or_centre_line",
+        "blockers": [{"shape": s} for s in blockers],
+        "cover": [{"shape": s} for s in cover],
+    }
+
+
+def test_a_sight_report_names_what_blocks_each_line_and_agrees_with_line_of_sight():
+    shooter, target = base(10, 30), base(40, 30)
+    wall, small = field.rectangle(25, 30, 4, 10), field.rectangle(25, 31, 4, 1.2)  # small: one tangent only
+    blocked = field.sight_report(shooter, target, _sight([small, wall], []))
+    assert not blocked["seen"] and blocked["blocked_by"] == [0, 1]
+    assert all(line["blocked_by"] and not line["clear"] for line in blocked["lines"])
+    partly = field.sight_report(shooter, target, _sight([small], []))
+    assert partly["seen"] == field.line_of_sight(shooter, target, [small]) is True
+    assert [line["clear"] for line in partly["lines"]] == [True, False, True]
+    assert partly["blocked_by"] == [0]
+    # a point is a base of radius 0: it sees past a blocker it stands beside
+    spot = field.sight_report(shooter, {"circle": [40, 10], "radius": 0}, _sight([wall], []))
+    assert spot["seen"] and spot["blocked_by"] == []
+
+
+def test_a_sight_report_says_whether_the_target_has_cover():
+    shooter, target = base(10, 30), base(40, 30)
+    hedge_on_the_line = field.rectangle(30, 30, 1, 6)
+    hedge_aside = field.rectangle(30, 10, 1, 6)
+    under_the_shooter = {"circle": [10, 30], "radius": 4}
+    report = field.sight_report(shooter, target, _sight([], [hedge_aside, hedge_on_the_line]))
+    assert report["seen"] and report["cover"] and report["cover_by"] == [1]
+    assert not field.sight_report(shooter, target, _sight([], [hedge_aside, under_the_shooter]))["cover"]
+    assert field.has_cover(shooter, target, [hedge_on_the_line])
+
+
+def test_a_sight_report_refuses_a_rule_it_does_not_know():
+    with pytest.raises(ValueError, match="unknown sight rule"):
+        field.sight_report(base(0, 0), base(9, 9), {"rule": "x-ray"})
+
+
+def test_a_ruler_between_bases_reads_the_distance_edge_to_edge():
+    a, b = base(10, 10, 1.5), base(10, 30, 2.0)
+    length, start, end = field.edge_to_edge(a, b)
+    assert length == pytest.approx(field.base_distance(a, b)) == pytest.approx(16.5)
+    assert start == pytest.approx([10, 11.5]) and end == pytest.approx([10, 28.0])
+    point = {"circle": [13, 14], "radius": 0}
+    assert field.edge_to_edge(point, {"circle": [10, 10], "radius": 0})[0] == pytest.approx(5.0)
+    assert field.edge_to_edge(base(0, 0, 2), base(3, 0, 2))[0] == 0.0, "overlapping bases: 0"
