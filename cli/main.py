@@ -238,7 +238,7 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
     size = _size(args.size) if args.size else None
     if size and not args.screenshot:
         raise OptionError("--size goes with --screenshot")
-    from boardwright.client.app import run_client
+    from boardwright.client.launch import run_client
 
     def lan() -> object:
         from boardwright.net.service import LanService
@@ -246,7 +246,7 @@ def cmd_play(host: PluginHost, args: argparse.Namespace) -> int:
         return LanService(host)
 
     if args.screenshot:
-        from boardwright.client.app import screenshot
+        from boardwright.client.launch import screenshot
 
         return screenshot(host, start, Path(args.screenshot), size or (1200, 800), args.lang, args.theme)
     return run_client(host, args.game, lan, start, args.lang, args.theme)

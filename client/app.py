@@ -1,49 +1,43 @@
 """The desktop client's main window: the library, the new-game dialog and the table.
 
-`boardwright play [GAME]` calls `run_client(host, game_id)`.
+`boardwright play [GAME]` opens it through `launch.run_client`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import gc
-import getpass
-import os
 import secrets
-import sys
-import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QByteArray, QFileSystemWatcher, QMessageLogContext, QtMsgType, qInstallMessageHandler
+from PySide6.QtCore import QByteArray, QFileSystemWatcher
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QStackedWidget, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox, QStackedWidget, QWidget
 
-from boardwright.framework import BoardwrightError, PluginHost, kernel, replay
+from boardwright.framework import PluginHost, kernel, replay
 from boardwright.framework.match import Match
 
+from .game_files import GameFiles
 from .i18n import LANGUAGES, tr
-from .lan_dialog import JoinDialog
+from .lan_tables import LanTables
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
 from .remote import RemoteSession
 from .rules_dialog import RulesDialog
-from .session import HUMAN, Session, TableSession
+from .session import Session, TableSession
 from .settings import Settings
-from .table import PACES, TablePage, pace_for_delay
+from .table import TablePage
+from .table_life import PACES, pace_for_delay
 from .theme import apply_theme
 
 if TYPE_CHECKING:
     from .replay_view import ReplayPage
 
-SAVE_SUFFIX = ".bwr"
 ZOOM_KEY_STEP = 1.25  # Ctrl++ and Ctrl+- zoom the board by this much
-LAN_OPEN = "open"  # the protocol's seat kind for a person who joins over the network (net/PROTOCOL.md)
 
 
-class MainWindow(QMainWindow):
+class MainWindow(LanTables, GameFiles, QMainWindow):
     def __init__(
         self,
         host: PluginHost,
@@ -344,9 +338,10 @@ class MainWindow(QMainWindow):
     def request_new_game(self, game_id: str | None) -> None:
         """Open the new-game dialog (not modal-blocking: it starts the game when accepted),
         after the person agreed to leave a game in progress."""
-        if not game_id:
+        chosen = game_id or self.library.selected_game() or next(iter(sorted(self.host.games())), None)
+        if chosen is None:
             return
-        self.confirm_leave(lambda: self._open_new_game_dialog(game_id))
+        self.confirm_leave(lambda: self._open_new_game_dialog(chosen))
 
     def _open_new_game_dialog(self, game_id: str) -> None:
         try:
@@ -362,6 +357,7 @@ class MainWindow(QMainWindow):
             self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return
         dialog.accepted.connect(lambda: self.start_game(dialog.config()))
+        dialog.other_game.connect(self._open_new_game_dialog)
         self.dialog = dialog
         dialog.open()
 
@@ -550,213 +546,6 @@ class MainWindow(QMainWindow):
         self.show_table()
         session.start()
 
-    # --- LAN tables ---
-
-    def _lan_service(self) -> Any:
-        if self.lan is None:
-            if self.lan_factory is None:
-                raise BoardwrightError("LAN play is not available in this window", "no-lan")
-            self.lan = self.lan_factory()
-        return self.lan
-
-    def host_lan_table(self, config: GameConfig) -> bool:
-        """Open a table on the LAN: people's seats wait for players, and this window takes the first."""
-        if HUMAN not in config.seat_kinds:
-            self.show_error(tr("start_failed", self.lang), tr("lan_no_person", self.lang))
-            return False
-        kinds = [LAN_OPEN if kind == HUMAN else kind for kind in config.seat_kinds]
-        name = _player_name()
-        try:
-            lan = self._lan_service()
-            address, port = lan.host_table(
-                config.game_id,
-                config.players,
-                config.options,
-                config.seed,
-                config.scenario,
-                kinds,
-                name,
-                local_only=config.lan_local_only,
-            )
-        except Exception as exc:
-            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-            self.show_error(tr("start_failed", self.lang), str(message))
-            return False
-        self.settings.remember_seat_kinds(config.game_id, config.seat_kinds)
-        if not self.join_lan_table(address, port, config.seat_kinds.index(HUMAN)):
-            return False
-        if isinstance(self.session, RemoteSession):  # the host keeps the whole game: it may save it
-            self.session.save_game = lambda path: lan.save_table(address, port, path)
-            self._update_enabled()
-        self.show_message(tr("lan_hosted", self.lang, name=name, address=address, port=port))
-        return True
-
-    def choose_table_to_join(self) -> None:
-        try:
-            lan = self._lan_service()
-        except Exception as exc:
-            self.show_error(tr("lan_failed", self.lang), f"{type(exc).__name__}: {exc}")
-            return
-        dialog = JoinDialog(self.host, lan, self.lang, self)
-        self.join_dialog = dialog
-
-        def chosen() -> None:
-            where = dialog.chosen()
-            if where is None:
-                self.show_error(tr("lan_failed", self.lang), tr("lan_bad_address", self.lang))
-                return
-            self.join_lan_table(*where, spectate=dialog.spectate)
-
-        dialog.accepted.connect(chosen)
-        dialog.open()
-        dialog.look()
-
-    def join_lan_table(self, address: str, port: int, seat: int | None = None, spectate: bool = False) -> bool:
-        """Sit at the table at `address:port` (a free seat, or `seat`), or watch it (`spectate`)."""
-        session = RemoteSession()
-        where = f"{address}:{port}"
-        try:
-            lan = self._lan_service()
-            remote = None
-            earlier = self.settings.lan_seat(where) if seat is None and not spectate else None
-            if earlier is not None:  # this person sat here before: the same seat again
-                try:
-                    remote = lan.join(
-                        address, port, _player_name(), session.receive, earlier[0], earlier[1], ready=False
-                    )
-                except BoardwrightError:
-                    remote = None  # another table on that port now, or the seat was given up
-            if remote is None:
-                remote = lan.join(address, port, _player_name(), session.receive, seat, spectate=spectate, ready=False)
-            game = self.host.games().get(remote.game)
-            if game is None:
-                remote.close()
-                raise BoardwrightError(f"this table plays {remote.game}, which is not installed here", "no-game")
-        except Exception as exc:
-            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-            self.show_error(tr("lan_failed", self.lang), str(message))
-            return False
-        session.attach(remote, game)
-        if remote.token and remote.seat is not None:
-            self.settings.remember_lan_seat(where, remote.seat, remote.token)
-        self._sit_at(session, False)
-        if session.seat is None:
-            self.show_message(tr("lan_watching", self.lang, name=session.table_name))
-        else:
-            self.show_message(tr("lan_joined", self.lang, name=session.table_name, seat=session.seat + 1))
-        return True
-
-    # --- undo, save, load ---
-
-    def undo(self) -> int:
-        if self.session is None or self.pages.currentWidget() is not self.table:
-            return 0
-        return self.session.undo()
-
-    def choose_file_to_save(self) -> None:
-        game_id = self.current_game_id()
-        if game_id is None or not (isinstance(self.session, Session) or getattr(self.session, "save_game", None)):
-            return
-        name = f"{game_id}-{time.strftime('%Y%m%d-%H%M')}{SAVE_SUFFIX}"
-        path, _filter = QFileDialog.getSaveFileName(
-            self, tr("save", self.lang).replace("&", ""), str(Path(self.settings.folder) / name), tr("files", self.lang)
-        )
-        if path:
-            self.save_to(path)
-
-    def choose_file_to_open(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
-            self, tr("open", self.lang).replace("&", ""), self.settings.folder, tr("files", self.lang)
-        )
-        if path:
-            self.load_from(path)
-
-    def save_to(self, path: str | Path) -> bool:
-        """Save the game at the table: a game played here, or a LAN table this window hosts."""
-        session = self.session
-        if isinstance(session, Session):
-            save = session.match.save
-        elif isinstance(session, RemoteSession) and session.save_game is not None:
-            save = session.save_game
-        else:
-            return False
-        try:
-            save(path)
-        except Exception as exc:  # a full disk or a bad folder is a message, not a crash
-            self.show_error(tr("save_failed", self.lang), f"{type(exc).__name__}: {exc}")
-            return False
-        self.settings.folder = str(Path(path).parent)
-        self._saved_plies = self._plies()
-        self.show_message(tr("saved", self.lang, path=path))
-        return True
-
-    def load_from(self, path: str | Path) -> bool:
-        """Open a save; a damaged file shows an error and the current game goes on."""
-        try:
-            record = replay.load(path)
-            engine = self.host.engine(record.game)
-            match = Match.load(engine, path)
-        except Exception as exc:
-            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-            self.show_error(tr("load_failed", self.lang), str(message))
-            return False
-        self.settings.folder = str(Path(path).parent)
-        self._seat(match, list(match.record.seat_kinds))
-        return True
-
-    # --- replays ---
-
-    def choose_replay_to_watch(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
-            self, tr("replay_open", self.lang).replace("&", ""), self.settings.folder, tr("files", self.lang)
-        )
-        if path:
-            self.watch_replay(path)
-
-    def watch_replay(self, path: str | Path) -> bool:
-        """Open a save or a replay (`simulate --save-replays` writes them) on the timeline."""
-        try:
-            record = replay.load(path)
-            match = Match.load(self.host.engine(record.game), path)
-        except Exception as exc:
-            message = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
-            self.show_error(tr("load_failed", self.lang), str(message))
-            return False
-        self.settings.folder = str(Path(path).parent)
-        self._show_replay(match, 0)
-        return True
-
-    def watch_current_game(self) -> None:
-        """The game at the table, on the timeline (it stays at the table, unchanged)."""
-        if isinstance(self.session, Session):
-            self._show_replay(self.session.match, None)
-
-    @property
-    def replay(self) -> ReplayPage:
-        """The replay page, made on first use: its module is a twentieth of the start-up."""
-        if self._replay is None:
-            from .replay_view import ReplayPage
-
-            self._replay = ReplayPage()
-            self._replay.closed.connect(self.close_replay)
-            self._replay.set_language(self.lang)
-            self.pages.addWidget(self._replay)
-        return self._replay
-
-    def _show_replay(self, match: Match, ply: int | None) -> None:
-        self.replay.set_match(match, self.host.board_painters(), ply)
-        self.pages.setCurrentWidget(self.replay)
-        self._update_title()
-        self._update_enabled()
-
-    def close_replay(self) -> None:
-        if self._replay is not None:
-            self._replay.timer.stop()
-        if self.session is not None:
-            self.show_table()
-        else:
-            self.show_library()
-
     # --- messages ---
 
     def show_message(self, text: str) -> None:
@@ -798,127 +587,3 @@ class MainWindow(QMainWindow):
         """Close without asking (the person agreed, or the program is ending)."""
         self._closing = True
         self.close()
-
-
-def _player_name() -> str:
-    try:
-        return getpass.getuser()[:40] or "player"
-    except Exception:  # no login name (some containers): a plain name
-        return "player"
-
-
-def _quiet_offscreen(mode: QtMsgType, context: QMessageLogContext, message: str) -> None:
-    """Qt's messages on stderr, less the offscreen platform's note on every window."""
-    if "propagateSizeHints" not in message:
-        sys.stderr.write(message + "\n")
-
-
-def _display_problem() -> str | None:
-    """Why no window can open here (a Linux machine with no display), before Qt aborts with
-    a message about its platform plugin; None when one can."""
-    platform = os.environ.get("QT_QPA_PLATFORM", "")
-    if not sys.platform.startswith("linux") or (platform and not platform.startswith(("xcb", "wayland"))):
-        return None
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
-        return None
-    return (
-        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): start it "
-        "from a desktop session, or render a picture with --screenshot FILE"
-    )
-
-
-def _open(window: MainWindow, start: GameConfig | Path | None, game_id: str | None) -> bool:
-    """Open what the command line asked for: a set-up game, a saved file, or the dialog."""
-    if isinstance(start, GameConfig):
-        return window.start_game(start)
-    if isinstance(start, Path):
-        return window.load_from(start)
-    if game_id:
-        window.request_new_game(game_id)
-    elif window.last_game() is not None:
-        window.resume_last_game()
-    else:
-        window.show_library()
-    return True
-
-
-def run_client(
-    host: PluginHost,
-    game_id: str | None = None,
-    lan: Callable[[], Any] | None = None,
-    start: GameConfig | Path | None = None,
-    lang: str | None = None,
-    theme: str | None = None,
-) -> int:
-    """Show the window (the new-game dialog first when a game is named, the game itself when
-    `start` sets one up or names a file); returns the exit status.
-
-    `lan` makes the LAN service on first use (the command line passes one)."""
-    problem = _display_problem()
-    if problem is not None:
-        raise BoardwrightError(problem, "display")
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Boardwright")
-    window = MainWindow(host, lan=lan)
-    if lang:
-        window.set_language(lang)
-    if theme:
-        window.set_theme(theme)
-    window.show()
-    _open(window, start, game_id)
-    # what the process holds now (Qt's wrappers, the modules, every game's data and
-    # scenarios) lives as long as the window: moved out of the collector's way, each full
-    # collection scans only what came since, so a game no longer stalls the window for the
-    # 18-50 ms a full pass over it all took (benchmarks/RESULTS.md, 2026-11-26)
-    gc.freeze()
-    return int(app.exec())
-
-
-def screenshot(
-    host: PluginHost,
-    start: GameConfig | Path,
-    path: Path,
-    size: tuple[int, int],
-    lang: str | None = None,
-    theme: str | None = None,
-) -> int:
-    """Set the game up (or load the file), render the window's first frame to the PNG `path`
-    and return 0; a game that does not open or a picture that cannot be written raises
-    BoardwrightError, and no file is left half-written."""
-    # a picture needs no screen: without a platform chosen, render offscreen
-    if not os.environ.get("QT_QPA_PLATFORM"):
-        os.environ["QT_QPA_PLATFORM"] = "offscreen"
-    qInstallMessageHandler(_quiet_offscreen)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Boardwright")
-    # the person's own settings are neither read nor changed: the picture is the same everywhere
-    scratch = tempfile.TemporaryDirectory(prefix="boardwright-shot-")
-    window = MainWindow(host, Settings(Path(scratch.name) / "settings.json"), bot_delay_ms=3_600_000)
-    if lang:
-        window.set_language(lang)
-    window.set_theme(theme or "light")
-    window.resize(*size)
-    window.show()
-    try:
-        if not _open(window, start, None):
-            raise BoardwrightError(window.last_error or "the game did not open", "screenshot")
-        app.processEvents()
-        image = window.grab()
-        partial = path.with_name(path.name + ".part")
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not image.save(str(partial), "PNG"):
-                raise OSError("Qt could not write it")
-            partial.replace(path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                partial.unlink(missing_ok=True)
-            raise BoardwrightError(f"cannot write the picture {path}: {exc.strerror or exc}", "screenshot") from None
-    finally:
-        if window.session is not None:
-            window.session.stop()
-        window.close()
-        window.deleteLater()
-        app.processEvents()
-        scratch.cleanup()
-    return 0

@@ -6,20 +6,15 @@ painter from the `boardwright_board_painters` hook is drawn by that painter inst
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import (
-    QAbstractGraphicsShapeItem,
-    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsPathItem,
-    QGraphicsPolygonItem,
-    QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSimpleTextItem,
     QGraphicsView,
@@ -27,12 +22,11 @@ from PySide6.QtWidgets import (
 
 from .cards import CardItem, CardPreview
 from .field_tools import FieldTools
-from .i18n import localise
-from .marks import light_targets, ring_decided, ring_moves
-from .selection import same_id
+from .glides import Glides
+from .items import LAYER_Z, colour, make_item
+from .marks import light_targets, outline, own_pieces, ring_decided, ring_moves, stable_piece
+from .selection import id_key, same_id
 
-LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
-HIGHLIGHT = "#ffe14d"
 HOVER = "#7dd3fc"
 MARKED = "#f97316"
 LIT = "#facc15"  # the items the log line under the mouse is about
@@ -41,60 +35,8 @@ SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered poin
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
 VIEW_BACKGROUND = "#2a2d33"
-VOLATILE = ("highlight", "tip")  # keys that change with the selection, not with a move
 
 Painter = Callable[[dict[str, Any]], Any]
-
-
-def colour(text: Any, default: str | None = None) -> QColor | None:
-    """`#rgb`, `#rrggbb` or `#rrggbbaa` (alpha last, unlike Qt's own `#aarrggbb`)."""
-    value = text if isinstance(text, str) and text else default
-    if value is None:
-        return None
-    if value.startswith("#") and len(value) == 9:
-        result = QColor(value[:7])
-        try:
-            result.setAlpha(int(value[7:], 16))
-        except ValueError:
-            return QColor(default) if default else None
-        return result
-    result = QColor(value)
-    if not result.isValid():
-        return QColor(default) if default else None
-    return result
-
-
-def readable_on(fill: QColor | None) -> QColor:
-    """Black or white, whichever reads better on `fill`."""
-    if fill is None or fill.alpha() < 80:
-        return QColor("#ffffff")
-    luminance = 0.299 * fill.redF() + 0.587 * fill.greenF() + 0.114 * fill.blueF()
-    return QColor("#111111") if luminance > 0.6 else QColor("#ffffff")
-
-
-def hex_corners(center: list[float], radius: float, pointy: bool = True) -> list[QPointF]:
-    start = -30.0 if pointy else 0.0
-    cx, cy = float(center[0]), float(center[1])
-    return [
-        QPointF(
-            cx + radius * math.cos(math.radians(start + 60 * i)), cy + radius * math.sin(math.radians(start + 60 * i))
-        )
-        for i in range(6)
-    ]
-
-
-def _points(raw: Any) -> list[QPointF]:
-    return [QPointF(float(p[0]), float(p[1])) for p in raw or []]
-
-
-def _id_key(item_id: Any) -> tuple[bool, Any]:
-    """A click id as a dict key that tells True from 1 (see `same_id`)."""
-    return isinstance(item_id, bool), item_id if isinstance(item_id, (str, int, float)) else repr(item_id)
-
-
-def stable_piece(spec: dict[str, Any], lang: str, tint: str) -> str:
-    """A piece as a move leaves it: without the keys that change with the selection."""
-    return repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
 
 
 class BoardView(QGraphicsView):
@@ -136,7 +78,7 @@ class BoardView(QGraphicsView):
         self._lit: list[QGraphicsItem] = []  # outlines of what the log line under the mouse is about
         # moves you can follow: pieces glide or drop in, and what each seat's last move changed is marked
         self.animation_ms = 0  # 0: no animation
-        self._animations: list[tuple[QVariantAnimation, QGraphicsItem, QPointF]] = []
+        self.glides = Glides(self)
         self._pieces: set[str] = set()  # the last board's pieces, without their volatile keys
         self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
         self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
@@ -207,7 +149,8 @@ class BoardView(QGraphicsView):
             before = self._pieces
             fresh = self._draw_items(board.get("items", []), lang, background, kept)
             if moved_by is not False:
-                own = self._own(fresh, own_items, before, lang, background)
+                tint = background.name() if background is not None else ""
+                own = None if own_items is None else own_pieces(fresh, own_items, before, lang, tint)
                 self._follow_move(moved_by, fresh, own, old_places)
             self._mark_last_moves()
             decided = [item for spec, item in self._specs if spec.get("decided")]
@@ -235,33 +178,6 @@ class BoardView(QGraphicsView):
                 places[repr(self._ids[pointer])] = item.sceneBoundingRect().center()
         return places
 
-    def _own(
-        self,
-        fresh: list[tuple[str, dict[str, Any], QGraphicsItem]],
-        own_items: list[dict[str, Any]] | None,
-        before: set[str],
-        lang: str,
-        background: QColor | None,
-    ) -> set[str] | None:
-        """Of the fresh pieces, those the move itself changed: the same in the board after its
-        own effect, or a piece (by its id) that its own effect had already changed. None: all."""
-        if own_items is None:
-            return None
-        tint = background.name() if background is not None else ""
-        own_stable, own_ids = set(), set()
-        for spec in own_items:
-            if spec.get("layer") != "piece":
-                continue
-            stable = stable_piece(spec, lang, tint)
-            own_stable.add(stable)
-            if stable not in before and spec.get("id") is not None:
-                own_ids.add(_id_key(spec["id"]))
-        return {
-            stable
-            for stable, spec, _item in fresh
-            if stable in own_stable or (spec.get("id") is not None and _id_key(spec["id"]) in own_ids)
-        }
-
     def _follow_move(
         self,
         seat: int | None,
@@ -288,38 +204,17 @@ class BoardView(QGraphicsView):
             start = old_places.get(repr(spec.get("id"))) if spec.get("id") is not None else None
             end = item.sceneBoundingRect().center()
             if start is not None and start != end:
-                self._animate(item, start - end)  # the same piece, somewhere else: it glides
+                self.glides.glide(item, start - end, self.animation_ms)  # the same piece elsewhere: it glides
             elif start is None:
-                self._animate(item, QPointF(0, -item.sceneBoundingRect().height() * 0.6), fade=True)
-
-    def _animate(self, item: QGraphicsItem, offset: QPointF, fade: bool = False) -> None:
-        base = item.pos()
-        animation = QVariantAnimation(self)
-        animation.setStartValue(0.0)
-        animation.setEndValue(1.0)
-        animation.setDuration(self.animation_ms)
-        animation.setEasingCurve(QEasingCurve.Type.OutCubic)
-
-        def step(progress: Any) -> None:
-            item.setPos(base + offset * (1.0 - float(progress)))
-            if fade:
-                item.setOpacity(0.25 + 0.75 * float(progress))
-
-        animation.valueChanged.connect(step)
-        step(0.0)
-        self._animations.append((animation, item, base))
-        animation.start()
+                drop = QPointF(0, -item.sceneBoundingRect().height() * 0.6)
+                self.glides.glide(item, drop, self.animation_ms, fade=True)
 
     def _finish_animations(self) -> None:
         """Every piece where it belongs before the board changes again."""
-        for animation, item, base in self._animations:
-            animation.stop()
-            item.setPos(base)
-            item.setOpacity(1.0)
-        self._animations = []
+        self.glides.finish()
 
     def animating(self) -> bool:
-        return any(animation.state() == QVariantAnimation.State.Running for animation, _i, _b in self._animations)
+        return self.glides.running()
 
     def _marked_items(self) -> dict[int | None, list[tuple[QGraphicsItem, QPointF | None]]]:
         """Each seat's last-move pieces as drawn, with where each comes to rest (the end of
@@ -328,13 +223,8 @@ class BoardView(QGraphicsView):
         for key, items in self._drawn.items():
             if key in self._stable:
                 by_stable.setdefault(self._stable[key], []).extend(items)
-        rest = {shiboken6.getCppPointer(item)[0]: base for _animation, item, base in self._animations}
         return {
-            seat: [
-                (item, rest.get(shiboken6.getCppPointer(item)[0]))
-                for stable in pieces
-                for item in by_stable.get(stable, ())
-            ]
+            seat: [(item, self.glides.rest_of(item)) for stable in pieces for item in by_stable.get(stable, ())]
             for seat, pieces in self._last_moves.items()
         }
 
@@ -361,10 +251,10 @@ class BoardView(QGraphicsView):
 
     def _items_of(self, ids: Iterable[Any]) -> list[QGraphicsItem]:
         """The drawn items (not their labels) whose click id is among `ids`."""
-        wanted = {_id_key(item_id) for item_id in ids}
+        wanted = {id_key(item_id) for item_id in ids}
         if not wanted:
             return []
-        return [item for pointer, item in self._tops.items() if _id_key(self._ids[pointer]) in wanted]
+        return [item for pointer, item in self._tops.items() if id_key(self._ids[pointer]) in wanted]
 
     def last_move_marks(self) -> dict[int | None, int]:
         """How many pieces are marked for each seat's last move (for tests and the status line)."""
@@ -384,7 +274,7 @@ class BoardView(QGraphicsView):
             key = repr((spec, lang, tint))
             pool = kept.get(key)
             reused = bool(pool)
-            item = pool.pop() if pool else self._make_item(spec, lang, background)
+            item = pool.pop() if pool else make_item(spec, lang, background)
             if item is None:
                 continue
             if spec.get("layer") == "piece":
@@ -459,124 +349,6 @@ class BoardView(QGraphicsView):
             for child in item.childItems():
                 self._remember(child, item_id, top=False)
 
-    def _make_item(self, spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsItem | None:
-        shape = spec.get("shape")
-        item: QGraphicsItem
-        if shape == "polygon":
-            item = QGraphicsPolygonItem(QPolygonF(_points(spec.get("points"))))
-        elif shape == "hex":
-            corners = hex_corners(spec.get("center", [0, 0]), float(spec.get("radius", 10)), spec.get("pointy", True))
-            item = QGraphicsPolygonItem(QPolygonF(corners))
-        elif shape == "circle":
-            cx, cy = spec.get("center", [0, 0])
-            r = float(spec.get("radius", 10))
-            item = QGraphicsEllipseItem(float(cx) - r, float(cy) - r, 2 * r, 2 * r)
-        elif shape == "rect":
-            x, y, w, h = spec.get("rect", [0, 0, 10, 10])
-            item = QGraphicsRectItem(float(x), float(y), float(w), float(h))
-        elif shape == "line":
-            points = _points(spec.get("points"))
-            if len(points) < 2:
-                return None
-            path = QPainterPath(points[0])
-            for point in points[1:]:
-                path.lineTo(point)
-            item = QGraphicsPathItem(path)
-        elif shape == "text":
-            item = self._text_item(spec, lang, background)
-        elif shape == "card":
-            item = CardItem(spec)
-        else:
-            return None
-        if isinstance(item, QAbstractGraphicsShapeItem) and shape != "text":
-            self._style(item, spec)
-        layer = spec.get("layer", "board")
-        item.setZValue(LAYER_Z.get(layer, 0.0))
-        if layer == "piece" and isinstance(item, QAbstractGraphicsShapeItem):
-            # a plain offset shadow under the piece: cheap to draw, and safe to take off the
-            # board again (a QGraphicsEffect on an item removed before the next paint crashes Qt 6.11)
-            shadow = QGraphicsPathItem(item.shape().translated(3, 4), item)
-            shadow.setBrush(QColor(0, 0, 0, 110))
-            shadow.setPen(QPen(Qt.PenStyle.NoPen))
-            shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
-        label = localise(spec.get("label"), lang)
-        if label and shape != "text":
-            self._add_label(item, spec, label)
-        tip = localise(spec.get("tip"), lang)
-        if tip:
-            item.setToolTip(tip)
-        return item
-
-    def _style(self, item: QAbstractGraphicsShapeItem, spec: dict[str, Any]) -> None:
-        shape = spec.get("shape")
-        fill = colour(spec.get("fill"))
-        stroke = colour(spec.get("stroke"), "#dddddd" if shape == "line" else None)
-        if shape == "line":
-            item.setBrush(Qt.BrushStyle.NoBrush)
-        else:
-            item.setBrush(QBrush(fill) if fill is not None else Qt.BrushStyle.NoBrush)
-        if spec.get("highlight"):
-            pen = QPen(QColor(HIGHLIGHT), 4)
-            pen.setCosmetic(True)
-        elif stroke is not None:
-            width = spec.get("width")
-            pen = QPen(stroke, float(width) if width is not None else 1.0)
-            pen.setCosmetic(width is None)
-        else:
-            pen = QPen(Qt.PenStyle.NoPen)
-        if spec.get("dash"):
-            pen.setStyle(Qt.PenStyle.DashLine)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        item.setPen(pen)
-
-    def _text_item(self, spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsSimpleTextItem:
-        item = QGraphicsSimpleTextItem(localise(spec.get("text"), lang))
-        font = QFont()
-        font.setPixelSize(max(1, round(float(spec.get("size", 20)))))
-        font.setBold(bool(spec.get("bold", False)))
-        item.setFont(font)
-        fill = colour(spec.get("fill"))
-        item.setBrush(fill or readable_on(background))
-        if fill is None:
-            # text of the default colour may lie on any region: a thin shadow keeps it readable
-            shadow = QGraphicsSimpleTextItem(item.text(), item)
-            shadow.setFont(font)
-            shade = QColor(0, 0, 0, 220) if readable_on(background).lightness() > 128 else QColor(255, 255, 255, 200)
-            shadow.setBrush(shade)
-            offset = max(1.0, font.pixelSize() * 0.07)
-            shadow.setPos(offset, offset)
-            shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
-        bounds = item.boundingRect()
-        x, y = spec.get("at", [0, 0])
-        # `at` is the centre unless `align` puts it at the text's left or right end
-        align = spec.get("align", "center")
-        shift = {"left": 0.0, "right": bounds.width()}.get(align, bounds.width() / 2)
-        item.setPos(float(x) - shift, float(y) - bounds.height() / 2)
-        return item
-
-    def _add_label(self, item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
-        bounds = item.boundingRect()
-        label = QGraphicsSimpleTextItem(text, item)
-        font = QFont()
-        font.setBold(True)
-        size = spec.get("label_size")
-        if size is None:
-            # as large as fits: a piece's shadow effect clips anything beyond the piece
-            font.setPixelSize(100)
-            lines = text.splitlines() or [text]
-            at_100 = max(1.0, max(QFontMetricsF(font).horizontalAdvance(line) for line in lines))
-            fits_width = bounds.width() * 0.86 * 100 / at_100
-            share = 0.3 if spec.get("layer") == "marker" else 0.4
-            size = min(bounds.height() * (share if len(lines) == 1 else 0.8 / len(lines)), fits_width)
-        font.setPixelSize(max(1, round(float(size))))
-        label.setFont(font)
-        fill = colour(spec.get("fill"))
-        label.setBrush(colour(spec.get("label_colour")) or readable_on(fill))
-        own = label.boundingRect()
-        centre = bounds.center()
-        label.setPos(centre.x() - own.width() / 2, centre.y() - own.height() / 2)
-
     # --- scale and clicks ---
 
     def _fit(self) -> None:
@@ -635,35 +407,21 @@ class BoardView(QGraphicsView):
 
     def _outline(self, ids: Iterable[Any], colour_name: str, width: float) -> None:
         """Outline every drawn item whose click id is among `ids` (a selected piece, chosen cards)."""
-        wanted = list(ids)
-        if not wanted:
-            return
-        pen = QPen(QColor(colour_name), width)
-        pen.setCosmetic(True)
-        for pointer, item in list(self._tops.items()):
-            if any(same_id(self._ids[pointer], w) for w in wanted):
-                outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
-                outline.setZValue(LAYER_Z["marker"] + 50)
-                self._extras.append(outline)
+        self._extras.extend(outline(self.scene(), self._items_of(ids), colour_name, width, LAYER_Z["marker"] + 50))
 
     def light(self, ids: Iterable[Any]) -> int:
-        """Light the items of these click ids (the log line under the mouse is about them);
-        an empty list puts the lights out. Returns how many items are lit."""
+        """Light the items of these click ids, or their `also` ids (the log line under the mouse
+        is about them); an empty list puts the lights out. Returns how many items are lit."""
         for item in self._lit:
             self._drop(item)
-        self._lit = []
-        wanted = list(ids)
-        if not wanted:
-            return 0
-        pen = QPen(QColor(LIT), 4)
-        pen.setCosmetic(True)
-        for pointer, item in list(self._tops.items()):
-            names = [self._ids[pointer], *self._also.get(pointer, ())]
-            if any(same_id(name, w) for name in names for w in wanted):
-                outline = self.scene().addPath(item.mapToScene(item.shape()), pen)
-                outline.setZValue(LAYER_Z["marker"] + 90)
-                self._extras.append(outline)
-                self._lit.append(outline)
+        wanted = {id_key(item_id) for item_id in ids}
+        named = [
+            item
+            for pointer, item in self._tops.items()
+            if any(id_key(name) in wanted for name in (self._ids[pointer], *self._also.get(pointer, ())))
+        ]
+        self._lit = outline(self.scene(), named, LIT, 4, LAYER_Z["marker"] + 90)
+        self._extras.extend(self._lit)
         return len(self._lit)
 
     def add_extra(self, item: QGraphicsItem) -> None:

@@ -121,6 +121,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "player_n": ("Player {n}", "Игрок {n}"),
     "human": ("Person", "Человек"),
     "bot_level": ("{bot} ({level})", "{bot} ({level})"),
+    "game": ("Game", "Игра"),
     "scenario": ("Scenario", "Сценарий"),
     "no_scenario": ("(standard set-up)", "(обычная расстановка)"),
     "seed": ("Seed", "Зерно"),

@@ -20,6 +20,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
+from .selection import id_key
+
 # stand-ins for a game that names no seat colours (seat 1 first)
 SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
 # each seat's shape, beside its colour in the seat list, the log and the marks
@@ -29,6 +31,39 @@ TARGET = "#fde047"
 DECIDED = "#fbbf24"
 MARK_Z = 239.0  # above pieces (100) and markers (200)
 GLYPH_PX = 15
+
+
+VOLATILE = ("highlight", "tip")  # keys of a piece that change with the selection, not with a move
+
+
+def stable_piece(spec: dict[str, Any], lang: str, tint: str) -> str:
+    """A piece as a move leaves it: without the keys that change with the selection."""
+    return repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
+
+
+def own_pieces(
+    fresh: list[tuple[str, dict[str, Any], Any]],
+    own_items: list[dict[str, Any]],
+    before: set[str],
+    lang: str,
+    tint: str,
+) -> set[str]:
+    """Of the `fresh` pieces (stable key, spec, item), those a move itself changed: the same in
+    `own_items` (the board after its own effect, before the flow's steps), or a piece (by its
+    id) that its own effect had already changed from `before`."""
+    own_stable, own_ids = set(), set()
+    for spec in own_items:
+        if spec.get("layer") != "piece":
+            continue
+        stable = stable_piece(spec, lang, tint)
+        own_stable.add(stable)
+        if stable not in before and spec.get("id") is not None:
+            own_ids.add(id_key(spec["id"]))
+    return {
+        stable
+        for stable, spec, _item in fresh
+        if stable in own_stable or (spec.get("id") is not None and id_key(spec["id"]) in own_ids)
+    }
 
 
 def seat_colour(colours: list[Any] | None, seat: int) -> str:
@@ -143,4 +178,16 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
         star = _glyph(scene, "★", DECIDED, outline.boundingRect().center())
         star.setZValue(MARK_Z + 22)
         added.append(star)
+    return added
+
+
+def outline(
+    scene: QGraphicsScene, items: Iterable[QGraphicsItem], colour: str, width: float, z: float
+) -> list[QGraphicsItem]:
+    """A plain outline around each item (a selected piece, chosen cards, what a log line names)."""
+    added: list[QGraphicsItem] = []
+    for item in items:
+        ring = scene.addPath(item.mapToScene(item.shape()), _pen(colour, width))
+        ring.setZValue(z)
+        added.append(ring)
     return added

@@ -6,6 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -55,6 +56,8 @@ def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
 
 
 class NewGameDialog(QDialog):
+    other_game = Signal(str)  # the person chose another game: the dialog closes for that one
+
     def __init__(
         self,
         host: PluginHost,
@@ -102,7 +105,14 @@ class NewGameDialog(QDialog):
         self.lan_scope.setEnabled(False)
         self.lan.toggled.connect(self.lan_scope.setEnabled)
 
+        # every installed game, this one chosen: choosing another opens its own dialog
+        self.game_box = QComboBox()
+        for other_id, game in sorted(host.games().items(), key=lambda pair: pair[1].spec.title_en):
+            self.game_box.addItem(game.spec.title_ru if lang == "ru" else game.spec.title_en, other_id)
+        self.game_box.setCurrentIndex(max(0, self.game_box.findData(game_id)))
+        self.game_box.currentIndexChanged.connect(self._game_changed)
         top = QFormLayout()
+        top.addRow(tr("game", lang), self.game_box)
         top.addRow(tr("scenario", lang), self.scenario)
         top.addRow(tr("players", lang), self.players)
         top.setRowVisible(self.scenario, bool(self.engine.scenarios))
@@ -184,8 +194,25 @@ class NewGameDialog(QDialog):
                 spin.setSpecialValueText(unset)  # shown instead of the lowest number
             spin.setValue(default)
             return spin
+        if option.suggested:  # named values in a list, and room to type another
+            combo = QComboBox()
+            combo.setEditable(True)
+            for value in option.suggested:
+                combo.addItem(self._option_text(option.key, value) or value, value)
+            found = combo.findData(default)
+            if found >= 0:
+                combo.setCurrentIndex(found)
+            else:
+                combo.setEditText(str(default))
+            return combo
         line = QLineEdit(str(default))
         return line
+
+    def _game_changed(self) -> None:
+        chosen = self.game_box.currentData()
+        if chosen and chosen != self.game_id:
+            self.reject()
+            self.other_game.emit(chosen)
 
     def _scenario_changed(self) -> None:
         scenario = self.engine.scenario(self.scenario.currentData() or None)
@@ -247,7 +274,11 @@ class NewGameDialog(QDialog):
     def _options(self) -> dict[str, Any]:
         options: dict[str, Any] = {}
         for key, widget in self.option_widgets.items():
-            if isinstance(widget, QComboBox):
+            if isinstance(widget, QComboBox) and widget.isEditable():
+                # a named value by its text, else what the person typed
+                found = widget.findText(widget.currentText())
+                options[key] = widget.itemData(found) if found >= 0 else widget.currentText()
+            elif isinstance(widget, QComboBox):
                 options[key] = widget.currentData()
             elif isinstance(widget, QCheckBox):
                 options[key] = widget.isChecked()

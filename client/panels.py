@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .board_view import colour, readable_on
 from .i18n import localise
+from .items import colour, readable_on
 from .selection import same_id
 
 CARD_COLUMNS = 3

@@ -23,6 +23,9 @@ class Option:
     key: str
     default: OptionValue
     choices: tuple[OptionValue, ...] = ()
+    # values a text option offers by name (each with its text `option_<key>_<value>` in the
+    # game's messages), while any other text the game accepts may still be typed
+    suggested: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     title_en: str = ""

@@ -36,7 +36,7 @@ class Reliquium(Game):
             Option("single_march", False, **titled(MESSAGES, "option_single_march")),
             Option("militia", False, **titled(MESSAGES, "option_militia")),
             Option("allies", False, **titled(MESSAGES, "option_allies")),
-            Option("factions", "lot", **titled(MESSAGES, "option_factions")),
+            Option("factions", "lot", suggested=("lot", "initiative"), **titled(MESSAGES, "option_factions")),
             Option("last_faction_standing_wins", True, **titled(MESSAGES, "option_last_faction_standing_wins")),
         ),
         **titled(MESSAGES, "game_summary", "summary"),

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardwright.client.app import MainWindow
-from boardwright.client.board_view import colour
+from boardwright.client.items import colour
 from boardwright.client.new_game import GameConfig
 from boardwright.client.selection import mentions
 from boardwright.framework import PluginHost, hookimpl

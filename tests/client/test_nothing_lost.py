@@ -10,7 +10,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from boardwright.client.app import MainWindow, _open
+from boardwright.client.app import MainWindow
+from boardwright.client.launch import _open
 from boardwright.client.new_game import GameConfig, NewGameDialog
 from boardwright.client.settings import Settings
 from boardwright.framework import replay
@@ -147,8 +148,8 @@ def test_dialog_titles_show_no_shortcut_marks(window: MainWindow, monkeypatch: A
         titles.append(title)
         return "", ""
 
-    monkeypatch.setattr("boardwright.client.app.QFileDialog.getSaveFileName", fake_save)
-    monkeypatch.setattr("boardwright.client.app.QFileDialog.getOpenFileName", fake_save)
+    monkeypatch.setattr("boardwright.client.game_files.QFileDialog.getSaveFileName", fake_save)
+    monkeypatch.setattr("boardwright.client.game_files.QFileDialog.getOpenFileName", fake_save)
     _start(window, ["human", "human"])
     window.choose_file_to_save()
     window.choose_file_to_open()

@@ -59,3 +59,42 @@ def test_russian_names_in_a_russian_dialog(qtbot: Any, host: PluginHost) -> None
     first = dialog.option_widgets["first_side"]
     assert [first.itemText(i) for i in range(first.count())] == ["Жребий", "Игрок (команда) 1", "Игрок (команда) 2"]
     assert dialog.option_widgets["round_cap"].text() == "без предела"
+
+
+def test_the_new_game_dialog_offers_every_game(qtbot, window) -> None:
+    """Game → New game at Connect Four: the dialog lists every installed game, and choosing
+    another opens that game's own dialog."""
+    window.request_new_game("connect_four")
+    dialog = window.dialog
+    games = [dialog.game_box.itemData(i) for i in range(dialog.game_box.count())]
+    assert sorted(games) == sorted(window.host.games())
+    dialog.game_box.setCurrentIndex(games.index("reliquium"))
+    assert window.dialog is not dialog and window.dialog.game_id == "reliquium"
+    assert window.dialog.game_box.currentData() == "reliquium"
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "By lot"), ("ru", "По жребию")])
+def test_a_text_option_offers_its_named_values_in_words(qtbot, lang, shown) -> None:
+    """Reliquium's factions read "By lot", never the value "lot"; a typed list still counts."""
+    dialog = NewGameDialog(PluginHost(), "reliquium", lang, [])
+    qtbot.addWidget(dialog)
+    combo = dialog.option_widgets["factions"]
+    assert isinstance(combo, QComboBox) and combo.currentText() == shown
+    assert dialog.config().options["factions"] == "lot"
+    combo.setCurrentIndex(combo.findData("initiative"))
+    assert dialog.config().options["factions"] == "initiative"
+    combo.setEditText("nature,mountains")
+    assert dialog.config().options["factions"] == "nature,mountains"
+
+
+def test_every_text_option_shows_words_not_a_value() -> None:
+    """No new-game dialog shows a game's raw option value: a text option with a default names
+    it among its suggested values (or is a deck, which the deck builder names)."""
+    for game_id, game in PluginHost().games().items():
+        decks = (game.deck_pool({}) or {}).get("options", []) if hasattr(game, "deck_pool") else []
+        for option in game.spec.all_options():
+            if isinstance(option.default, str) and option.default and not option.choices and option.key not in decks:
+                assert option.default in option.suggested, (game_id, option.key)
+                for lang in ("en", "ru"):
+                    for value in option.suggested:
+                        assert f"option_{option.key}_{value}" in game.messages[lang], (game_id, option.key, value, lang)

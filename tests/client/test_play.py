@@ -13,7 +13,8 @@ from PySide6.QtGui import QColor, QKeySequence
 from PySide6.QtWidgets import QApplication, QFileDialog, QGraphicsEllipseItem
 
 from boardwright.client import settings as settings_module
-from boardwright.client.app import MainWindow, run_client
+from boardwright.client.app import MainWindow
+from boardwright.client.launch import run_client
 from boardwright.client.new_game import GameConfig
 from boardwright.client.settings import Settings
 from boardwright.framework import kernel
