@@ -92,6 +92,34 @@ class TablePage(TableLife, QWidget):
         self.seats.setTextFormat(Qt.TextFormat.RichText)
         self.panels = PanelsWidget()
         self.panels.clicked.connect(self.on_id_clicked)
+        self._build_moves()
+        self.log_box = QGroupBox()
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setMouseTracking(True)  # the line under the mouse lights the pieces it is about
+        self.log.itemEntered.connect(self._light_log_line)
+        self.log.viewport().installEventFilter(self)
+        self._log_events: list[dict[str, Any] | None] = []
+        self._build_chat()
+        log_layout = QVBoxLayout(self.log_box)
+        log_layout.addWidget(self.log)
+        log_layout.addWidget(self.chat_row)
+
+        splitter = self._build_side()
+
+        self._build_cover()
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(splitter)
+        self.stack.addWidget(self.cover)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.banner_row)
+        layout.addWidget(self.ready_row)
+        layout.addWidget(self.stack, 1)
+
+    def _build_moves(self) -> None:
+        """The action bar, the note on whose move it is, k-of-n choosing and the move list."""
         # the moves with no place on the board, as buttons beside the status line
         self.action_bar = ActionBar()
         self.action_bar.chosen.connect(self.on_bar_chosen)
@@ -127,18 +155,9 @@ class TablePage(TableLife, QWidget):
         actions_layout.addWidget(self.choose_row)
         actions_layout.addWidget(self.list_toggle)
         actions_layout.addWidget(self.action_list, 1)
-        self.log_box = QGroupBox()
-        self.log = QListWidget()
-        self.log.setWordWrap(True)
-        self.log.setMouseTracking(True)  # the line under the mouse lights the pieces it is about
-        self.log.itemEntered.connect(self._light_log_line)
-        self.log.viewport().installEventFilter(self)
-        self._log_events: list[dict[str, Any] | None] = []
-        self._build_chat()
-        log_layout = QVBoxLayout(self.log_box)
-        log_layout.addWidget(self.log)
-        log_layout.addWidget(self.chat_row)
 
+    def _build_side(self) -> QWidget:
+        """The side beside the board: status, action bar, seats, pace, panels, moves and log."""
         # the panels scroll on their own, so the moves and the log always stay in sight
         self.panels_scroll = QScrollArea()
         self.panels_scroll.setWidgetResizable(True)
@@ -156,7 +175,10 @@ class TablePage(TableLife, QWidget):
         side_layout.addWidget(self.pace_row)
         side_layout.addWidget(self.side_splitter, 1)
         splitter = board_and_side(self.view, side)
+        return splitter
 
+    def _build_cover(self) -> None:
+        """The hand-over screen between two people's turns at one screen."""
         self.cover = QWidget()
         cover_layout = QVBoxLayout(self.cover)
         self.cover_title = QLabel()
@@ -168,15 +190,6 @@ class TablePage(TableLife, QWidget):
         cover_layout.addWidget(self.cover_title)
         cover_layout.addWidget(self.cover_button, 0, Qt.AlignmentFlag.AlignCenter)
         cover_layout.addStretch(1)
-
-        self.stack = QStackedWidget()
-        self.stack.addWidget(splitter)
-        self.stack.addWidget(self.cover)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.banner_row)
-        layout.addWidget(self.ready_row)
-        layout.addWidget(self.stack, 1)
 
     # --- the session ---
 
