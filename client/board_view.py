@@ -158,7 +158,9 @@ class BoardView(QGraphicsView):
         self._forget(kept)
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
-        self._extras.extend(light_targets(self.scene(), self._items_of(self.active_ids), strong=bool(marked)))
+        self._extras.extend(
+            light_targets(self.scene(), self._at_rest(self._items_of(self.active_ids)), strong=bool(marked))
+        )
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
 
@@ -248,6 +250,10 @@ class BoardView(QGraphicsView):
     def drawn_ids(self) -> list[Any]:
         """The click id of every item drawn now (what a click on the board can name)."""
         return list(self._ids.values())
+
+    def _at_rest(self, items: list[QGraphicsItem]) -> list[tuple[QGraphicsItem, QPointF | None]]:
+        """Each item with where it comes to rest (a gliding piece is outlined at its end)."""
+        return [(item, self.glides.rest_of(item)) for item in items]
 
     def _items_of(self, ids: Iterable[Any]) -> list[QGraphicsItem]:
         """The drawn items (not their labels) whose click id is among `ids`."""
@@ -407,7 +413,9 @@ class BoardView(QGraphicsView):
 
     def _outline(self, ids: Iterable[Any], colour_name: str, width: float) -> None:
         """Outline every drawn item whose click id is among `ids` (a selected piece, chosen cards)."""
-        self._extras.extend(outline(self.scene(), self._items_of(ids), colour_name, width, LAYER_Z["marker"] + 50))
+        self._extras.extend(
+            outline(self.scene(), self._at_rest(self._items_of(ids)), colour_name, width, LAYER_Z["marker"] + 50)
+        )
 
     def light(self, ids: Iterable[Any]) -> int:
         """Light the items of these click ids, or their `also` ids (the log line under the mouse
@@ -420,7 +428,7 @@ class BoardView(QGraphicsView):
             for pointer, item in self._tops.items()
             if any(id_key(name) in wanted for name in (self._ids[pointer], *self._also.get(pointer, ())))
         ]
-        self._lit = outline(self.scene(), named, LIT, 4, LAYER_Z["marker"] + 90)
+        self._lit = outline(self.scene(), self._at_rest(named), LIT, 4, LAYER_Z["marker"] + 90)
         self._extras.extend(self._lit)
         return len(self._lit)
 

@@ -143,12 +143,15 @@ def ring_moves(
     return added
 
 
-def light_targets(scene: QGraphicsScene, items: Iterable[QGraphicsItem], strong: bool) -> list[QGraphicsItem]:
-    """Light what a click would act on: strong (a piece is selected: its targets) is a bright
-    double outline with a target sign; otherwise a faint dotted outline."""
+def light_targets(
+    scene: QGraphicsScene, items: Iterable[tuple[QGraphicsItem, QPointF | None]], strong: bool
+) -> list[QGraphicsItem]:
+    """Light what a click would act on (item, where it comes to rest): strong (a piece is
+    selected: its targets) is a bright double outline with a target sign; otherwise a faint
+    dotted outline."""
     added: list[QGraphicsItem] = []
-    for item in items:
-        outline = item.mapToScene(item.shape())
+    for item, rest in items:
+        outline = outline_at_rest(item, rest)
         if strong:
             lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
         else:
@@ -182,12 +185,13 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
 
 
 def outline(
-    scene: QGraphicsScene, items: Iterable[QGraphicsItem], colour: str, width: float, z: float
+    scene: QGraphicsScene, items: Iterable[tuple[QGraphicsItem, QPointF | None]], colour: str, width: float, z: float
 ) -> list[QGraphicsItem]:
-    """A plain outline around each item (a selected piece, chosen cards, what a log line names)."""
+    """A plain outline around each item (a selected piece, chosen cards, what a log line
+    names), where it comes to rest."""
     added: list[QGraphicsItem] = []
-    for item in items:
-        ring = scene.addPath(item.mapToScene(item.shape()), _pen(colour, width))
+    for item, rest in items:
+        ring = scene.addPath(outline_at_rest(item, rest), _pen(colour, width))
         ring.setZValue(z)
         added.append(ring)
     return added

@@ -186,6 +186,8 @@ def _rings(view: BoardView) -> list[Any]:
 
 
 def test_the_mark_stands_where_the_piece_comes_to_rest(qtbot: Any, window: MainWindow) -> None:
+    from boardwright.client.marks import MARK_Z
+
     """A disc still dropping in is ringed at the hole it lands in, not half a cell above it."""
     assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
     window.table.view.animation_ms = 0
@@ -195,7 +197,14 @@ def test_the_mark_stands_where_the_piece_comes_to_rest(qtbot: Any, window: MainW
     assert view.animating(), "the disc is still dropping in"
     (ring,) = _rings(view)
     (rest,) = view.marked_places()[0]
+    lit = [
+        item.sceneBoundingRect().center() for item in view.scene().items() if MARK_Z - 10 <= item.zValue() < MARK_Z - 6
+    ]
     view._finish_animations()
+    centres = [item.sceneBoundingRect().center() for item in view._tops.values()]
+    assert lit and all(any((c - p).manhattanLength() < 1.0 for c in centres) for p in lit), (
+        "what a click would act on is outlined where it stands, not where a disc is still falling"
+    )
     landed = [item for item in view._tops.values() if item.sceneBoundingRect() == rest]
     assert landed, "the marked place is where the disc stands once it landed"
     assert (ring.sceneBoundingRect().center() - rest.center()).manhattanLength() < 1.0
