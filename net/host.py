@@ -298,10 +298,10 @@ class Table(TableBots):
         finally:
             self._links.discard(link)
             self._leave(conn)
-            await link.finish(limits.part_timeout, reader if told else None)
             if conn is not None and conn.seat is not None and not self._closing:
                 self._broadcast()  # the others see the seat waiting for its person
                 self._kick_bots()  # or its stand-in playing
+            await link.finish(limits.part_timeout, reader if told else None)
 
     async def _read(self, reader: asyncio.StreamReader, meter: Meter) -> dict[str, Any] | None:
         return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout, meter=meter.take)
