@@ -9,6 +9,13 @@ game, until `--actions` were played. Extra connections: `--spectators` that read
 half a frame and hold it. `--tables K` plays K tables of the one host at once (the host's
 sustained rate: one table's actions wait for each other, different tables' do not).
 
+`--flooders N` puts N spectators at every table that send pings as fast as their sockets
+take them, each in a process of its own, reading what comes back (`--flood-unread`: never
+reading); a flooder the host drops or refuses connects again `--flood-pause` seconds later
+(0.5), so the table has N flooders for the whole game. `--connections N` measures the host's memory per connection before the
+first game: its VmRSS (read from /proc) before and after N spectators joined and were sent
+the table. The host's highest VmRSS during the run is reported as `host_peak_kib`.
+
 `--advertise` announces each table with zeroconf (on 127.0.0.1 only) and keeps the
 announcement up to date after every change, as `boardwright host` and the desktop's host do.
 
@@ -19,6 +26,7 @@ host's cProfile statistics (FILE.base: the base host's).
 
 Run: .venv/bin/python benchmarks/bench_net.py connect_four --players 2 --spectators 2
      .venv/bin/python benchmarks/bench_net.py book_of_war --players 4 --actions 2000
+     .venv/bin/python benchmarks/bench_net.py connect_four --players 2 --spectators 2 --flooders 1 --connections 40
 Speed is measured here, never asserted by tests.
 """
 
@@ -97,7 +105,8 @@ async def serve(args: argparse.Namespace) -> None:
     async def tables(lane: int) -> None:
         for number in range(1_000_000):
             journal = Path(journal_dir.name) / f"t{lane}g{number}.bwr" if journal_dir else None
-            limits = Limits(max_spectators=args.spectators + args.stalled + 1, max_queue_bytes=256 * 1024)
+            watching = args.spectators + args.stalled + args.flooders + args.connections
+            limits = Limits(max_spectators=watching + 1, max_queue_bytes=256 * 1024)
             options = json.loads(args.options)
             kinds = [OPEN] * args.players
             table = Table.new(engine, args.players, options, None, kinds, {}, journal=journal, limits=limits)
@@ -187,6 +196,74 @@ def serve_main(args: argparse.Namespace) -> None:
         _run(serve(args), args.loop)
 
 
+# --- a flooder's process ---
+
+
+async def flood(port: int, read: bool, pause: float) -> None:
+    """A spectator that sends pings as fast as its socket takes them (reading what comes back
+    unless `read` is False); dropped, it connects again `pause` seconds later. Ends when
+    stdin closes."""
+    join = encode({"t": "join", "protocol": PROTOCOL_VERSION, "name": "flood", "spectate": True})
+    pings = encode({"t": "ping"}) * 512
+    loop = asyncio.get_running_loop()
+    stdin_closed = loop.run_in_executor(None, sys.stdin.read)
+    while not stdin_closed.done():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(0.01)
+            continue
+        reading = loop.create_task(_discard(reader)) if read else None
+        try:
+            writer.write(join)
+            while not stdin_closed.done():
+                writer.write(pings)
+                await writer.drain()
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            writer.transport.abort()
+            if reading is not None:
+                reading.cancel()
+        await asyncio.sleep(pause)
+
+
+async def _discard(reader: asyncio.StreamReader) -> None:
+    while await reader.read(1 << 16):
+        pass
+
+
+async def _flooders(args: argparse.Namespace, port: int, env: dict[str, str]) -> list[Any]:
+    command = [sys.executable, str(HERE), args.game, "--flood", str(port)]
+    command += ["--flood-pause", str(args.flood_pause)] + (["--flood-unread"] if args.flood_unread else [])
+    return [
+        await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.PIPE, env=env)
+        for _ in range(args.flooders)
+    ]
+
+
+def _host_rss_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
+
+
+async def _memory_per_connection(port: int, pid: int, count: int) -> float:
+    """KiB of the host's VmRSS per spectator joined and sent the table (two samples, the
+    collector run in neither process: what a connection keeps, not what it churns)."""
+    await asyncio.sleep(0.3)
+    before = _host_rss_kib(pid)
+    watchers = [Peer("127.0.0.1", port, f"m{i}", spectate=True, ping_every=0) for i in range(count)]
+    try:
+        for peer in watchers:
+            await peer.connect()
+            await peer.wait_for(lambda u: True, timeout=30)
+        await asyncio.sleep(0.3)
+        return round((_host_rss_kib(pid) - before) / count, 1)
+    finally:
+        for peer in watchers:
+            await peer.close()
+
+
 # --- the peers' process ---
 
 
@@ -223,11 +300,16 @@ async def _game(seats: list[Peer], clock: Clock, others: int, rng: random.Random
     return times
 
 
-async def _lane(args: argparse.Namespace, ports: asyncio.Queue[int], times: list[float], rng: random.Random) -> float:
+async def _lane(
+    args: argparse.Namespace, ports: asyncio.Queue[int], times: list[float], rng: random.Random, host: Any
+) -> float:
     """Games on the tables this lane is given; returns the time spent playing them."""
     playing = 0.0
     while len(times) < args.actions:
         port = await asyncio.wait_for(ports.get(), 30)
+        if args.connections and "per_connection_kib" not in host.measured:
+            host.measured["per_connection_kib"] = await _memory_per_connection(port, host.pid, args.connections)
+        flooders = await _flooders(args, port, host.env)
         clock = Clock()
         seats = [Peer("127.0.0.1", port, f"p{i}", ping_every=0) for i in range(args.players)]
         watchers = [Peer("127.0.0.1", port, f"s{i}", spectate=True, ping_every=0) for i in range(args.spectators)]
@@ -249,12 +331,17 @@ async def _lane(args: argparse.Namespace, ports: asyncio.Queue[int], times: list
                 await peer.close()
             for extra in extras:
                 (extra[1] if isinstance(extra, tuple) else extra).close()
+            for flooder in flooders:
+                assert flooder.stdin is not None
+                flooder.stdin.close()
+                await asyncio.wait_for(flooder.wait(), 30)
     return playing
 
 
 def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
     command = [sys.executable, str(HERE), args.game, "--serve", "--players", str(args.players)]
     command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
+    command += ["--flooders", str(args.flooders), "--connections", str(args.connections)]
     command += ["--options", args.options, "--loop", args.loop]
     command += ["--journal"] if args.journal else []
     command += ["--advertise"] if args.advertise else []
@@ -294,12 +381,21 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
                 rss.append((said["actions"], said["rss_kib"]))
 
     listener = asyncio.get_running_loop().create_task(listen())
+    host = argparse.Namespace(pid=process.pid, env=env, measured={}, peak=0)
+
+    async def sample() -> None:
+        while True:
+            host.peak = max(host.peak, _host_rss_kib(process.pid))
+            await asyncio.sleep(0.1)
+
+    sampler = asyncio.get_running_loop().create_task(sample())
     rng = random.Random(args.seed)
     times: list[float] = []
     peers_cpu = time.process_time()
     try:
-        playing = await asyncio.gather(*(_lane(args, ports, times, rng) for _ in range(args.tables)))
+        playing = await asyncio.gather(*(_lane(args, ports, times, rng, host) for _ in range(args.tables)))
     finally:
+        sampler.cancel()
         process.stdin.close()
         await asyncio.wait_for(process.wait(), 30)
         await listener
@@ -325,6 +421,11 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
         "peers_cpu_ms": round(peers_cpu * 1000 / len(times), 3),
         "host_full_gc": host_gc[0] if host_gc else None,
         "rss_kib": rss or None,
+        "flooders": args.flooders,
+        "flood_unread": bool(args.flood_unread),
+        "flood_pause": args.flood_pause,
+        "host_peak_kib": host.peak,
+        "per_connection_kib": host.measured.get("per_connection_kib"),
     }
 
 
@@ -378,11 +479,18 @@ def main() -> None:
     parser.add_argument(
         "--loop", choices=("auto", "asyncio", "uvloop"), default="auto", help="the event loop of the host and peers"
     )
+    parser.add_argument("--flooders", type=int, default=0, help="spectators at every table flooding pings")
+    parser.add_argument("--flood-unread", action="store_true", help="flooders that never read")
+    parser.add_argument("--flood-pause", type=float, default=0.5, help="seconds before a dropped flooder comes back")
+    parser.add_argument("--connections", type=int, default=0, help="measure the host's memory per connection")
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--flood", type=int, help=argparse.SUPPRESS)  # a flooder's process, at this port
     parser.add_argument("--label", help=argparse.SUPPRESS)  # a measurement for --base, in a process of its own
     args = parser.parse_args()
     if args.serve:
         serve_main(args)
+    elif args.flood:
+        _run(flood(args.flood, not args.flood_unread, args.flood_pause), args.loop)
     else:
         _run(compare(args), args.loop)
 

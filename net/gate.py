@@ -20,6 +20,7 @@ import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from .protocol import HEADER, MAX_PEER_FRAME, ProtocolError, encode
 
@@ -30,6 +31,12 @@ SAID_EVERY = 10.0  # seconds between two log lines about running out of descript
 REFUSING_AT_ONCE = 4  # refusals that wait for the peer to read theirs (within the 16 descriptors a table
 # keeps spare, `Table.start`); more are closed at once
 BUSY = encode({"t": "refused", "code": "busy", "message": "the table has no room for more connections"})
+
+
+def _flooded(seconds: float) -> bytes:
+    return encode(
+        {"t": "refused", "code": "flood", "message": f"this address sent too much: try again in {seconds:.0f} s"}
+    )
 
 
 @dataclass
@@ -46,6 +53,7 @@ class Limits:
     write_timeout: float = 10.0  # the longest one peer's socket may take to drain
     socket_buffer: int = 256 * 1024  # the kernel's send buffer per peer (bounded, so a stall shows)
     part_timeout: float = 2.0  # how long a peer sent an error may take to read it before its socket closes
+    flood_cooldown: float = 10.0  # an address dropped for flooding is refused at once for this long
     chat_per_minute: int = 30
     chat_length: int = 300
     resyncs_per_minute: int = 10  # a whole view and board is costly: a peer may not ask it in a loop
@@ -79,6 +87,30 @@ class Meter:
             raise Flooding(f"more than {self.bytes_per_second:g} bytes a second")
 
 
+class Cooldowns:
+    """Addresses dropped for flooding, and until when the gate refuses them: a flooder that
+    connected again at once would cost the host a join, a welcome and a whole view and
+    board each time; refused at the gate it costs an accept."""
+
+    KEPT = 1024  # addresses remembered at once: a long list of them costs nothing to bound
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self._until: dict[str, float] = {}
+
+    def start(self, peer: Any) -> None:
+        now = time.monotonic()
+        if len(self._until) >= self.KEPT:
+            self._until = {address: until for address, until in self._until.items() if until > now}
+        if peer and len(self._until) < self.KEPT:
+            self._until[str(peer[0])] = now + self.seconds
+
+    def left(self, peer: Any) -> float:
+        """Seconds before the address of `peer` (a socket's peer name) may connect; 0: now."""
+        until = self._until.get(str(peer[0])) if peer else None
+        return max(0.0, until - time.monotonic()) if until is not None else 0.0
+
+
 def listening_socket(host: str, port: int) -> socket.socket:
     """A listening TCP socket on `host` (a name or an IPv4 or IPv6 address) and `port` (0: any)."""
     family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
@@ -99,9 +131,14 @@ class Gate:
     whether one more may come in. Like asyncio's Server it has `sockets` and `is_serving()`."""
 
     def __init__(
-        self, listener: socket.socket, admit: Callable[[socket.socket], None], has_room: Callable[[], bool]
+        self,
+        listener: socket.socket,
+        admit: Callable[[socket.socket], None],
+        has_room: Callable[[], bool],
+        cooldown: float = 10.0,
     ) -> None:
         self.sockets = [listener]
+        self.cooldowns = Cooldowns(cooldown)
         self._admit = admit
         self._has_room = has_room
         self._reserve = _reserve()
@@ -118,7 +155,7 @@ class Gate:
         listener = self.sockets[0]
         while True:
             try:
-                sock, _address = await loop.sock_accept(listener)
+                sock, address = await loop.sock_accept(listener)
             except OSError as exc:
                 if exc.errno in OUT_OF_DESCRIPTORS:
                     await self._refuse_with_reserve(listener)
@@ -126,7 +163,10 @@ class Gate:
                     log.info("a connection could not be accepted: %s", exc.strerror or exc)
                 continue
             sock.setblocking(False)
-            if self._has_room():
+            waiting = self.cooldowns.left(address)
+            if waiting:
+                _refuse_now(sock, _flooded(waiting))
+            elif self._has_room():
                 self._admit(sock)
             elif len(self._refusing) < REFUSING_AT_ONCE:
                 task = loop.create_task(self._refuse(sock))
@@ -206,12 +246,12 @@ async def _readable(sock: socket.socket) -> None:
         loop.remove_reader(sock.fileno())
 
 
-def _refuse_now(sock: socket.socket) -> None:
-    """`refused` `busy` and close, reading first what the peer has sent already (a join, most
+def _refuse_now(sock: socket.socket, refusal: bytes = BUSY) -> None:
+    """`refusal` (`busy`) and close, reading first what the peer has sent already (a join, most
     likely): a socket closed with unread bytes resets, and the reset may overtake the refusal."""
     with contextlib.suppress(OSError):
         sock.setblocking(False)
-        sock.send(BUSY)
+        sock.send(refusal)
         sock.shutdown(socket.SHUT_WR)
         sock.recv(65536)
     sock.close()

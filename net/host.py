@@ -19,7 +19,6 @@ import logging
 import random
 import secrets
 import socket
-import unicodedata
 from collections import deque
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,12 +27,12 @@ from typing import Any
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, kernel
 from boardwright.framework.bots import Attempts
 
-from .gate import Gate, Limits, Meter, listening_socket
+from .gate import Flooding, Gate, Limits, Meter, listening_socket
 from .journal import MAGIC, Journal, clean_temporaries, read_journal, save_finished
 from .link import Link, within_rate
 from .live import GameFault, LiveGame, Trial
 from .loop import descriptors_left, freeze_startup_objects
-from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, read_message
+from .protocol import FROM_PEER, MAX_PEER_FRAME, PROTOCOL_VERSION, ProtocolError, encode, person_name, read_message
 from .table_bots import OPEN, PAUSE, TableBots
 from .updates import Packs, Seen, Snapshot
 
@@ -41,19 +40,6 @@ log = logging.getLogger(__name__)
 
 CHAT_KEEP = 100  # chat lines a newcomer is shown
 PONG = encode({"t": "pong"})  # one frame for every ping: a peer's pings queue no copies
-
-
-NAME_LENGTH = 40
-
-
-def person_name(raw: Any) -> str:
-    """The name a `join` gives, as the host keeps and shows it: a text, control characters
-    (a terminal's escapes, line breaks) taken out, runs of spaces made one, at most
-    `NAME_LENGTH` characters; "guest" when nothing is left."""
-    if not isinstance(raw, str):
-        return "guest"
-    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in raw[: NAME_LENGTH * 4])
-    return " ".join(printable.split())[:NAME_LENGTH].strip() or "guest"
 
 
 def secret_seed() -> int:
@@ -226,7 +212,9 @@ class Table(TableBots):
         await self._open_journal()
         self.max_connections = min(self.limits.max_connections, descriptors_left() - 16)
         listener = listening_socket(host, port)
-        self.server = Gate(listener, self._admit, lambda: len(self._handlers) < self.max_connections)
+        self.server = Gate(
+            listener, self._admit, lambda: len(self._handlers) < self.max_connections, self.limits.flood_cooldown
+        )
         self._kick_bots()
         return int(listener.getsockname()[1])
 
@@ -296,6 +284,8 @@ class Table(TableBots):
                 told = await self._converse(conn, reader, meter)
         except ProtocolError as exc:
             log.info("closing a peer: %s", exc)
+            if isinstance(exc, Flooding) and self.server is not None:
+                self.server.cooldowns.start(link.writer.get_extra_info("peername"))
             link.send(encode({"t": "error", **exc.to_wire()}))
         except TimeoutError:
             silent = self.limits.join_timeout if conn is None else self.limits.idle_timeout
@@ -308,10 +298,10 @@ class Table(TableBots):
         finally:
             self._links.discard(link)
             self._leave(conn)
-            await link.finish(limits.part_timeout, reader if told else None)
             if conn is not None and conn.seat is not None and not self._closing:
                 self._broadcast()  # the others see the seat waiting for its person
                 self._kick_bots()  # or its stand-in playing
+            await link.finish(limits.part_timeout, reader if told else None)
 
     async def _read(self, reader: asyncio.StreamReader, meter: Meter) -> dict[str, Any] | None:
         return await read_message(reader, FROM_PEER, MAX_PEER_FRAME, self.limits.frame_timeout, meter=meter.take)

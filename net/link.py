@@ -21,7 +21,7 @@ from collections.abc import Callable
 from .protocol import encode
 
 FRAME_COST = 64  # bytes of memory a queued frame costs beyond its own (the bytes object and its slot)
-LINGER_BYTES = 16 << 20  # what a peer that was sent an error may still send before its socket closes
+LINGER_BYTES = 2 << 20  # what a peer that was sent an error may still send before its socket closes
 
 
 class Link:
@@ -129,21 +129,23 @@ class Link:
         first and what the peer sends is read and dropped until it closes, within the same
         time and `LINGER_BYTES`: a socket closed with unread bytes answers with a reset,
         which may reach the peer before the error does and make it discard the error."""
-        if not self.closed:
-            with contextlib.suppress(TimeoutError, ConnectionError, OSError, RuntimeError):
-                async with asyncio.timeout(timeout):
-                    await self._flush()
-                    if reader is not None and self.writer.can_write_eof():
-                        self.writer.write_eof()
-                        await _discard(reader)
-        self.closed = True
-        self._wake.set()
-        if not self._parting:  # (a link dropped with an error closes once it is read: `drop`)
-            if self.writer.transport.get_write_buffer_size():
-                self.writer.transport.abort()  # what it did not read in time it will not get
-            else:
-                self.writer.close()
-        await self.stop()
+        try:
+            if not self.closed:
+                with contextlib.suppress(TimeoutError, ConnectionError, OSError, RuntimeError):
+                    async with asyncio.timeout(timeout):
+                        await self._flush()
+                        if reader is not None and self.writer.can_write_eof():
+                            self.writer.write_eof()
+                            await _discard(reader)
+        finally:  # also when the table closes meanwhile (cancelled): no writer task left behind
+            self.closed = True
+            self._wake.set()
+            if not self._parting:  # (a link dropped with an error closes once it is read: `drop`)
+                if self.writer.transport.get_write_buffer_size():
+                    self.writer.transport.abort()  # what it did not read in time it will not get
+                else:
+                    self.writer.close()
+            await self.stop()
 
     async def _flush(self) -> None:
         if self._frames:

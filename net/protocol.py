@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+import unicodedata
 from collections.abc import Callable
 from typing import Any
 
@@ -165,3 +166,16 @@ async def _read_rest(
 async def send_message(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
     writer.write(encode(message))
     await writer.drain()
+
+
+NAME_LENGTH = 40
+
+
+def person_name(raw: Any) -> str:
+    """The name a `join` gives, as the host keeps and shows it: a text, control characters
+    (a terminal's escapes, line breaks) taken out, runs of spaces made one, at most
+    `NAME_LENGTH` characters; "guest" when nothing is left."""
+    if not isinstance(raw, str):
+        return "guest"
+    printable = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in raw[: NAME_LENGTH * 4])
+    return " ".join(printable.split())[:NAME_LENGTH].strip() or "guest"
