@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFileDialog, QMainWindow
 
@@ -12,10 +12,13 @@ from boardwright.framework import replay
 from boardwright.framework.match import Match
 
 from .i18n import tr
+from .play_on import PlayOnDialog, played_on
 from .remote import RemoteSession
 from .session import Session
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from PySide6.QtWidgets import QStackedWidget
 
     from boardwright.framework import PluginHost
@@ -56,6 +59,7 @@ class GameFiles(_Window):
         def _update_title(self) -> None: ...
         def _plies(self) -> int: ...
         def _seat(self, match: Match, seat_kinds: list[str]) -> None: ...
+        def confirm_leave(self, then: Callable[[], Any], quitting: bool = False) -> None: ...
 
     # --- undo, save, load ---
 
@@ -150,6 +154,7 @@ class GameFiles(_Window):
 
             self._replay = ReplayPage()
             self._replay.closed.connect(self.close_replay)
+            self._replay.play_on_requested.connect(self.play_on)
             self._replay.set_language(self.lang)
             self.pages.addWidget(self._replay)
         return self._replay
@@ -159,6 +164,26 @@ class GameFiles(_Window):
         self.pages.setCurrentWidget(self.replay)
         self._update_title()
         self._update_enabled()
+
+    def play_on(self, ply: int) -> None:
+        """A new game from this moment of the replay, its seats chosen anew."""
+        match = self._replay.match if self._replay is not None else None
+        if match is None:
+            return
+        dialog = PlayOnDialog(self.host, match, ply, self.lang, self)
+        self.play_on_dialog = dialog
+
+        def chosen() -> None:
+            kinds = dialog.seat_kinds()
+            try:
+                fresh = played_on(self.host, match, ply, kinds)
+            except Exception as exc:  # a replay of another version of the game: said, nothing lost
+                self.show_error(tr("start_failed", self.lang), getattr(exc, "message", None) or str(exc))
+                return
+            self._seat(fresh, kinds)
+
+        dialog.accepted.connect(lambda: self.confirm_leave(chosen))
+        dialog.open()
 
     def close_replay(self) -> None:
         if self._replay is not None:

@@ -122,6 +122,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "human": ("Person", "Человек"),
     "bot_level": ("{bot} ({level})", "{bot} ({level})"),
     "game": ("Game", "Игра"),
+    "play_on": ("Play on from here", "Играть дальше отсюда"),
+    "play_on_title": ("Play on from here", "Играть дальше отсюда"),
+    "play_on_note": (
+        "A new game from this moment (after {ply} moves): who sits in each seat?",
+        "Новая партия с этого момента (после ходов: {ply}). Кто сидит на каждом месте?",
+    ),
     "scenario": ("Scenario", "Сценарий"),
     "no_scenario": ("(standard set-up)", "(обычная расстановка)"),
     "seed": ("Seed", "Зерно"),

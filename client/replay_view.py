@@ -44,6 +44,7 @@ class ReplayPage(QWidget):
     """Shows one match at any ply; nothing here changes the match."""
 
     closed = Signal()
+    play_on_requested = Signal(int)  # a new game from the ply shown
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +85,8 @@ class ReplayPage(QWidget):
         self.forward_button = QPushButton(icon(pixmap.SP_MediaSeekForward), "")
         self.last_button = QPushButton(icon(pixmap.SP_MediaSkipForward), "")
         self.close_button = QPushButton()
+        self.play_on_button = QPushButton()
+        self.play_on_button.clicked.connect(lambda: self.play_on_requested.emit(self.ply))
         self.first_button.clicked.connect(lambda: self.go_to(0))
         self.back_button.clicked.connect(lambda: self.go_to(self.ply - 1))
         self.forward_button.clicked.connect(lambda: self.go_to(self.ply + 1))
@@ -119,6 +122,7 @@ class ReplayPage(QWidget):
         controls.addWidget(self.slider, 1)
         controls.addWidget(self.speed_label)
         controls.addWidget(self.speed)
+        controls.addWidget(self.play_on_button)
         controls.addWidget(self.close_button)
 
         side = QWidget()
@@ -159,6 +163,7 @@ class ReplayPage(QWidget):
         self.log_box.setTitle(tr("log", lang))
         self.seat_label.setText(tr("replay_seat", lang))
         self.close_button.setText(tr("replay_close", lang))
+        self.play_on_button.setText(tr("play_on", lang))
         self.play_button.setToolTip(tr("replay_play", lang))
         self.speed_label.setText(tr("replay_speed", lang))
         self.speed.setToolTip(tr("replay_speed_tip", lang))

@@ -134,3 +134,22 @@ def test_play_speed_and_seek(qtbot: Any, host: Any, window: MainWindow, tmp_path
     qtbot.mouseClick(page.play_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: page.ply == 5 and not page.timer.isActive(), timeout=3000)
     assert discs(window) == 5
+
+
+def test_play_on_from_a_moment_of_a_replay(qtbot: Any, host: Any, window: MainWindow, tmp_path: Path) -> None:
+    """At action 3 of a watched replay, "Play on from here" starts a new game from that very
+    position, its seats chosen anew (here: a person against a bot)."""
+    assert window.watch_replay(saved_game(host, tmp_path / "game.bwr"))
+    page = window.replay
+    page.go_to(3)
+    qtbot.mouseClick(page.play_on_button, Qt.MouseButton.LeftButton)
+    dialog = window.play_on_dialog
+    assert [combo.currentData() for combo in dialog.combos] == ["human", "human"]
+    dialog.combos[1].setCurrentIndex(dialog.combos[1].findData("random:normal"))
+    dialog.accept()
+    session = window.session
+    assert window.pages.currentWidget() is window.table
+    assert session.match.record.actions == [{"type": "drop", "column": c} for c in (3, 3, 4)]
+    assert session.match.record.seed == 7 and 1 in session.bots and 0 in session.humans
+    qtbot.waitUntil(lambda: session.ply() == 4, timeout=5000)  # Yellow, now a bot, moves from there
+    assert window.table.legal, "then the person, from that position"
