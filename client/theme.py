@@ -42,4 +42,11 @@ def apply_theme(app: QApplication, theme: str) -> str:
         for role, value in _DISABLED.items():
             palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(value))
     app.setPalette(palette)
+    # a widget with a style sheet of its own (a title's size, a list's padding) keeps the
+    # palette it was polished with: set its sheet again so it takes the new one
+    for widget in app.allWidgets():
+        sheet = widget.styleSheet()
+        if sheet:
+            widget.setStyleSheet("")
+            widget.setStyleSheet(sheet)
     return theme

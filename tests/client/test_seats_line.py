@@ -63,3 +63,25 @@ def test_the_window_keeps_its_size_and_place(qtbot: Any, host: Any, settings: An
     again = MainWindow(host, settings, bot_delay_ms=0)
     qtbot.addWidget(again)
     assert (again.width(), again.height()) == (740, 560)
+
+
+def test_the_dark_theme_reaches_the_library(qtbot: Any, window: MainWindow) -> None:
+    """The library's list and title follow the dark theme, not only the plain widgets."""
+    window.show_library()
+
+    def list_lightness() -> int:
+        image = window.library.games.viewport().grab().toImage()
+        return image.pixelColor(image.width() // 2, image.height() - 5).lightness()
+
+    def title_has_light_text() -> bool:
+        image = window.library.title.grab().toImage()
+        return any(
+            image.pixelColor(x, y).lightness() > 180 for x in range(0, image.width(), 3) for y in range(image.height())
+        )
+
+    assert list_lightness() > 200
+    window.set_theme("dark")
+    assert list_lightness() < 80, "the list's empty rows are dark"
+    assert title_has_light_text(), "the title is written light on dark"
+    window.set_theme("light")
+    assert list_lightness() > 200
