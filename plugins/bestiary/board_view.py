@@ -227,10 +227,13 @@ def _castle_tracks(state: State) -> list[dict[str, Any]]:
         seat = first_seat(state, side)
         damage = state["castle_damage"][side]
         durability = state["settings"]["durability"]
+        lines: list[dict[str, Any]] = [{"key": "castle_track_line", "damage": damage, "durability": durability}]
+        if kernel.side_of(state, state["first_player"]) == side:  # why a castle starts damaged
+            lines.append({"key": "castle_track_first", "damage": CONFIG["first_player_damage"]})
         panels.append(
             {
                 "title": _track_title(state, side, seat),
-                "lines": [{"key": "castle_track_line", "damage": damage, "durability": durability}],
+                "lines": lines,
                 "track": {
                     "length": durability + 1,
                     "marks": [{"at": damage, "label": "✖", "fill": COLOURS["sides"][seat]}],

@@ -143,3 +143,20 @@ def test_the_walk_reads_every_kind_of_text() -> None:
             seen.add(" ".join(SINGULAR.get(word, word) for word in words))
     assert {"status", "element cell tip", "element piece label", "element piece tip", "element title"} <= seen
     assert {"panel title", "panel line", "panel track mark label"} <= seen
+
+
+def test_the_first_sides_castle_track_says_why_it_starts_damaged() -> None:
+    """Digest §3.5: the first player's castle starts with 2 damage, the price of the
+    initiative; its track says so, the other side's does not."""
+    from boardwright.framework import PluginHost, kernel
+    from boardwright.framework.events import text
+    from boardwright.framework.match import Match
+
+    match = Match(PluginHost().engine("bestiary"), 2, {}, 3)
+    state = match.state
+    first = kernel.side_of(state, state["first_player"])
+    messages = match.game.messages
+    tracks = [panel for panel in match.board(0)["panels"] if panel.get("track")]
+    lines = [[text(line, messages, "en") for line in panel["lines"]] for panel in tracks]
+    assert lines[first] == ["Damage 2 of 10: at 10 the castle falls", "It started with 2: the price of the first move"]
+    assert lines[1 - first] == ["Damage 0 of 10: at 10 the castle falls"]
