@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .card_plan import small_font_px
 from .i18n import localise
 from .items import colour, readable_on
 from .selection import same_id
@@ -59,7 +60,7 @@ class TrackWidget(QWidget):
         height = self.height() - 2
         step = self._step()
         font = QFont(self.font())
-        font.setPixelSize(max(8, min(11, int(cell * step * 0.45))))
+        font.setPixelSize(round(small_font_px()))  # never below the system's small font
         painter.setFont(font)
         # the boxes follow the theme: a white track on a dark window dazzles
         dark = self.palette().color(QPalette.ColorRole.Window).lightness() < 128
@@ -80,11 +81,13 @@ class TrackWidget(QWidget):
             left = 1 + index * cell
             if step > 1:
                 painter.drawLine(QPointF(left, 1), QPointF(left, 1 + height * 0.3))
-            painter.drawText(
-                QRectF(left + 2, 1, max(cell * step, 24), height),
-                Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft,
-                str(index + self.start),
-            )
+            label = str(index + self.start)
+            room = QFontMetricsF(font).horizontalAdvance(label) + 4
+            # a number at the right end is written leftwards of its tick, never cut by the edge
+            where = QRectF(left + 2, 1, room, height)
+            if where.right() > self.width() - 1:
+                where.moveRight(self.width() - 2)
+            painter.drawText(where, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, label)
         # marks: several on one box sit side by side; on a long track a mark that would
         # cover its neighbour drops to the lower row
         by_box: dict[int, list[dict[str, Any]]] = {}

@@ -29,12 +29,12 @@ def describe(state: State, seat: int | None) -> dict[str, Any]:
 
 def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, Any]]:
     """Each seat's board from its view. What every seat sees alike is built once and shared
-    (boards are read-only): the panels, the war track and the piles above the map, and the
+    (boards are read-only): the panels (the war track first), the piles above the map, and the
     map for the seats whose views show the same pending choice (the map marks the unit a
     choice is about for the seat making it)."""
     if not views:
         return []
-    panels = table.panels(views[0])
+    panels = [table.war_track(views[0]), *table.panels(views[0])]
     maps: list[tuple[Any, dict[str, Any]]] = []
     shared: dict[Any, list[Item]] = {}  # the elements above the map that every seat sees alike
     boards = []

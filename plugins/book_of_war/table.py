@@ -28,12 +28,12 @@ def elements(
     state: State, seat: int | None, shared: dict[Any, list[Element]] | None = None
 ) -> tuple[list[Element], list[Element]]:
     """(the elements above the map, those below it) for the viewer `seat` (None: a spectator).
-    What the elements above show is public (the war track, the piles' counts and backs), so
+    What the elements above show is public (the piles' counts and backs), so
     boards drawn at once take them from `shared`, built for the first viewer: every board
     holds the same objects."""
     if shared is None:
         shared = {}
-    top = _shared(shared, "track", lambda: [war_track(state)])
+    top: list[Element] = []
     for other in _others(state, seat):
         top = top + _shared(shared, other, partial(_seat_piles, state, other))
     top = top + _shared(shared, "decks", lambda: _decks(state))
@@ -90,7 +90,8 @@ def war_track(state: State) -> Element:
             }
         )
     title = {"key": "war_track", "score_a": vp[0], "score_b": vp[1], "target": target}
-    return {"type": "track", "place": "top", "length": target + 1, "start": 0, "title": title, "marks": marks}
+    # a side panel, beside the map: a track of a hundred boxes above it took a third of the board
+    return {"title": title, "track": {"length": target + 1, "start": 0, "marks": marks}}
 
 
 # --- cards

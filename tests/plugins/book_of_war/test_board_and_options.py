@@ -191,3 +191,17 @@ def test_ability_refusals_name_the_rule(table):
     ):
         with pytest.raises(IllegalAction, match=reason):
             engine.apply(state, {**ability, **fields})
+
+
+def test_the_war_track_is_a_panel_beside_the_map():
+    """A hundred boxes above the map took a third of the board: the war track lies beside it,
+    with both markers, and the map is the largest thing on the board."""
+    from boardwright.framework import PluginHost
+    from boardwright.framework.match import Match
+
+    match = Match(PluginHost().engine("book_of_war"), 2, {}, 3)
+    board = match.board(0)
+    assert not [e for e in board["elements"] if e["type"] == "track"]
+    (track,) = [panel for panel in board["panels"] if panel.get("track")]
+    assert track["title"]["key"] == "war_track" and len(track["track"]["marks"]) == 2
+    assert track["track"]["length"] == match.state["rules"]["target_vp"] + 1
