@@ -306,36 +306,36 @@ def table_strip(state: State) -> list[dict[str, Any]]:
 
 
 def tracks(state: State) -> list[dict[str, Any]]:
+    """The day of the week and the victory points, as side panels beside the table: two
+    tracks side by side above it made the board wide and its cards small."""
     players = kernel.seats(state)
     vps = [scoring.total(state, s) for s in range(players)]
     days = int(CONFIG["days_per_week"])
     day = state["day"]
     return [
         {
-            "type": "track",
-            "length": days,
-            "start": 1,
             "title": {
                 "key": "day_track" if day else "day_track_travel",
                 "week": state["week"],
                 "weeks": state["weeks"],
                 "day": day,
             },
-            "marks": [{"at": max(1, day), "fill": "#facc15" if day else "#6b7280", "tip": {"key": "day_mark"}}],
-            "place": "top",
-            "row": "tracks",
+            "track": {
+                "length": days,
+                "start": 1,
+                "marks": [{"at": max(1, day), "fill": "#facc15" if day else "#6b7280", "tip": {"key": "day_mark"}}],
+            },
         },
         {
-            "type": "track",
-            "length": max(20, max(vps) + 4),
-            "start": 0,
             "title": {"key": "vp_track"},
-            "place": "top",
-            "row": "tracks",
-            "marks": [
-                {"at": vps[s], "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
-                for s in range(players)
-            ],
+            "track": {
+                "length": max(20, max(vps) + 4),
+                "start": 0,
+                "marks": [
+                    {"at": vps[s], "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
+                    for s in range(players)
+                ],
+            },
         },
     ]
 
@@ -345,26 +345,25 @@ def board(state: State, viewer: int | None) -> dict[str, Any]:
 
 
 def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
-    """Each viewer's board. What every viewer sees alike (the tracks, a rival's hand as
+    """Each viewer's board. What every viewer sees alike (a rival's hand as
     backs, the domains, the table, the panels, the status) is built once and the same
     objects go in every board (boards are read-only); the battle, the capitals and the
     viewer's own hand are built for each viewer."""
     if not viewers:
         return []
     players = kernel.seats(state)
-    top = tracks(state)
     rivals: dict[int, list[dict[str, Any]]] = {}
     capitals: dict[tuple[int, bool], dict[str, Any]] = {}  # a capital as its owner sees it, or anyone else
     domains: dict[int, dict[str, Any]] = {}
     strip = table_strip(state)
-    panels = battle_panel(state)
+    panels = tracks(state) + battle_panel(state)
     panels += [
         {"title": {"key": "panel_seat", "seat": seat}, "lines": seat_lines(state, seat)} for seat in range(players)
     ]
     shown_status = status(state)
     made = []
     for viewer in viewers:
-        elements: list[dict[str, Any]] = list(top)
+        elements: list[dict[str, Any]] = []
         for seat in range(players):
             if seat != viewer:
                 if seat not in rivals:
