@@ -43,6 +43,7 @@ class BoardView(QGraphicsView):
     """A read-only picture of one board description; reports clicks on items with ids."""
 
     clicked = Signal(object)
+    dragged_to = Signal(object, object)  # a piece's click id let go on another item's: source, target
     dropped = Signal(object, object)  # a dragged piece's click id and where it was let go (scene)
     field_clicked = Signal(object)  # a click where no item with an id is (scene): a point on a field
 
@@ -70,6 +71,7 @@ class BoardView(QGraphicsView):
         self.preview: CardPreview | None = None
         self._lifted: CardItem | None = None  # the card of a hand under the mouse
         self.draggable: dict[Any, list[QPointF]] = {}
+        self.drag_sources: set[tuple[bool, Any]] = set()  # pieces dragged onto a target (id_key)
         self._press: tuple[Any, Any] | None = None
         self._drag: tuple[QGraphicsItem, Any, QPointF, QPointF] | None = None
         self._snaps: list[QGraphicsItem] = []
@@ -489,6 +491,10 @@ class BoardView(QGraphicsView):
                 self._show_snaps(self.draggable[key])
                 event.accept()
                 return
+            if item is not None and value is not None and id_key(value) in self.drag_sources:
+                self._drag = (item, value, self.mapToScene(pos), item.pos())  # onto a target, or a click
+                event.accept()
+                return
         super().mousePressEvent(event)
 
     def mouseReleaseEvent(self, event: Any) -> None:
@@ -505,7 +511,14 @@ class BoardView(QGraphicsView):
             self._drag = None
             self._clear_snaps()
             shift = self.mapToScene(pos) - origin
-            if shift.manhattanLength() * self.transform().m11() >= CLICK_SLOP:
+            moved = shift.manhattanLength() * self.transform().m11() >= CLICK_SLOP
+            if moved and not any(same_id(key, k) for k in self.draggable):
+                item.setPos(was)
+                target = self._target_under(pos, item)
+                if target is not None:
+                    self.dragged_to.emit(key, target)
+                return
+            if moved:
                 # a piece lands where its centre is, a card where the cursor is
                 centre = (
                     self.mapToScene(pos)
@@ -519,6 +532,15 @@ class BoardView(QGraphicsView):
             self.clicked.emit(pressed)
         elif pressed is None and (pos - start).manhattanLength() < CLICK_SLOP and self.id_at(pos) is None:
             self.field_clicked.emit(self.mapToScene(pos))
+
+    def _target_under(self, pos: Any, dragged: QGraphicsItem) -> Any:
+        """The click id under `pos` of an item other than the one dragged (and its labels)."""
+        mine = {shiboken6.getCppPointer(item)[0] for item in (dragged, *dragged.childItems())}
+        for item in self.items(pos):
+            pointer = shiboken6.getCppPointer(item)[0]
+            if pointer not in mine and pointer in self._ids:
+                return self._ids[pointer]
+        return None
 
     def _show_snaps(self, points: list[QPointF]) -> None:
         self._clear_snaps()

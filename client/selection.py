@@ -105,6 +105,10 @@ class Selection:
             ids.extend(self._choose_spec(picker)[CHOOSE])
         return ids
 
+    def drag_sources(self) -> list[Any]:
+        """The pieces a person may drag onto a target: sources of moves that have one."""
+        return [self._part(a, "source") for a in self.legal if self._has(a, "source") and self._has(a, "target")]
+
     def marked_ids(self) -> list[Any]:
         """The ids shown as selected: the source, or the items chosen so far."""
         if self.choosing is not None:

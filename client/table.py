@@ -74,6 +74,7 @@ class TablePage(TableLife, QWidget):
         self._live_action = False  # the board was last drawn for exactly one new action
         self.view.clicked.connect(self.on_id_clicked)
         self.view.dropped.connect(self.on_dropped)
+        self.view.dragged_to.connect(self.on_dragged_to)
         self.view.field_clicked.connect(self.on_field_clicked)
         self.points = field_points.FieldPoints([], {}, [])
         self.fields: list[dict[str, Any]] = []
@@ -451,6 +452,12 @@ class TablePage(TableLife, QWidget):
             return
         self.handle(self.selection.click(item_id))
 
+    def on_dragged_to(self, source: Any, target: Any) -> None:
+        """A piece dragged onto a target: the same as clicking the one, then the other."""
+        self.selection.cancel()
+        if self.selection.click(source).what == "select":
+            self.handle(self.selection.click(target))
+
     def handle(self, outcome: Outcome) -> None:
         if outcome.what == "play":
             self.play(outcome.actions[0])
@@ -469,6 +476,7 @@ class TablePage(TableLife, QWidget):
             self.open, self.session.action_parts() if self.session else {}, self.fields
         )
         self.view.set_draggable(self.points.draggable())
+        self.view.drag_sources = {id_key(source) for source in self.selection.drag_sources()}
         source = self.selection.source if self.points.is_source(self.selection.source) else None
         shown = self.points.of(source)
         frame = self.points.frame

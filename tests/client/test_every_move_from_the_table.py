@@ -111,3 +111,42 @@ def test_selecting_a_piece_lights_every_target_at_once(qtbot: Any, window: MainW
     lit = [item for item in view.scene().items() if MARK_Z - 10 <= item.zValue() < MARK_Z - 6]
     assert view.active_ids and {repr(i) for i in view.active_ids} == targets
     assert len(lit) >= len(targets), "every target is outlined without the mouse over it"
+
+
+def test_a_piece_is_dragged_onto_its_target(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium: dragging a unit onto a region makes the move a click on each would make."""
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "human"], seed=1, handover=False))
+    table = window.table
+    rng = random.Random(1)
+    for _ in range(40):
+        parts = table.session.action_parts()
+        pairs = [
+            a
+            for a in table.legal
+            if a.get("type") in parts
+            and "source" in parts[a["type"]]
+            and "target" in parts[a["type"]]
+            and parts[a["type"]]["source"] in a
+            and parts[a["type"]]["target"] in a
+        ]
+        if pairs:
+            break
+        table.play(rng.choice(table.legal))
+    move = pairs[0]
+    roles = parts[move["type"]]
+    view = table.view
+    start, end = view.position_of(move[roles["source"]]), view.position_of(move[roles["target"]])
+    assert start is not None and end is not None
+    mates = [
+        a for a in pairs if a[roles["source"]] == move[roles["source"]] and a[roles["target"]] == move[roles["target"]]
+    ]
+    before = window.session.ply()
+    qtbot.mousePress(view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    qtbot.mouseMove(view.viewport(), pos=(start + end) / 2)
+    qtbot.mouseMove(view.viewport(), pos=end)
+    qtbot.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, pos=end)
+    if len(mates) == 1:
+        assert window.session.ply() == before + 1
+        assert window.session.match.record.actions[-1] == move
+    else:  # two moves share the piece and the place: a menu asks which
+        assert table.menu is not None and len(table.menu.actions()) == len(mates)
