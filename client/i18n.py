@@ -122,6 +122,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "human": ("Person", "Человек"),
     "bot_level": ("{bot} ({level})", "{bot} ({level})"),
     "game": ("Game", "Игра"),
+    "your_name": ("Your name", "Ваше имя"),
+    "your_name_hint": ("the name the others see", "имя, которое видят другие"),
     "play_on": ("Play on from here", "Играть дальше отсюда"),
     "play_on_title": ("Play on from here", "Играть дальше отсюда"),
     "play_on_note": (

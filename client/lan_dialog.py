@@ -40,7 +40,9 @@ def parse_address(text: str) -> tuple[str, int] | None:
 class JoinDialog(QDialog):
     _heard = Signal(object)
 
-    def __init__(self, host: PluginHost, lan: Any, lang: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, host: PluginHost, lan: Any, lang: str, parent: QWidget | None = None, player_name: str = ""
+    ) -> None:
         super().__init__(parent)
         self.host = host
         self.lan = lan
@@ -56,7 +58,12 @@ class JoinDialog(QDialog):
         self.again.clicked.connect(self.look)
         self.address = QLineEdit()
         self.address.setPlaceholderText("192.168.1.5:40123")
+        # the name the others see beside this seat, in the seat list, the log and the chat
+        self.player_name = QLineEdit(player_name)
+        self.player_name.setMaxLength(40)
+        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
         form = QFormLayout()
+        form.addRow(tr("your_name", lang), self.player_name)
         form.addRow(tr("lan_address", lang), self.address)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("lan_join_button", lang))

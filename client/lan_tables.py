@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 LAN_OPEN = "open"  # the protocol's seat kind for a person who joins over the network (net/PROTOCOL.md)
 
 
-def _player_name() -> str:
+def login_name() -> str:
     try:
         return getpass.getuser()[:40] or "player"
     except Exception:  # no login name (some containers): a plain name
@@ -61,6 +61,13 @@ class LanTables(_Window):
 
     # --- LAN tables ---
 
+    def _remember_name(self, typed: str) -> str:
+        """The name to play under: the one typed (kept for next time), else the one kept, else
+        the computer's login name."""
+        if typed.strip():
+            self.settings.player_name = typed
+        return self.settings.player_name or login_name()
+
     def _lan_service(self) -> Any:
         if self.lan is None:
             if self.lan_factory is None:
@@ -74,7 +81,7 @@ class LanTables(_Window):
             self.show_error(tr("start_failed", self.lang), tr("lan_no_person", self.lang))
             return False
         kinds = [LAN_OPEN if kind == HUMAN else kind for kind in config.seat_kinds]
-        name = _player_name()
+        name = self._remember_name(config.player_name)
         try:
             lan = self._lan_service()
             address, port = lan.host_table(
@@ -106,7 +113,7 @@ class LanTables(_Window):
         except Exception as exc:
             self.show_error(tr("lan_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return
-        dialog = JoinDialog(self.host, lan, self.lang, self)
+        dialog = JoinDialog(self.host, lan, self.lang, self, self.settings.player_name or login_name())
         self.join_dialog = dialog
 
         def chosen() -> None:
@@ -114,6 +121,7 @@ class LanTables(_Window):
             if where is None:
                 self.show_error(tr("lan_failed", self.lang), tr("lan_bad_address", self.lang))
                 return
+            self._remember_name(dialog.player_name.text())
             self.join_lan_table(*where, spectate=dialog.spectate)
 
         dialog.accepted.connect(chosen)
@@ -131,12 +139,14 @@ class LanTables(_Window):
             if earlier is not None:  # this person sat here before: the same seat again
                 try:
                     remote = lan.join(
-                        address, port, _player_name(), session.receive, earlier[0], earlier[1], ready=False
+                        address, port, self._remember_name(""), session.receive, earlier[0], earlier[1], ready=False
                     )
                 except BoardwrightError:
                     remote = None  # another table on that port now, or the seat was given up
             if remote is None:
-                remote = lan.join(address, port, _player_name(), session.receive, seat, spectate=spectate, ready=False)
+                remote = lan.join(
+                    address, port, self._remember_name(""), session.receive, seat, spectate=spectate, ready=False
+                )
             game = self.host.games().get(remote.game)
             if game is None:
                 remote.close()

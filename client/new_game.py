@@ -42,6 +42,7 @@ class GameConfig:
     handover: bool = True
     lan: bool = False  # open the table on the LAN: you take the first person's seat, friends the others
     lan_local_only: bool = False  # the table listens on this computer only (127.0.0.1), not the LAN
+    player_name: str = ""  # the name the person hosting plays under (a LAN table)
 
 
 def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
@@ -66,6 +67,7 @@ class NewGameDialog(QDialog):
         last_kinds: list[str],
         parent: QWidget | None = None,
         lan_available: bool = False,
+        player_name: str = "",
     ) -> None:
         super().__init__(parent)
         self.host = host
@@ -104,6 +106,12 @@ class NewGameDialog(QDialog):
         self.lan_scope.addItem(tr("lan_scope_local", lang), True)
         self.lan_scope.setEnabled(False)
         self.lan.toggled.connect(self.lan_scope.setEnabled)
+        # the name the others see beside this seat, in the seat list, the log and the chat
+        self.player_name = QLineEdit(player_name)
+        self.player_name.setMaxLength(40)
+        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
+        self.player_name.setEnabled(False)
+        self.lan.toggled.connect(self.player_name.setEnabled)
 
         # every installed game, this one chosen: choosing another opens its own dialog
         self.game_box = QComboBox()
@@ -140,6 +148,8 @@ class NewGameDialog(QDialog):
         seed_form.addRow(self.lan)
         seed_form.addRow(tr("lan_scope", lang), self.lan_scope)
         seed_form.setRowVisible(self.lan_scope, lan_available)
+        seed_form.addRow(tr("your_name", lang), self.player_name)
+        seed_form.setRowVisible(self.player_name, lan_available)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("start", lang))
@@ -299,6 +309,7 @@ class NewGameDialog(QDialog):
             handover=self.handover.isChecked(),
             lan=self.lan_available and self.lan.isChecked(),
             lan_local_only=bool(self.lan_scope.currentData()),
+            player_name=self.player_name.text().strip(),
         )
 
 

@@ -138,6 +138,14 @@ class RemoteSession(TableSession):
                 names.append(tr("player_n", lang, n=seat + 1))
         return names
 
+    def people(self) -> list[str | None]:
+        seats = self.update.get("seats", []) if self.update is not None else []
+        return [
+            str(seat["name"]) if seat.get("kind") == "open" and seat.get("name") else None
+            for seat in seats
+            if isinstance(seat, dict)
+        ]
+
     def log_lines(self, lang: str) -> list[str]:
         if self.game is None:
             return []

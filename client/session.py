@@ -71,6 +71,11 @@ class TableSession(QObject):
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
+    def people(self) -> list[str | None]:
+        """The name of the person in each seat, where people play under names (a LAN table);
+        None for a bot's seat or an empty one."""
+        return []
+
     def action_parts(self) -> dict[str, dict[str, str]]:
         """The parts of the game's action types (`Game.action_parts`); none while a LAN seat
         does not know its game yet."""

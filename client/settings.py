@@ -39,6 +39,17 @@ class Settings:
         self.data["lang"] = value
         self.save()
 
+    @property
+    def player_name(self) -> str:
+        """The name this person plays under at LAN tables ("" until they gave one)."""
+        name = self.data.get("player_name")
+        return name if isinstance(name, str) else ""
+
+    @player_name.setter
+    def player_name(self, value: str) -> None:
+        self.data["player_name"] = value.strip()[:40]
+        self.save()
+
     def seat_kinds(self, game_id: str) -> list[str]:
         kinds = self.data.get("seat_kinds", {}).get(game_id, [])
         return [k for k in kinds if isinstance(k, str)] if isinstance(kinds, list) else []

@@ -6,6 +6,7 @@ Everything shown comes from the session's viewing seat: `board(state, viewer)`,
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, Qt, Signal
@@ -335,8 +336,12 @@ class TablePage(TableLife, QWidget):
         rows = []
         to_move = session.to_move()
         scores = session.scores()
+        people = session.people()
         for seat, name in enumerate(names):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
+            person = people[seat] if seat < len(people) else None
+            if person:  # the name the person plays under, beside the seat's
+                marker = html.escape(person)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
             sign = seat_sign(self.seat_colours, seat)  # as its pieces and the marks on its last move

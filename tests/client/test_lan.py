@@ -159,9 +159,9 @@ def test_a_bot_that_keeps_failing_plays_a_random_move_and_the_log_says_so(qtbot:
 
 def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: list[MainWindow]) -> None:
     anna, boris = two_windows
-    assert anna.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False, lan=True)), (
-        anna.last_error
-    )
+    config = GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False, lan=True, player_name="Anna")
+    assert anna.start_game(config), anna.last_error
+    assert anna.settings.player_name == "Anna"
     boris.choose_table_to_join()
     dialog = boris.join_dialog
     qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=8000)
@@ -169,9 +169,13 @@ def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: lis
     assert dialog.chosen() is not None
     ARTIFACTS.mkdir(exist_ok=True)
     assert dialog.grab().save(str(ARTIFACTS / "client_lan_join.png"))
+    dialog.player_name.setText("Boris")  # the name the others see, kept for the next table
     dialog.accept()
     qtbot.waitUntil(lambda: boris.session is not None and getattr(boris.session, "seat", None) == 1, timeout=5000)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    assert boris.settings.player_name == "Boris"
+    qtbot.waitUntil(lambda: "Boris" in anna.table.seats.text(), timeout=5000)
+    assert "Boris" in boris.table.seats.text() and "Anna" in boris.table.seats.text()
     QApplication.processEvents()
     assert boris.grab().save(str(ARTIFACTS / "client_lan_table.png"))
 
