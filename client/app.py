@@ -313,6 +313,14 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self._update_library()
         self.show_message(tr("scenarios_changed", self.lang))
 
+    def _clear_stale_turn(self) -> None:
+        """ "Your turn" leaves the status bar once the turn has passed on."""
+        session = self.session
+        if session is None or self.statusBar().currentMessage() != tr("your_turn", self.lang):
+            return
+        if session.to_move() is None or session.to_move() != session.viewer:
+            self.statusBar().clearMessage()
+
     def _alert(self, key: str) -> None:
         """The turn came to this person at a LAN table: the taskbar entry asks for attention."""
         if key == "your_turn":
@@ -441,7 +449,8 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
             return
         lang = self.lang
         if isinstance(self.session, RemoteSession):
-            text = tr("leave_table", lang)
+            hosting = getattr(self.session, "save_game", None) is not None
+            text = tr("leave_hosted_table" if hosting else "leave_table", lang)
         else:
             text = tr("leave_quit" if quitting else "leave_replace", lang)
         box = QMessageBox(QMessageBox.Icon.Question, tr("app_title", lang), tr("leave_title", lang), parent=self)
@@ -541,6 +550,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self._autosaved_plies = -1
         self._saved_plies = -1
         session.changed.connect(self._autosave)
+        session.changed.connect(self._clear_stale_turn)
         session.notice.connect(self._alert)
         self._apply_pace(session)
         self.table.set_session(session, self.host.board_painters(), handover)

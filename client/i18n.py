@@ -114,6 +114,12 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "You leave this LAN table; your seat waits for you to join again.",
         "Вы покидаете стол в сети; ваше место будет ждать вашего возвращения.",
     ),
+    "leave_hosted_table": (
+        "You host this table: it is no longer listed on the LAN, the others play on while "
+        "Boardwright stays open here, and your seat waits for you.",
+        "Вы ведёте этот стол: он пропадёт из списка в сети, остальные играют дальше, пока "
+        "Boardwright открыт здесь, а ваше место ждёт вас.",
+    ),
     "leave": ("Leave", "Покинуть"),
     "save_first": ("Save first…", "Сначала сохранить…"),
     "players": ("Players", "Игроки"),

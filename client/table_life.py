@@ -195,10 +195,22 @@ class TableLife(_Page):
             return
         self.chat_line.clear()
 
+    def _show_gone(self) -> None:
+        self.banner.setText(tr("lan_closed", self.lang))
+        self.banner.setToolTip("")
+        self.new_game_button.setText(tr("new_game", self.lang).replace("&", ""))
+        for button in (self.next_button, self.replay_button, self.rematch_button):
+            button.hide()
+        self.new_game_button.show()
+        self.banner_row.show()
+
     def _show_outcome(self, names: list[str]) -> None:
         session = self.session
         assert session is not None
         outcome = session.outcome()
+        if not outcome and getattr(session, "closed", False):
+            self._show_gone()  # the host went away: said where it stays in view, with a way on
+            return
         if not outcome:
             self.banner_row.hide()
             return

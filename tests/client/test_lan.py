@@ -74,6 +74,7 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     anna.table.play(anna.table.legal[3])
     qtbot.waitUntil(lambda: boris.session.update["ply"] == 1 and boris.table.action_list.count() == 7, timeout=5000)
     qtbot.waitUntil(lambda: boris.statusBar().currentMessage() == "Your turn", timeout=5000)  # the turn alert
+    assert anna.statusBar().currentMessage() != "Your turn"
     # Anna's own window has her move once her update arrives (it may come after Boris's)
     qtbot.waitUntil(lambda: anna.session.update["ply"] == 1, timeout=5000)
     QApplication.processEvents()
@@ -91,6 +92,7 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
             window.table.play(next((a for a in legal if a.get("column") == column), legal[0]))
             qtbot.waitUntil(lambda w=window, p=ply: w.session.update["ply"] > p, timeout=5000)
     qtbot.waitUntil(lambda: boris.session.outcome() is not None and anna.table.banner_row.isVisible(), timeout=5000)
+    assert "Your turn" not in (anna.statusBar().currentMessage(), boris.statusBar().currentMessage()), "no stale turn"
     assert anna.session.outcome()["winners"] == [0]
     assert "Winner" in boris.table.banner.text()
     assert not boris.table.replay_button.isVisible() and not boris.table.next_button.isVisible()
@@ -239,10 +241,14 @@ def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainW
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     anna.close()  # the host's window goes, and its table with it, once she agrees
     assert anna.isVisible() and anna.leave_box is not None
+    assert "You host this table" in anna.leave_box.informativeText()
     next(button for button in anna.leave_box.buttons() if button.text() == "Quit").click()
     qtbot.waitUntil(lambda: boris.session.closed, timeout=5000)
     assert "closed the connection" in boris.statusBar().currentMessage()
     assert boris.session.legal_for_viewer() == [] and boris.table.action_list.count() == 0
+    # the message stays in view above the board, with a way on
+    assert boris.table.banner_row.isVisible() and "closed the connection" in boris.table.banner.text()
+    assert boris.table.new_game_button.isVisible() and not boris.table.rematch_button.isVisible()
 
 
 def test_the_host_saves_the_lan_game_and_a_guest_cannot(
