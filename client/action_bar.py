@@ -13,6 +13,8 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
     QLayout,
     QLayoutItem,
     QListWidget,
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 from .i18n import tr
 
 MAX_BUTTONS = 8  # more moves without a place than this: the rest behind a "More" button
+MANY_OF_A_KIND = 6  # more moves of one kind than this: one list to choose from
 ENTER_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space)
 
 
@@ -101,32 +104,42 @@ class ActionBar(QWidget):
         self.setSizePolicy(policy)
         self.buttons: list[QPushButton] = []
         self.more: QToolButton | None = None
+        self.lists: list[tuple[QComboBox, QPushButton]] = []  # many moves of one kind: a list and its button
         self.offered: list[tuple[str, Any]] = []  # (label, what pressing it hands back)
 
     def set_moves(self, moves: list[tuple[str, Any]], lang: str) -> None:
-        """`moves`: (label, action) of each move to offer, in the game's order."""
+        """`moves`: (label, what pressing hands back) of each move to offer, in the game's order.
+        Many moves of one kind (a pile's size, a number of cards) are one list to choose from
+        with a button beside it, not a wall of buttons."""
         while self.flow.count():
             taken = self.flow.takeAt(0)
             widget = taken.widget() if taken is not None else None
             if widget is not None:
                 widget.hide()
                 widget.deleteLater()
-        self.buttons, self.more = [], None
+        self.buttons, self.more, self.lists = [], None, []
         self.offered = list(moves)
+        kinds: dict[Any, list[tuple[str, Any]]] = {}
+        for label, move in moves:
+            kinds.setdefault(_kind(move), []).append((label, move))
+        singles = [entry for entry in moves if len(kinds[_kind(entry[1])]) <= MANY_OF_A_KIND]
         widgets: list[QWidget] = []
-        for label, action in moves[:MAX_BUTTONS]:
+        for label, action in singles[:MAX_BUTTONS]:
             button = QPushButton(label)
             button.setAutoDefault(False)
             button.setToolTip(label)
             button.clicked.connect(lambda _checked=False, chosen=action: self.chosen.emit(chosen))
             self.buttons.append(button)
             widgets.append(button)
-        if len(moves) > MAX_BUTTONS:
+        for entries in kinds.values():
+            if len(entries) > MANY_OF_A_KIND:
+                widgets.append(self._choice(entries, lang))
+        if len(singles) > MAX_BUTTONS:
             more = QToolButton()
-            more.setText(tr("more_moves", lang, count=len(moves) - MAX_BUTTONS))
+            more.setText(tr("more_moves", lang, count=len(singles) - MAX_BUTTONS))
             more.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
             menu = QMenu(more)
-            for label, action in moves[MAX_BUTTONS:]:
+            for label, action in singles[MAX_BUTTONS:]:
                 entry = menu.addAction(label)
                 entry.triggered.connect(lambda _checked=False, chosen=action: self.chosen.emit(chosen))
             more.setMenu(menu)
@@ -136,17 +149,45 @@ class ActionBar(QWidget):
             self.flow.addWidget(widget)
         self.setVisible(bool(widgets))
 
+    def _choice(self, entries: list[tuple[str, Any]], lang: str) -> QWidget:
+        """One list of the moves of a kind, and a button that makes the one chosen."""
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        combo = QComboBox()
+        # as wide as a short move reads, so its button stays beside it; the list shows all
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(24)
+        for label, move in entries:
+            combo.addItem(label, move)
+            combo.setItemData(combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
+        button = QPushButton(tr("make_move", lang))
+        button.setAutoDefault(False)
+        button.clicked.connect(lambda _checked=False: self.chosen.emit(combo.currentData()))
+        layout.addWidget(combo)
+        layout.addWidget(button)
+        self.lists.append((combo, button))
+        return row
+
     def labels(self) -> list[str]:
-        """Every move the bar offers, its menu included (for tests and the status line)."""
+        """Every move the bar offers, its lists and menu included (for tests and the status line)."""
         found = [button.text() for button in self.buttons]
+        for combo, _button in self.lists:
+            found += [combo.itemText(index) for index in range(combo.count())]
         if self.more is not None and self.more.menu() is not None:
             found += [entry.text() for entry in self.more.menu().actions()]
         return found
 
     def press(self, label: str) -> bool:
-        """Make the move of that label, as a click on its button or menu entry would."""
+        """Make the move of that label, as a click on its button, list or menu entry would."""
         for button in self.buttons:
             if button.text() == label:
+                button.click()
+                return True
+        for combo, button in self.lists:
+            index = combo.findText(label)
+            if index >= 0:
+                combo.setCurrentIndex(index)
                 button.click()
                 return True
         menu = self.more.menu() if self.more is not None else None
@@ -155,6 +196,13 @@ class ActionBar(QWidget):
                 entry.trigger()
                 return True
         return False
+
+
+def _kind(move: Any) -> Any:
+    """The kind of move an entry stands for: its action's type (an entry may hold several
+    moves that read the same)."""
+    first = move[0] if isinstance(move, list) and move else move
+    return first.get("type") if isinstance(first, dict) else None
 
 
 class MoveList(QListWidget):

@@ -145,6 +145,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "actions": ("Your moves", "Ваши ходы"),
     "coordinates": ("Hex coordinates", "Координаты клеток"),
     "move_list": ("Every move as a list ({count})", "Все ходы списком ({count})"),
+    "make_move": ("Play it", "Сделать ход"),
     "more_moves": ("{count} more…", "Ещё {count}…"),
     "log": ("What happened", "Ход игры"),
     "seats": ("Seats", "Места"),

@@ -150,3 +150,17 @@ def test_a_piece_is_dragged_onto_its_target(qtbot: Any, window: MainWindow) -> N
         assert window.session.match.record.actions[-1] == move
     else:  # two moves share the piece and the place: a menu asks which
         assert table.menu is not None and len(table.menu.actions()) == len(mates)
+
+
+def test_many_moves_of_one_kind_are_one_list(qtbot: Any, window: MainWindow) -> None:
+    """Heroes' watchman splits the travel cards: forty ways are one list beside a button, not
+    forty buttons; choosing one and pressing the button makes that move."""
+    assert window.start_game(GameConfig("heroes_cards", 2, ["human", "human"], seed=3, handover=False))
+    bar = window.table.action_bar
+    assert len(window.table.legal) > 20
+    (combo, button) = bar.lists[0]
+    assert combo.count() > 20 and len(bar.buttons) <= 8
+    combo.setCurrentIndex(5)
+    wanted = combo.itemData(5)[0]
+    button.click()
+    assert window.session.match.record.actions[-1] == wanted
