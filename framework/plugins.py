@@ -329,10 +329,17 @@ def _shadowing(scenario: Scenario, other: Scenario, game_id: str) -> str:
     return f"{where}scenario id {scenario.id!r} of {game_id} is taken by {owner}: give this one another id"
 
 
-def _same_file(one: str, other: str) -> bool:
+def _same_file(source: str, path: str) -> bool:
+    """Whether a scenario's `source` (a file, or `package/folder/name` for a game's own,
+    `package_scenarios`) is the file at `path`."""
     try:
-        return bool(one) and Path(one).resolve() == Path(other).resolve()
-    except OSError:
+        given = Path(path).resolve()
+        if Path(source).resolve() == given:
+            return True
+        package, _, inside = source.partition("/")
+        shipped = resources.files(package).joinpath(inside) if inside else None
+        return isinstance(shipped, Path) and shipped.resolve() == given
+    except (OSError, ImportError, ValueError):
         return False
 
 
