@@ -16,6 +16,9 @@ reading); a flooder the host drops or refuses connects again `--flood-pause` sec
 first game: its VmRSS (read from /proc) before and after N spectators joined and were sent
 the table. The host's highest VmRSS during the run is reported as `host_peak_kib`.
 
+`--seeded` seeds the tables 1, 2, ... (a real table's seed is secret): with the peers'
+`--seed`, base and new play the very same games, so their figures differ only by the code.
+
 `--advertise` announces each table with zeroconf (on 127.0.0.1 only) and keeps the
 announcement up to date after every change, as `boardwright host` and the desktop's host do.
 
@@ -109,7 +112,8 @@ async def serve(args: argparse.Namespace) -> None:
             limits = Limits(max_spectators=watching + 1, max_queue_bytes=256 * 1024)
             options = json.loads(args.options)
             kinds = [OPEN] * args.players
-            table = Table.new(engine, args.players, options, None, kinds, {}, journal=journal, limits=limits)
+            seed = 1 + 1000 * lane + number if args.seeded else None  # None: secret, as a real table's
+            table = Table.new(engine, args.players, options, None, kinds, {}, seed=seed, journal=journal, limits=limits)
             port = await table.start("127.0.0.1", 0)
             advertiser = None
             if args.advertise:  # as `boardwright host` and the desktop's host do, on 127.0.0.1 only
@@ -219,6 +223,7 @@ async def flood(port: int, read: bool, pause: float) -> None:
             while not stdin_closed.done():
                 writer.write(pings)
                 await writer.drain()
+                await asyncio.sleep(0)  # its reader reads what came back meanwhile
         except (ConnectionError, OSError):
             pass
         finally:
@@ -342,6 +347,7 @@ def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
     command = [sys.executable, str(HERE), args.game, "--serve", "--players", str(args.players)]
     command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
     command += ["--flooders", str(args.flooders), "--connections", str(args.connections)]
+    command += ["--seeded"] if args.seeded else []
     command += ["--options", args.options, "--loop", args.loop]
     command += ["--journal"] if args.journal else []
     command += ["--advertise"] if args.advertise else []
@@ -397,7 +403,13 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
     finally:
         sampler.cancel()
         process.stdin.close()
-        await asyncio.wait_for(process.wait(), 30)
+        try:
+            await asyncio.wait_for(process.wait(), 30)
+            host_exit = "stopped"
+        except TimeoutError:  # still busy with what flooders sent it
+            process.kill()
+            await process.wait()
+            host_exit = "killed: not stopped 30 s after its last game"
         await listener
     peers_cpu = time.process_time() - peers_cpu
     ordered = sorted(times)
@@ -421,6 +433,8 @@ async def run(args: argparse.Namespace, base: str | None = None) -> dict[str, An
         "peers_cpu_ms": round(peers_cpu * 1000 / len(times), 3),
         "host_full_gc": host_gc[0] if host_gc else None,
         "rss_kib": rss or None,
+        "host_exit": host_exit,
+        "seeded": bool(args.seeded),
         "flooders": args.flooders,
         "flood_unread": bool(args.flood_unread),
         "flood_pause": args.flood_pause,
@@ -476,6 +490,9 @@ def main() -> None:
     parser.add_argument("--base", help="also run the host from this tree (holding boardwright/), alternating")
     parser.add_argument("--rounds", type=int, default=1, help="alternations of base and new")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--seeded", action="store_true", help="tables seeded 1, 2, ...: base and new play the same games"
+    )
     parser.add_argument(
         "--loop", choices=("auto", "asyncio", "uvloop"), default="auto", help="the event loop of the host and peers"
     )

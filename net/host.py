@@ -248,6 +248,9 @@ class Table(TableBots):
     async def _accept(self, sock: socket.socket) -> None:
         with contextlib.suppress(OSError):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
+            # a small frame goes at once (asyncio sets this only on sockets it accepts itself):
+            # else the second of two small frames waits for the peer's delayed ACK, 40 ms
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         try:
             reader, writer = await asyncio.open_connection(sock=sock)
             await self._serve(reader, writer)

@@ -7,6 +7,7 @@ Everything on 127.0.0.1; every loop bounded in count and time.
 from __future__ import annotations
 
 import asyncio
+import socket
 import struct
 import subprocess
 import sys
@@ -234,3 +235,20 @@ def test_an_address_dropped_for_flooding_is_refused_at_the_gate_until_its_cooldo
     assert flooded == "flood" and welcome == "welcome"
     assert [(m["t"], m["code"]) for m in refused] == [("refused", "flood")]
     assert refused[0]["message"] == "this address sent too much: try again in 1 s"
+
+
+def test_the_host_sends_small_frames_at_once_not_after_the_peers_delayed_ack():
+    async def scenario():
+        table = _table(Limits())
+        port = await table.start(LOCAL)
+        peer = Peer(LOCAL, port, "Anna")
+        try:
+            await peer.connect()
+            (link,) = table._links
+            sock = link.writer.get_extra_info("socket")
+            return sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+        finally:
+            await peer.close()
+            await table.close()
+
+    assert run(scenario()) != 0
