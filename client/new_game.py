@@ -224,8 +224,27 @@ class NewGameDialog(QDialog):
             self.reject()
             self.other_game.emit(chosen)
 
+    def _set_option(self, key: str, value: Any) -> None:
+        """Show `value` in the widget of option `key` (a scenario's own value, or the default)."""
+        widget = self.option_widgets.get(key)
+        if isinstance(widget, QComboBox):
+            index = widget.findData(value)
+            if index >= 0:
+                widget.setCurrentIndex(index)
+            elif widget.isEditable():
+                widget.setEditText(str(value))
+        elif isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QSpinBox) and isinstance(value, int):
+            widget.setValue(value)
+        elif isinstance(widget, QLineEdit):
+            widget.setText(str(value))
+
     def _scenario_changed(self) -> None:
         scenario = self.engine.scenario(self.scenario.currentData() or None)
+        # the options start as the scenario sets them; the person may still change any
+        for option in self.engine.spec.all_options():
+            self._set_option(option.key, (scenario.options if scenario else {}).get(option.key, option.default))
         counts = scenario.players if scenario and scenario.players else self.engine.spec.players
         current = self.player_count()
         self.players.blockSignals(True)

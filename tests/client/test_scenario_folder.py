@@ -56,3 +56,25 @@ def test_a_broken_scenario_file_is_listed_in_the_library(qtbot: Any, tmp_path: P
     assert "narrow.toml:6: scenario.players: connect_four is not for 5 players" in shown
     assert shown.count(str(folder / "narrow.toml")) == 1  # named once, not as "path: path: ..."
     assert window.library.broken_title.text() == "Plugins and scenario files that failed to load"
+
+
+def test_a_scenarios_options_fill_the_new_game_dialog(qtbot: Any, tmp_path: Path) -> None:
+    """A scenario that sets a 5x4 board: choosing it in the dialog shows 5 and 4, and the game
+    started from the dialog has that board."""
+    from boardwright.client.new_game import NewGameDialog
+
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    (folder / "small.toml").write_text(
+        SCENARIO.format(players=2).replace('id = "narrow"', 'id = "small"') + "\n[options]\ncolumns = 5\nrows = 4\n",
+        encoding="utf-8",
+    )
+    host = PluginHost(scenario_folders=[folder])
+    dialog = NewGameDialog(host, "connect_four", "en", [])
+    qtbot.addWidget(dialog)
+    assert dialog.option_widgets["columns"].value() == 7
+    dialog.scenario.setCurrentIndex(dialog.scenario.findData("small"))
+    assert (dialog.option_widgets["columns"].value(), dialog.option_widgets["rows"].value()) == (5, 4)
+    assert dialog.config().options["columns"] == 5
+    dialog.scenario.setCurrentIndex(dialog.scenario.findData(""))
+    assert dialog.option_widgets["columns"].value() == 7, "the standard set-up's own default again"
