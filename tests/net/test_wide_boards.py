@@ -162,7 +162,8 @@ def test_a_host_builds_connect_fours_one_board_once_an_action_for_seats_and_spec
                 for peer in [*seats, watcher]:
                     await peer.wait_for(lambda u, p=ply + 1: u["ply"] == p, timeout=5)
                 assert len(built) - before == 1
-                board = drawn(table.match.state, None)
+                # as the engine hands it out: with the seats' colours
+                board = {**drawn(table.match.state, None), "seat_colours": engine.game.seat_colours(table.match.state)}
                 assert all(peer.update["board"] == board for peer in [*seats, watcher])
                 update = mover.update
         finally:
