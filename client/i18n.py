@@ -159,6 +159,8 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "bot_marker": ("bot", "бот"),
     "human_marker": ("person", "человек"),
     "away_marker": ("not connected", "не подключён"),
+    "ready_marker": ("ready ✓", "готов ✓"),
+    "not_ready_marker": ("not ready yet", "ещё не готов"),
     "game_over": ("Game over", "Игра окончена"),
     "next_in_series": ("Next game of the series", "Следующая игра серии"),
     "lan_host": ("Open this table on the LAN", "Открыть этот стол в локальной сети"),

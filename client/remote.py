@@ -138,6 +138,15 @@ class RemoteSession(TableSession):
                 names.append(tr("player_n", lang, n=seat + 1))
         return names
 
+    def readiness(self) -> list[bool | None]:
+        if self.update is None or self.started():
+            return []
+        return [
+            bool(seat.get("ready")) if seat.get("kind") == "open" else None
+            for seat in self.update.get("seats", [])
+            if isinstance(seat, dict)
+        ]
+
     def people(self) -> list[str | None]:
         seats = self.update.get("seats", []) if self.update is not None else []
         return [

@@ -71,6 +71,11 @@ class TableSession(QObject):
     def log_lines(self, lang: str) -> list[str]:
         raise NotImplementedError
 
+    def readiness(self) -> list[bool | None]:
+        """Before a LAN table starts: whether each seat's person said Ready (None for a bot's
+        seat, which needs not); empty once it started, or at a table played here."""
+        return []
+
     def people(self) -> list[str | None]:
         """The name of the person in each seat, where people play under names (a LAN table);
         None for a bot's seat or an empty one."""

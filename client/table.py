@@ -337,6 +337,7 @@ class TablePage(TableLife, QWidget):
         to_move = session.to_move()
         scores = session.scores()
         people = session.people()
+        ready = session.readiness()  # the lobby of a LAN table: who sits where, who is ready
         for seat, name in enumerate(names):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
             person = people[seat] if seat < len(people) else None
@@ -344,6 +345,8 @@ class TablePage(TableLife, QWidget):
                 marker = html.escape(person)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
+            if seat < len(ready) and ready[seat] is not None:
+                marker += ", " + tr("ready_marker" if ready[seat] else "not_ready_marker", lang)
             sign = seat_sign(self.seat_colours, seat)  # as its pieces and the marks on its last move
             row = f"{sign} {name} <span style='color:#6b7280'>({marker})</span>"
             if seat < len(scores):  # the score stays in view beside the name

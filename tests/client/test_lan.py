@@ -59,8 +59,10 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
     assert boris.session.seat == 1 and not boris.save_action.isEnabled()
-    # nobody moves before everybody is ready; they greet each other meanwhile
+    # nobody moves before everybody is ready; the seat list says who is; they greet each other meanwhile
+    qtbot.waitUntil(lambda: anna.table.seats.text().count("not ready yet") == 2, timeout=5000)
     press_ready(qtbot, anna)
+    qtbot.waitUntil(lambda: "ready ✓" in boris.table.seats.text(), timeout=5000)
     QApplication.processEvents()
     assert anna.table.action_list.count() == 0 and not anna.session.started()
     boris.table.chat_line.setText("hello Anna")
