@@ -12,7 +12,8 @@ sustained rate: one table's actions wait for each other, different tables' do no
 `--flooders N` puts N spectators at every table that send pings as fast as their sockets
 take them, each in a process of its own, reading what comes back (`--flood-unread`: never
 reading); a flooder the host drops or refuses connects again `--flood-pause` seconds later
-(0.5), so the table has N flooders for the whole game. `--connections N` measures the host's memory per connection before the
+(0.5), so the table has N flooders for the whole game. Flooders connect from 127.0.0.2, as
+from another machine (the host refuses a flooder's address for a while, not the players'). `--connections N` measures the host's memory per connection before the
 first game: its VmRSS (read from /proc) before and after N spectators joined and were sent
 the table. The host's highest VmRSS during the run is reported as `host_peak_kib`.
 
@@ -109,7 +110,7 @@ async def serve(args: argparse.Namespace) -> None:
         for number in range(1_000_000):
             journal = Path(journal_dir.name) / f"t{lane}g{number}.bwr" if journal_dir else None
             watching = args.spectators + args.stalled + args.flooders + args.connections
-            limits = Limits(max_spectators=watching + 1, max_queue_bytes=256 * 1024)
+            limits = Limits(max_spectators=watching + 1, max_queue_bytes=args.queue_bytes)
             options = json.loads(args.options)
             kinds = [OPEN] * args.players
             seed = 1 + 1000 * lane + number if args.seeded else None  # None: secret, as a real table's
@@ -211,15 +212,22 @@ async def flood(port: int, read: bool, pause: float) -> None:
     pings = encode({"t": "ping"}) * 512
     loop = asyncio.get_running_loop()
     stdin_closed = loop.run_in_executor(None, sys.stdin.read)
+    said = False
     while not stdin_closed.done():
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            # from 127.0.0.2, as from another machine: the host cools down a flooder's address
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=("127.0.0.2", 0))
         except OSError:
             await asyncio.sleep(0.01)
             continue
         reading = loop.create_task(_discard(reader)) if read else None
         try:
-            writer.write(join)
+            writer.write(join + pings)
+            await writer.drain()
+            if not said:  # the game starts once every flooder floods
+                said = True
+                sys.stdout.write("flooding\n")
+                sys.stdout.flush()
             while not stdin_closed.done():
                 writer.write(pings)
                 await writer.drain()
@@ -241,10 +249,16 @@ async def _discard(reader: asyncio.StreamReader) -> None:
 async def _flooders(args: argparse.Namespace, port: int, env: dict[str, str]) -> list[Any]:
     command = [sys.executable, str(HERE), args.game, "--flood", str(port)]
     command += ["--flood-pause", str(args.flood_pause)] + (["--flood-unread"] if args.flood_unread else [])
-    return [
-        await asyncio.create_subprocess_exec(*command, stdin=asyncio.subprocess.PIPE, env=env)
+    flooders = [
+        await asyncio.create_subprocess_exec(
+            *command, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, env=env
+        )
         for _ in range(args.flooders)
     ]
+    for flooder in flooders:
+        assert flooder.stdout is not None
+        await asyncio.wait_for(flooder.stdout.readline(), 30)  # "flooding"
+    return flooders
 
 
 def _host_rss_kib(pid: int) -> int:
@@ -348,6 +362,7 @@ def _host_command(args: argparse.Namespace, profile: str | None) -> list[str]:
     command += ["--spectators", str(args.spectators), "--stalled", str(args.stalled), "--tables", str(args.tables)]
     command += ["--flooders", str(args.flooders), "--connections", str(args.connections)]
     command += ["--seeded"] if args.seeded else []
+    command += ["--queue-bytes", str(args.queue_bytes)]
     command += ["--options", args.options, "--loop", args.loop]
     command += ["--journal"] if args.journal else []
     command += ["--advertise"] if args.advertise else []
@@ -500,6 +515,9 @@ def main() -> None:
     parser.add_argument("--flood-unread", action="store_true", help="flooders that never read")
     parser.add_argument("--flood-pause", type=float, default=0.5, help="seconds before a dropped flooder comes back")
     parser.add_argument("--connections", type=int, default=0, help="measure the host's memory per connection")
+    parser.add_argument(
+        "--queue-bytes", type=int, default=256 * 1024, help="the host's send-queue bound (a real host's: 4194304)"
+    )
     parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--flood", type=int, help=argparse.SUPPRESS)  # a flooder's process, at this port
     parser.add_argument("--label", help=argparse.SUPPRESS)  # a measurement for --base, in a process of its own
