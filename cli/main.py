@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.cli.arguments import Parser, UsageError, option_pairs
-from boardwright.cli.simulate import cmd_compare, cmd_simulate
 from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
 from boardwright.framework.plugins import scenario_folder
@@ -277,6 +276,18 @@ def cmd_new_plugin(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulate_command(name: str) -> Any:
+    """`simulate` and `compare`, imported when one runs: the balance machinery costs every
+    other command (a window's start among them) a tenth of a second."""
+
+    def run(host: PluginHost, args: argparse.Namespace) -> int:
+        from boardwright.cli import simulate
+
+        return int(getattr(simulate, name)(host, args))
+
+    return run
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="boardwright", description="Play tabletop games on a desktop and on a LAN, against people or bots."
@@ -328,12 +339,12 @@ def build_parser() -> Parser:
     p.add_argument(
         "--short", action="store_true", help="the game's short variant (its own options and scenario), for quick series"
     )
-    p.set_defaults(run=cmd_simulate)
+    p.set_defaults(run=_simulate_command("cmd_simulate"))
 
     p = sub.add_parser("compare", help="which win rates of two balance runs moved beyond chance")
     p.add_argument("before", help="a --report folder, or a file of simulate --json")
     p.add_argument("after")
-    p.set_defaults(run=cmd_compare)
+    p.set_defaults(run=_simulate_command("cmd_compare"))
 
     p = sub.add_parser("replay", help="re-apply a saved game")
     p.add_argument("file")

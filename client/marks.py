@@ -5,7 +5,7 @@
   what changed on its own (the flow's steps after a move: a draw, an upkeep) is ringed in a
   neutral grey with no shape.
 - While a piece is selected, every legal target is lit at once (a bright double outline and a
-  target sign); with nothing selected, what a click would act on gets a faint dotted outline.
+  target sign); with nothing selected, what a click would act on gets a faint outline.
 
 The seats' colours come from the game's board description (`seat_colours`), the same ones its
 pieces are drawn in; `SEAT_MARKS` only stands in for a game that names none.
@@ -86,7 +86,11 @@ def seat_sign(colours: list[Any] | None, seat: int) -> str:
 
 
 def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
-    pen = QPen(QColor(colour), width, style)
+    """A line of constant width on screen; `colour` may carry an alpha (`#rrggbbaa`)."""
+    tone = QColor(colour[:7])
+    if len(colour) == 9:
+        tone.setAlpha(int(colour[7:], 16))
+    pen = QPen(tone, width, style)
     pen.setCosmetic(True)
     return pen
 
@@ -148,14 +152,14 @@ def light_targets(
 ) -> list[QGraphicsItem]:
     """Light what a click would act on (item, where it comes to rest): strong (a piece is
     selected: its targets) is a bright double outline with a target sign; otherwise a faint
-    dotted outline."""
+    outline."""
     added: list[QGraphicsItem] = []
     for item, rest in items:
         outline = outline_at_rest(item, rest)
         if strong:
             lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
         else:
-            lines = [_pen("#f8fafc", 1.5, Qt.PenStyle.DotLine)]
+            lines = [_pen("#cbd5e1", 1.0)]  # thin, solid and opaque: a dotted or see-through line costs frames
         for z, line in enumerate(lines):
             ring = scene.addPath(outline, line)
             ring.setZValue(MARK_Z - 10 + z)
