@@ -241,6 +241,9 @@ def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainW
     port = anna.lan.tables[0][0].server.sockets[0].getsockname()[1]
     assert boris.join_lan_table("127.0.0.1", port)
     qtbot.waitUntil(lambda: boris.session.update is not None, timeout=5000)
+    boris.table.chat_line.setText("see you")
+    qtbot.keyClick(boris.table.chat_line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: any("see you" in line for line in boris.session.log_lines("en")), timeout=5000)
     anna.close()  # the host's window goes, and its table with it, once she agrees
     assert anna.isVisible() and anna.leave_box is not None
     assert "You host this table" in anna.leave_box.informativeText()
@@ -250,6 +253,8 @@ def test_the_host_leaving_is_a_clear_message(qtbot: Any, two_windows: list[MainW
     assert boris.session.legal_for_viewer() == [] and boris.table.action_list.count() == 0
     # the message stays in view above the board, with a way on
     assert boris.table.banner_row.isVisible() and "closed the connection" in boris.table.banner.text()
+    shown = [boris.table.log.item(row).text() for row in range(boris.table.log.count())]
+    assert any("see you" in line for line in shown), "the chat stays in the log after the host left"
     assert boris.table.new_game_button.isVisible() and not boris.table.rematch_button.isVisible()
 
 
