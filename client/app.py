@@ -313,19 +313,6 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self._update_library()
         self.show_message(tr("scenarios_changed", self.lang))
 
-    def _clear_stale_turn(self) -> None:
-        """ "Your turn" leaves the status bar once the turn has passed on."""
-        session = self.session
-        if session is None or self.statusBar().currentMessage() != tr("your_turn", self.lang):
-            return
-        if session.to_move() is None or session.to_move() != session.viewer:
-            self.statusBar().clearMessage()
-
-    def _alert(self, key: str) -> None:
-        """The turn came to this person at a LAN table: the taskbar entry asks for attention."""
-        if key == "your_turn":
-            QApplication.alert(self)
-
     def _choose_tool(self, tool: str) -> None:
         """Switch a field tool on (the other off) or off again."""
         chosen = self.tool_actions[tool].isChecked()

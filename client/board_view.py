@@ -11,20 +11,30 @@ from typing import Any
 
 import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
-    QGraphicsSimpleTextItem,
     QGraphicsView,
 )
 
-from .cards import CardItem, CardPreview
+from .cards import CardItem, CardPreview, preview_spot
 from .field_tools import FieldTools
 from .glides import Glides
-from .items import LAYER_Z, colour, make_item
-from .marks import light_targets, outline, own_pieces, ring_decided, ring_moves, stable_piece
+from .items import LAYER_Z, colour, id_under, make_item, message_item
+from .marks import (
+    light_targets,
+    marked_items,
+    nearest_snap,
+    outline,
+    own_pieces,
+    places_at_rest,
+    ring_decided,
+    ring_moves,
+    snap_dots,
+    stable_piece,
+)
 from .selection import id_key, same_id
 
 HOVER = "#7dd3fc"
@@ -120,14 +130,9 @@ class BoardView(QGraphicsView):
         self._drawn = {}
         for extra in self._extras:  # outlines, snaps, the preview, a painter's items, the background
             scene.removeItem(extra)
-        self._extras, self._lit = [], []
-        self._ids, self._tops, self._also = {}, {}, {}
-        self.hover_outline, self._hover_target, self.preview = None, None, None
         if self._lifted is not None:  # it may be kept for the new board: back in its place
             self._lifted.lift(False)
-        self._lifted = None
-        self._drag, self._snaps = None, []
-        self.active_ids = list(active_ids)
+        self._forget_drawn(list(active_ids))
         size = board.get("size") or [1000, 1000]
         width, height = float(size[0]), float(size[1])
         self.board_rect = QRectF(0, 0, width, height)
@@ -221,16 +226,7 @@ class BoardView(QGraphicsView):
         return self.glides.running()
 
     def _marked_items(self) -> dict[int | None, list[tuple[QGraphicsItem, QPointF | None]]]:
-        """Each seat's last-move pieces as drawn, with where each comes to rest (the end of
-        its glide; None: where it is)."""
-        by_stable: dict[str, list[QGraphicsItem]] = {}
-        for key, items in self._drawn.items():
-            if key in self._stable:
-                by_stable.setdefault(self._stable[key], []).extend(items)
-        return {
-            seat: [(item, self.glides.rest_of(item)) for stable in pieces for item in by_stable.get(stable, ())]
-            for seat, pieces in self._last_moves.items()
-        }
+        return marked_items(self._drawn, self._stable, self._last_moves, self.glides.rest_of)
 
     def _mark_last_moves(self) -> None:
         """A ring in the seat's colour around each piece its last move changed, where the
@@ -240,14 +236,7 @@ class BoardView(QGraphicsView):
 
     def marked_places(self) -> dict[int | None, list[QRectF]]:
         """Where each seat's last-move rings stand: the scene rectangles of its pieces at rest."""
-        return {
-            seat: [
-                item.sceneBoundingRect().translated(rest - item.pos() if rest is not None else QPointF(0, 0))
-                for item, rest in pieces
-            ]
-            for seat, pieces in self._marked_items().items()
-            if pieces
-        }
+        return places_at_rest(self._marked_items())
 
     def drawn_ids(self) -> list[Any]:
         """The click id of every item drawn now (what a click on the board can name)."""
@@ -312,24 +301,23 @@ class BoardView(QGraphicsView):
                 shiboken6.delete(item)
         kept.clear()
 
-    def show_message(self, text: str) -> None:
-        """Replace the board with one centred line of text (errors, hand-over)."""
-        scene = self.scene()
-        scene.clear()
-        self._drawn, self._extras, self._lit = {}, [], []
+    def _forget_drawn(self, active_ids: list[Any]) -> None:
+        """Nothing of the last board is outlined, lit, hovered, lifted or dragged any more."""
+        self._extras, self._lit = [], []
         self._ids, self._tops, self._also = {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._lifted = None
         self._drag, self._snaps = None, []
-        self.active_ids = []
+        self.active_ids = active_ids
+
+    def show_message(self, text: str) -> None:
+        """Replace the board with one centred line of text (errors, hand-over)."""
+        scene = self.scene()
+        scene.clear()
+        self._drawn = {}
+        self._forget_drawn([])
         self.board_rect = QRectF(0, 0, 1000, 300)
-        item = QGraphicsSimpleTextItem(text)
-        font = QFont()
-        font.setPixelSize(40)
-        item.setFont(font)
-        item.setBrush(QColor("#e8e8e8"))
-        bounds = item.boundingRect()
-        item.setPos(500 - bounds.width() / 2, 150 - bounds.height() / 2)
+        item = message_item(text, QPointF(500, 150))
         scene.addItem(item)
         self._extras.append(item)  # the next board takes it away
         self.board_rect = self.board_rect.united(item.sceneBoundingRect())
@@ -514,7 +502,7 @@ class BoardView(QGraphicsView):
             moved = shift.manhattanLength() * self.transform().m11() >= CLICK_SLOP
             if moved and not any(same_id(key, k) for k in self.draggable):
                 item.setPos(was)
-                target = self._target_under(pos, item)
+                target = id_under(self.items(pos), self._ids, item)
                 if target is not None:
                     self.dragged_to.emit(key, target)
                 return
@@ -533,24 +521,10 @@ class BoardView(QGraphicsView):
         elif pressed is None and (pos - start).manhattanLength() < CLICK_SLOP and self.id_at(pos) is None:
             self.field_clicked.emit(self.mapToScene(pos))
 
-    def _target_under(self, pos: Any, dragged: QGraphicsItem) -> Any:
-        """The click id under `pos` of an item other than the one dragged (and its labels)."""
-        mine = {shiboken6.getCppPointer(item)[0] for item in (dragged, *dragged.childItems())}
-        for item in self.items(pos):
-            pointer = shiboken6.getCppPointer(item)[0]
-            if pointer not in mine and pointer in self._ids:
-                return self._ids[pointer]
-        return None
-
     def _show_snaps(self, points: list[QPointF]) -> None:
         self._clear_snaps()
-        pen = QPen(QColor("#f8fafc"), 2)
-        pen.setCosmetic(True)
-        for point in points:
-            dot = self.scene().addEllipse(point.x() - 5, point.y() - 5, 10, 10, pen, QBrush(QColor("#0ea5e9aa")))
-            dot.setZValue(LAYER_Z["marker"] + 80)
-            self._snaps.append(dot)
-            self._extras.append(dot)
+        self._snaps = snap_dots(self.scene(), points, LAYER_Z["marker"] + 80)
+        self._extras.extend(self._snaps)
 
     def _clear_snaps(self) -> None:
         for dot in self._snaps:
@@ -559,11 +533,7 @@ class BoardView(QGraphicsView):
 
     def _snapped(self, point: QPointF, snaps: list[QPointF]) -> QPointF:
         """`point`, or the nearest snap point when one lies within a few pixels on screen."""
-        reach = SNAP_PX / max(self.transform().m11(), 1e-6)
-        best = min(snaps, key=lambda s: (s - point).manhattanLength(), default=None)
-        if best is not None and (best - point).manhattanLength() <= reach:
-            return best
-        return point
+        return nearest_snap(point, snaps, SNAP_PX / max(self.transform().m11(), 1e-6))
 
     def _show_preview(self, pos: Any) -> None:
         """A large picture of the card face under the mouse, beside it; a card of a hand rises."""
@@ -585,12 +555,7 @@ class BoardView(QGraphicsView):
             self.preview = CardPreview(face, card.back if card is not None else None)
             self.scene().addItem(self.preview)
             self._extras.append(self.preview)
-        # beside the cursor, on the side with room, whole on the screen
-        size = self.preview.boundingRect()
-        room_right = self.viewport().width() - pos.x() > size.width() + 30
-        spot = pos + (QPointF(24, -120) if room_right else QPointF(-size.width() - 24, -120)).toPoint()
-        spot.setY(max(0, min(spot.y(), self.viewport().height() - round(size.height()) - 6)))
-        self.preview.setPos(self.mapToScene(spot))
+        self.preview.setPos(self.mapToScene(preview_spot(pos, self.preview.boundingRect(), self.viewport().size())))
 
     def mouseMoveEvent(self, event: Any) -> None:
         if self.field_tools.move(event):

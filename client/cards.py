@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -315,3 +315,12 @@ class CardPreview(QGraphicsItem):
         ratio = painter.device().devicePixelRatioF()
         rect = QRectF(0, 0, PREVIEW_W, self.height)
         paint_card(painter, rect, self.face, self.back, {"everything": True}, self.minimum, ratio)
+
+
+def preview_spot(pos: QPoint, size: QRectF, viewport: QSize) -> QPoint:
+    """Where the enlarged card goes for the mouse at `pos`: beside the cursor, on the side
+    with room, whole on the screen (viewport pixels)."""
+    room_right = viewport.width() - pos.x() > size.width() + 30
+    spot = pos + (QPointF(24, -120) if room_right else QPointF(-size.width() - 24, -120)).toPoint()
+    spot.setY(max(0, min(spot.y(), viewport.height() - round(size.height()) - 6)))
+    return spot

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
@@ -187,3 +188,26 @@ def _add_label(item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
     own = label.boundingRect()
     centre = bounds.center()
     label.setPos(centre.x() - own.width() / 2, centre.y() - own.height() / 2)
+
+
+def message_item(text: str, centre: QPointF) -> QGraphicsSimpleTextItem:
+    """One line of large light text centred on `centre` (a board with nothing to draw)."""
+    item = QGraphicsSimpleTextItem(text)
+    font = QFont()
+    font.setPixelSize(40)
+    item.setFont(font)
+    item.setBrush(QColor("#e8e8e8"))
+    bounds = item.boundingRect()
+    item.setPos(centre.x() - bounds.width() / 2, centre.y() - bounds.height() / 2)
+    return item
+
+
+def id_under(found: list[QGraphicsItem], ids: dict[int, Any], dragged: QGraphicsItem) -> Any:
+    """The click id of the topmost of `found` (the items under a point) that is neither the
+    dragged item nor one of its labels; `ids` are click ids by item address."""
+    mine = {shiboken6.getCppPointer(item)[0] for item in (dragged, *dragged.childItems())}
+    for item in found:
+        pointer = shiboken6.getCppPointer(item)[0]
+        if pointer not in mine and pointer in ids:
+            return ids[pointer]
+    return None

@@ -7,7 +7,7 @@ from __future__ import annotations
 import getpass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtWidgets import QMainWindow
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from boardwright.framework import BoardwrightError
 
@@ -60,6 +60,19 @@ class LanTables(_Window):
         def _sit_at(self, session: TableSession, handover: bool) -> None: ...
 
     # --- LAN tables ---
+
+    def _clear_stale_turn(self) -> None:
+        """ "Your turn" leaves the status bar once the turn has passed on."""
+        session = self.session
+        if session is None or self.statusBar().currentMessage() != tr("your_turn", self.lang):
+            return
+        if session.to_move() is None or session.to_move() != session.viewer:
+            self.statusBar().clearMessage()
+
+    def _alert(self, key: str) -> None:
+        """The turn came to this person at a LAN table: the taskbar entry asks for attention."""
+        if key == "your_turn":
+            QApplication.alert(self)
 
     def _remember_name(self, typed: str) -> str:
         """The name to play under: the one typed (kept for next time), else the one kept, else

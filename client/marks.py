@@ -13,10 +13,10 @@ pieces are drawn in; `SEAT_MARKS` only stands in for a game that names none.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -199,3 +199,56 @@ def outline(
         ring.setZValue(z)
         added.append(ring)
     return added
+
+
+def snap_dots(scene: QGraphicsScene, points: list[QPointF], z: float) -> list[QGraphicsItem]:
+    """A dot at each point a dragged piece may snap to."""
+    dots: list[QGraphicsItem] = []
+    for point in points:
+        dot = scene.addEllipse(
+            point.x() - 5, point.y() - 5, 10, 10, _pen("#f8fafc", 2), QBrush(QColor(14, 165, 233, 170))
+        )
+        dot.setZValue(z)
+        dots.append(dot)
+    return dots
+
+
+def nearest_snap(point: QPointF, snaps: list[QPointF], reach: float) -> QPointF:
+    """`point`, or the nearest of `snaps` when one lies within `reach` (scene units)."""
+    best = min(snaps, key=lambda snap: (snap - point).manhattanLength(), default=None)
+    if best is not None and (best - point).manhattanLength() <= reach:
+        return best
+    return point
+
+
+Marks = dict[int | None, list[tuple[QGraphicsItem, QPointF | None]]]
+
+
+def marked_items(
+    drawn: dict[str, list[QGraphicsItem]],
+    stable: dict[str, str],
+    last_moves: dict[int | None, set[str]],
+    rest_of: Callable[[QGraphicsItem], QPointF | None],
+) -> Marks:
+    """Each seat's last-move pieces as drawn (`drawn`: items by their spec's key, `stable`:
+    a piece's key to the same without its volatile keys), with where each comes to rest."""
+    by_stable: dict[str, list[QGraphicsItem]] = {}
+    for key, items in drawn.items():
+        if key in stable:
+            by_stable.setdefault(stable[key], []).extend(items)
+    return {
+        seat: [(item, rest_of(item)) for piece in pieces for item in by_stable.get(piece, ())]
+        for seat, pieces in last_moves.items()
+    }
+
+
+def places_at_rest(marks: Marks) -> dict[int | None, list[QRectF]]:
+    """The scene rectangles of the marked pieces where they come to rest."""
+    return {
+        seat: [
+            item.sceneBoundingRect().translated(rest - item.pos() if rest is not None else QPointF(0, 0))
+            for item, rest in pieces
+        ]
+        for seat, pieces in marks.items()
+        if pieces
+    }
