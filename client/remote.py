@@ -130,12 +130,16 @@ class RemoteSession(TableSession):
             return []
         view = self._view()
         count = len(self.update.get("seats", []))
+        people = self.people()
         names = []
         for seat in range(count):
             try:
-                names.append(str(self.game.seat_name(view, seat, lang)))
+                name = str(self.game.seat_name(view, seat, lang))
             except Exception:  # a view may lack what the game reads: fall back to the plain name
-                names.append(tr("player_n", lang, n=seat + 1))
+                name = tr("player_n", lang, n=seat + 1)
+            person = people[seat] if seat < len(people) else None
+            # the person's name beside the seat's, in the seat list, the log, the status and the banner
+            names.append(f"{name} ({person})" if person and person != name else name)
         return names
 
     def readiness(self) -> list[bool | None]:

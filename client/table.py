@@ -336,19 +336,15 @@ class TablePage(TableLife, QWidget):
         rows = []
         to_move = session.to_move()
         scores = session.scores()
-        people = session.people()
         ready = session.readiness()  # the lobby of a LAN table: who sits where, who is ready
         for seat, name in enumerate(names):
             marker = tr("bot_marker" if seat in session.bots else "human_marker", lang)
-            person = people[seat] if seat < len(people) else None
-            if person:  # the name the person plays under, beside the seat's
-                marker = html.escape(person)
             if seat in session.away:  # a LAN seat whose person is not connected: the table waits
                 marker += ", " + tr("away_marker", lang)
             if seat < len(ready) and ready[seat] is not None:
                 marker += ", " + tr("ready_marker" if ready[seat] else "not_ready_marker", lang)
             sign = seat_sign(self.seat_colours, seat)  # as its pieces and the marks on its last move
-            row = f"{sign} {name} <span style='color:#6b7280'>({marker})</span>"
+            row = f"{sign} {html.escape(name)} <span style='color:#6b7280'>({marker})</span>"
             if seat < len(scores):  # the score stays in view beside the name
                 row += f" — <b>{number_text(scores[seat])}</b>"
             if seat == to_move:

@@ -192,6 +192,7 @@ def test_the_join_dialog_hears_a_table_and_joins_it(qtbot: Any, two_windows: lis
     assert boris.settings.player_name == "Boris"
     qtbot.waitUntil(lambda: "Boris" in anna.table.seats.text(), timeout=5000)
     assert "Boris" in boris.table.seats.text() and "Anna" in boris.table.seats.text()
+    assert boris.session.seat_names("en") == ["Red (Anna)", "Yellow (Boris)"], "the log and the status say who"
     QApplication.processEvents()
     assert boris.grab().save(str(ARTIFACTS / "client_lan_table.png"))
 
