@@ -78,17 +78,7 @@ class NewGameDialog(QDialog):
         spec = self.engine.spec
         self.setWindowTitle(tr("new_game_title", lang, game=spec.title_ru if lang == "ru" else spec.title_en))
 
-        self.scenario = QComboBox()
-        self.scenario.addItem(tr("no_scenario", lang), "")
-        for scenario_id, scenario in sorted(self.engine.scenarios.items()):
-            self.scenario.addItem(
-                scenario.title_ru if lang == "ru" and scenario.title_ru else scenario.title_en, scenario_id
-            )
-        if spec.default_scenario:
-            index = self.scenario.findData(spec.default_scenario)
-            if index >= 0:
-                self.scenario.setCurrentIndex(index)
-        self.scenario.currentIndexChanged.connect(self._scenario_changed)
+        self.scenario = self._scenario_box()
         self.players = QComboBox()
         self.players.currentIndexChanged.connect(self._rebuild_seats)
         self.seed = QSpinBox()
@@ -96,22 +86,7 @@ class NewGameDialog(QDialog):
         self.seed.setValue(random.randrange(SEED_MAX))
         self.handover = QCheckBox(tr("handover", lang))
         self.handover.setChecked(True)
-        self.lan = QCheckBox(tr("lan_host", lang))
-        self.lan.setToolTip(tr("lan_host_tip", lang))
-        self.lan.setVisible(lan_available)
-        self.lan_available = lan_available  # read by config(): a hidden dialog's boxes all say "not visible"
-        # who may join: people on this computer only, or anyone on the local network
-        self.lan_scope = QComboBox()
-        self.lan_scope.addItem(tr("lan_scope_lan", lang), False)
-        self.lan_scope.addItem(tr("lan_scope_local", lang), True)
-        self.lan_scope.setEnabled(False)
-        self.lan.toggled.connect(self.lan_scope.setEnabled)
-        # the name the others see beside this seat, in the seat list, the log and the chat
-        self.player_name = QLineEdit(player_name)
-        self.player_name.setMaxLength(40)
-        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
-        self.player_name.setEnabled(False)
-        self.lan.toggled.connect(self.player_name.setEnabled)
+        self._build_lan(lan_available, player_name)
 
         # every installed game, this one chosen: choosing another opens its own dialog
         self.game_box = QComboBox()
@@ -128,20 +103,7 @@ class NewGameDialog(QDialog):
         self.seats_form = QFormLayout(self.seats_box)
         self.seat_combos: list[QComboBox] = []
         self.seat_labels: list[QLabel] = []
-        self.options_box = QGroupBox(tr("options", lang))
-        options_form = QFormLayout(self.options_box)
-        self.option_widgets: dict[str, QWidget] = {}
-        for option in spec.all_options():
-            widget = self._option_widget(option)
-            _on_change(widget, self._rename_seats)
-            self.option_widgets[option.key] = widget
-            title = (option.title_ru if lang == "ru" else option.title_en) or option.title_en or option.key
-            label = QLabel(title)
-            about = self._option_text(option.key, "about")
-            if about:  # what the option does, on the title and the widget alike
-                label.setToolTip(about)
-                widget.setToolTip(about)
-            options_form.addRow(label, widget)
+        self.options_box = self._options_box()
         seed_form = QFormLayout()
         seed_form.addRow(tr("seed", lang), self.seed)
         seed_form.addRow(self.handover)
@@ -171,6 +133,59 @@ class NewGameDialog(QDialog):
         from .deck_builder import attach as attach_deck_builder
 
         attach_deck_builder(self)
+
+    def _scenario_box(self) -> QComboBox:
+        """The game's scenarios, its default one chosen."""
+        lang, spec = self.lang, self.engine.spec
+        box = QComboBox()
+        box.addItem(tr("no_scenario", lang), "")
+        for scenario_id, scenario in sorted(self.engine.scenarios.items()):
+            box.addItem(scenario.title_ru if lang == "ru" and scenario.title_ru else scenario.title_en, scenario_id)
+        if spec.default_scenario:
+            index = box.findData(spec.default_scenario)
+            if index >= 0:
+                box.setCurrentIndex(index)
+        box.currentIndexChanged.connect(self._scenario_changed)
+        return box
+
+    def _build_lan(self, lan_available: bool, player_name: str) -> None:
+        """Opening the table on the LAN: who may join, and the name the others see."""
+        lang = self.lang
+        self.lan = QCheckBox(tr("lan_host", lang))
+        self.lan.setToolTip(tr("lan_host_tip", lang))
+        self.lan.setVisible(lan_available)
+        self.lan_available = lan_available  # read by config(): a hidden dialog's boxes all say "not visible"
+        # who may join: people on this computer only, or anyone on the local network
+        self.lan_scope = QComboBox()
+        self.lan_scope.addItem(tr("lan_scope_lan", lang), False)
+        self.lan_scope.addItem(tr("lan_scope_local", lang), True)
+        self.lan_scope.setEnabled(False)
+        self.lan.toggled.connect(self.lan_scope.setEnabled)
+        # the name the others see beside this seat, in the seat list, the log and the chat
+        self.player_name = QLineEdit(player_name)
+        self.player_name.setMaxLength(40)
+        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
+        self.player_name.setEnabled(False)
+        self.lan.toggled.connect(self.player_name.setEnabled)
+
+    def _options_box(self) -> QGroupBox:
+        """The game's options, each with what it does on its title and its widget."""
+        lang, spec = self.lang, self.engine.spec
+        box = QGroupBox(tr("options", lang))
+        options_form = QFormLayout(box)
+        self.option_widgets: dict[str, QWidget] = {}
+        for option in spec.all_options():
+            widget = self._option_widget(option)
+            _on_change(widget, self._rename_seats)
+            self.option_widgets[option.key] = widget
+            title = (option.title_ru if lang == "ru" else option.title_en) or option.title_en or option.key
+            label = QLabel(title)
+            about = self._option_text(option.key, "about")
+            if about:  # what the option does, on the title and the widget alike
+                label.setToolTip(about)
+                widget.setToolTip(about)
+            options_form.addRow(label, widget)
+        return box
 
     def _option_text(self, key: str, part: str) -> str:
         """A game's text about one of its options, from its messages (`option_<key>_<part>`):

@@ -73,6 +73,31 @@ class ReplayPage(QWidget):
         self.seat_choice = QComboBox()
         self.seat_choice.currentIndexChanged.connect(self._on_seat_chosen)
 
+        controls = self._build_controls()
+
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.addWidget(self.status)
+        side_layout.addWidget(self.step_label)
+        seat_row = QHBoxLayout()
+        seat_row.addWidget(self.seat_label)
+        seat_row.addWidget(self.seat_choice, 1)
+        side_layout.addLayout(seat_row)
+        side_split = QSplitter(Qt.Orientation.Vertical)
+        side_split.addWidget(self.panels_scroll)
+        side_split.addWidget(self.log_box)
+        side_split.setSizes([420, 300])
+        side_layout.addWidget(side_split, 1)
+        splitter = board_and_side(self.view, side)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(controls)
+        layout.addWidget(splitter, 1)
+
+    # --- the match ---
+
+    def _build_controls(self) -> QHBoxLayout:
+        """The timeline: a slider, the media buttons and their keys, the speed, play on, close."""
         self.slider = QSlider(Qt.Orientation.Horizontal)
         self.slider.setMinimum(0)
         self.slider.valueChanged.connect(self.go_to)
@@ -124,27 +149,7 @@ class ReplayPage(QWidget):
         controls.addWidget(self.speed)
         controls.addWidget(self.play_on_button)
         controls.addWidget(self.close_button)
-
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.addWidget(self.status)
-        side_layout.addWidget(self.step_label)
-        seat_row = QHBoxLayout()
-        seat_row.addWidget(self.seat_label)
-        seat_row.addWidget(self.seat_choice, 1)
-        side_layout.addLayout(seat_row)
-        side_split = QSplitter(Qt.Orientation.Vertical)
-        side_split.addWidget(self.panels_scroll)
-        side_split.addWidget(self.log_box)
-        side_split.setSizes([420, 300])
-        side_layout.addWidget(side_split, 1)
-        splitter = board_and_side(self.view, side)
-
-        layout = QVBoxLayout(self)
-        layout.addLayout(controls)
-        layout.addWidget(splitter, 1)
-
-    # --- the match ---
+        return controls
 
     def set_match(self, match: Match, painters: dict[str, Any], ply: int | None = None) -> None:
         """Show `match` (the whole of it stays available); at its end unless `ply` is given."""
