@@ -133,25 +133,35 @@ class Selection:
     def reachable(self, drawn: list[Any]) -> list[Action]:
         """The legal actions a click or two on the `drawn` ids make (a piece then its target, a
         piece twice, a menu where moves share them), in the order of `legal`: what the action
-        bar need not offer. The same answers as `click`, found without clicking each pair."""
+        bar need not offer. The same answers as `click`, found from the actions indexed by the
+        ids they name, without clicking each pair."""
         keys = {id_key(item_id) for item_id in drawn}
+        sources: dict[Any, list[Action]] = {}  # by their source
+        aimed: dict[Any, list[Action]] = {}  # with a target and no source, by their target
+        loose: dict[Any, list[Action]] = {}  # of no declared parts, by every value they hold
+        for action in self.legal:
+            if action.get("type") not in self.parts:
+                for value in {id_key(v) for v in values_in(action)}:
+                    loose.setdefault(value, []).append(action)
+            elif self._has(action, "source"):
+                sources.setdefault(id_key(self._part(action, "source")), []).append(action)
+            elif self._has(action, "target"):
+                aimed.setdefault(id_key(self._part(action, "target")), []).append(action)
+        picked = {id_key(item) for picker in self.pickers for item in self._choose_spec(picker)[CHOOSE]}
         reached: set[int] = set()
-        for item_id in {id_key(i): i for i in drawn}.values():
-            started = self._from_source(item_id)
-            if started:
-                with_target = [a for a in started if self._has(a, "target")]
-                if not with_target:
-                    reached.update(map(id, started))  # played at once, or a menu of them
-                    continue
+        for key in keys:
+            started = sources.get(key, [])
+            with_target = [a for a in started if self._has(a, "target")]
+            if started and not with_target:
+                reached.update(map(id, started))  # played at once, or a menu of them
+            elif started:
                 reached.update(id(a) for a in with_target if id_key(self._part(a, "target")) in keys)
                 alone = [a for a in started if not self._has(a, "target")]
-                reached.update(map(id, alone + self._aimed_at(item_id) + self._loose(item_id)))
-                continue
-            aimed = self._aimed_at(item_id)
-            if aimed:
-                reached.update(map(id, aimed))
-            elif not any(any(same_id(i, item_id) for i in self._choose_spec(p)[CHOOSE]) for p in self.pickers):
-                reached.update(map(id, self._loose(item_id)))
+                reached.update(map(id, alone + aimed.get(key, []) + loose.get(key, [])))
+            elif key in aimed:
+                reached.update(map(id, aimed[key]))
+            elif key not in picked:
+                reached.update(map(id, loose.get(key, [])))
         return [a for a in self.legal if id(a) in reached]
 
     @staticmethod

@@ -418,17 +418,19 @@ class Engine:
         return self.game.view(state, seat)
 
     def board(self, state: State, seat: int | None) -> dict[str, Any]:
-        return self._coloured(state, self.game.board(state, seat))
+        return _coloured(self.game.seat_colours(state), self.game.board(state, seat))
 
     def boards(self, state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         """Every seat's board at once (`Game.boards`)."""
-        return [self._coloured(state, board) for board in self.game.boards(state, seats)]
+        colours = self.game.seat_colours(state)  # once for every seat's board
+        return [_coloured(colours, board) for board in self.game.boards(state, seats)]
 
     def shown(self, state: State, seats: list[int | None]) -> list[tuple[State, dict[str, Any]]]:
         """Every seat's view and board at once (`Game.shown`)."""
-        return [(view, self._coloured(state, board)) for view, board in self.game.shown(state, seats)]
-
-    def _coloured(self, state: State, board: dict[str, Any]) -> dict[str, Any]:
-        """The board with the seats' colours (`Game.seat_colours`), read-only parts shared."""
         colours = self.game.seat_colours(state)
-        return {**board, "seat_colours": list(colours)} if colours else board
+        return [(view, _coloured(colours, board)) for view, board in self.game.shown(state, seats)]
+
+
+def _coloured(colours: list[str | None], board: dict[str, Any]) -> dict[str, Any]:
+    """The board with the seats' colours (`Game.seat_colours`), its read-only parts shared."""
+    return {**board, "seat_colours": list(colours)} if colours else board
