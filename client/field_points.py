@@ -92,6 +92,16 @@ class FieldPoints:
             return [a for a in self.actions if self.source_of(a) is None]
         return [a for a in self.actions if same_id(self.source_of(a), source)]
 
+    def places(self, action: Action) -> bool:
+        """Whether a legal action with its point filled in is made on the field: it is one of
+        an open point action's, the same in every part but the point."""
+        for open_action in self.actions:
+            point = self._point(open_action)
+            if open_action.get("type") == action.get("type") and point in action:
+                if all(action.get(key) == value for key, value in open_action.items() if key != point):
+                    return True
+        return False
+
     def is_source(self, item_id: Any) -> bool:
         return item_id is not None and bool(self.of(item_id))
 

@@ -75,6 +75,7 @@ class TrackWidget(QWidget):
         if step > 1:
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRect(QRectF(1, 1, self.width() - 2, height))
+        written = 0.0  # where the last number written ends
         for index in range(self.length):
             if (index + self.start) % step:
                 continue
@@ -87,7 +88,10 @@ class TrackWidget(QWidget):
             where = QRectF(left + 2, 1, room, height)
             if where.right() > self.width() - 1:
                 where.moveRight(self.width() - 2)
+            if where.left() < written:  # moved back from the end onto the number before it: left out
+                continue
             painter.drawText(where, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, label)
+            written = where.right() + 2
         # marks: several on one box sit side by side; on a long track a mark that would
         # cover its neighbour drops to the lower row
         by_box: dict[int, list[dict[str, Any]]] = {}

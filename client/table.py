@@ -399,7 +399,9 @@ class TablePage(TableLife, QWidget):
             placed = [
                 move
                 for move in moves
-                if id(move) in on_board or (move in self.selection.pickers and self._picks_drawn(move, keys))
+                if id(move) in on_board
+                or self.points.places(move)  # a point on the free field, where it is lit
+                or (move in self.selection.pickers and self._picks_drawn(move, keys))
             ]
             if len(placed) < len(moves):
                 offered.append((label, moves))

@@ -19,6 +19,7 @@ def reachable(table: TablePage) -> list[dict[str, Any]]:
     def add(actions: list[dict[str, Any]]) -> None:
         found.update((repr(action), action) for action in actions)
 
+    add([action for action in table.legal if table.points.places(action)])  # a click on the field
     for _label, moves in table.action_bar.offered:
         add([move for move in moves if isinstance(move, dict)])
     for first in drawn:

@@ -164,3 +164,15 @@ def test_many_moves_of_one_kind_are_one_list(qtbot: Any, window: MainWindow) -> 
     wanted = combo.itemData(5)[0]
     button.click()
     assert window.session.match.record.actions[-1] == wanted
+
+
+def test_a_point_on_the_field_is_no_button(qtbot: Any, window: MainWindow) -> None:
+    """Signum's hero is placed with a click on the lit edge of the field: the action bar lists
+    no "Place the hero at 6.0, 2.0", coordinates a player never asked for."""
+    assert window.start_game(GameConfig("signum", 2, ["human", "human"], seed=4, handover=False))
+    table = window.table
+    table.play(next(a for a in table.legal if a["type"] in ("go_first", "go_second")))
+    assert any(a["type"] == "place_hero" for a in table.legal)
+    offered = [move for _label, moves in table.action_bar.offered for move in moves]
+    assert all(move.get("type") != "place_hero" for move in offered)
+    assert all(table.points.places(a) for a in table.legal if a["type"] == "place_hero")
