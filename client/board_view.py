@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -19,10 +19,12 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from .card_plan import small_font_px
 from .cards import CardItem, CardPreview, preview_spot
 from .field_tools import FieldTools
 from .glides import Glides
-from .items import LAYER_Z, colour, id_under, make_item, message_item
+from .items import LAYER_Z, BoardText, colour, id_under, make_item, message_item
+from .layout import Screen
 from .marks import (
     light_targets,
     marked_items,
@@ -44,6 +46,8 @@ CLICK_SLOP = 6  # pixels a press may wander and still be a click
 SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered point snaps to it
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
+RELAY_MS = 150  # a resize settles this long before the board is laid out anew
+RELAY_CHANGE = 0.08  # for a change of the view's aspect of more than this share
 VIEW_BACKGROUND = "#2a2d33"
 
 Painter = Callable[[dict[str, Any]], Any]
@@ -56,6 +60,7 @@ class BoardView(QGraphicsView):
     dragged_to = Signal(object, object)  # a piece's click id let go on another item's: source, target
     dropped = Signal(object, object)  # a dragged piece's click id and where it was let go (scene)
     field_clicked = Signal(object)  # a click where no item with an id is (scene): a point on a field
+    relaid = Signal()  # the view's shape changed enough that the board is better laid out anew
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -97,6 +102,11 @@ class BoardView(QGraphicsView):
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
         self._specs: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the items that decided the game
         self.field_tools = FieldTools(self)  # a ruler and a line of sight on free fields (field_tools.py)
+        self.laid_for: float | None = None  # the view's aspect the board shown was laid out for
+        self._relay = QTimer(self)
+        self._relay.setSingleShot(True)
+        self._relay.setInterval(RELAY_MS)
+        self._relay.timeout.connect(self.relaid.emit)
 
     # --- drawing ---
 
@@ -357,6 +367,18 @@ class BoardView(QGraphicsView):
         if centre is not None:
             self.scale(self.zoom, self.zoom)
             self.centerOn(centre)
+        self._keep_readable()
+
+    def _keep_readable(self) -> None:
+        """No text of the board smaller on screen than the system's small font at the fitted
+        scale: a text the board drew smaller grows about its own anchor."""
+        fitted = self.transform().m11() / max(self.zoom, 1e-6)
+        if fitted <= 0:
+            return
+        least = small_font_px() / fitted
+        for item in self.scene().items():
+            if isinstance(item, BoardText):
+                item.at_least(least)
 
     def set_zoom(self, zoom: float) -> None:
         """Zoom relative to the fitted board (1.0 fits); dragging pans while zoomed in."""
@@ -375,9 +397,22 @@ class BoardView(QGraphicsView):
             self.set_zoom(self.zoom * ZOOM_STEP**steps)
         event.accept()
 
+    def layout_screen(self) -> Screen | None:
+        """The board part's size and the small font, to lay a board out for (None while it is
+        too small to tell); a board drawn for it is remembered as laid out for its shape."""
+        size = self.viewport().size()
+        if size.width() < 60 or size.height() < 60:
+            return None
+        self.laid_for = size.width() / size.height()
+        return Screen(float(size.width()), float(size.height()), small_font_px())
+
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
         self._fit()
+        size = self.viewport().size()
+        if self.laid_for is not None and size.height() >= 60 and size.width() >= 60:
+            if abs(size.width() / size.height() / self.laid_for - 1) > RELAY_CHANGE:
+                self._relay.start()
 
     def _hit(self, pos: Any) -> tuple[QGraphicsItem | None, Any]:
         """The topmost item with a click id under a viewport position (as drawn: a label's own

@@ -141,53 +141,108 @@ def _style(item: QAbstractGraphicsShapeItem, spec: dict[str, Any]) -> None:
     item.setPen(pen)
 
 
-def _text_item(spec: dict[str, Any], lang: str, background: QColor | None) -> QGraphicsSimpleTextItem:
-    item = QGraphicsSimpleTextItem(localise(spec.get("text"), lang))
-    font = QFont()
-    font.setPixelSize(max(1, round(float(spec.get("size", 20)))))
-    font.setBold(bool(spec.get("bold", False)))
-    item.setFont(font)
+class BoardText(QGraphicsSimpleTextItem):
+    """A text of the board (a `text` item or an item's label) that keeps its place, centred
+    on (or aligned at) its anchor, when the view makes it larger to stay readable; a label
+    (with the `room` of its item's width) then breaks its lines between words to fit."""
+
+    def __init__(
+        self, text: str, px: float, bold: bool, anchor: QPointF, align: str, parent: Any = None, room: float = 0.0
+    ) -> None:
+        super().__init__(text, parent)
+        self.source = text  # as the board wrote it: the lines it breaks are its own
+        self.design_px = max(1, round(px))  # the size the board asked for, in board units
+        self.anchor, self.align, self.room = anchor, align, room
+        font = QFont()
+        font.setBold(bold)
+        font.setPixelSize(self.design_px)
+        self.setFont(font)
+        self._place()
+
+    def at_least(self, px: float) -> None:
+        """Drawn at the board's size, or at `px` (board units) where that is larger."""
+        size = max(self.design_px, math.ceil(px))
+        if size == self.font().pixelSize():
+            return
+        font = self.font()
+        font.setPixelSize(size)
+        self.setFont(font)
+        self.setText(self._broken(font) if size > self.design_px else self.source)
+        for child in self.childItems():  # its shadow
+            if isinstance(child, QGraphicsSimpleTextItem):
+                child.setFont(font)
+                child.setText(self.text())
+                offset = max(1.0, size * 0.07)
+                child.setPos(offset, offset)
+        self._place()
+
+    def _broken(self, font: QFont) -> str:
+        """The text with its lines broken between words where a line is wider than the room."""
+        metrics = QFontMetricsF(font)
+        if not self.room or all(metrics.horizontalAdvance(line) <= self.room for line in self.source.splitlines()):
+            return self.source
+        lines: list[str] = []
+        for word in self.source.split():
+            if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= self.room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        return "\n".join(lines)
+
+    def _place(self) -> None:
+        bounds = self.boundingRect()
+        shift = {"left": 0.0, "right": bounds.width()}.get(self.align, bounds.width() / 2)
+        self.setPos(self.anchor.x() - shift, self.anchor.y() - bounds.height() / 2)
+
+
+def _text_item(spec: dict[str, Any], lang: str, background: QColor | None) -> BoardText:
+    x, y = spec.get("at", [0, 0])
+    # `at` is the centre unless `align` puts it at the text's left or right end
+    item = BoardText(
+        localise(spec.get("text"), lang),
+        float(spec.get("size", 20)),
+        bool(spec.get("bold", False)),
+        QPointF(float(x), float(y)),
+        spec.get("align", "center"),
+    )
     fill = colour(spec.get("fill"))
     item.setBrush(fill or readable_on(background))
     if fill is None:
         # text of the default colour may lie on any region: a thin shadow keeps it readable
         shadow = QGraphicsSimpleTextItem(item.text(), item)
-        shadow.setFont(font)
+        shadow.setFont(item.font())
         shade = QColor(0, 0, 0, 220) if readable_on(background).lightness() > 128 else QColor(255, 255, 255, 200)
         shadow.setBrush(shade)
-        offset = max(1.0, font.pixelSize() * 0.07)
+        offset = max(1.0, item.font().pixelSize() * 0.07)
         shadow.setPos(offset, offset)
         shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
-    bounds = item.boundingRect()
-    x, y = spec.get("at", [0, 0])
-    # `at` is the centre unless `align` puts it at the text's left or right end
-    align = spec.get("align", "center")
-    shift = {"left": 0.0, "right": bounds.width()}.get(align, bounds.width() / 2)
-    item.setPos(float(x) - shift, float(y) - bounds.height() / 2)
     return item
 
 
 def _add_label(item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
     bounds = item.boundingRect()
-    label = QGraphicsSimpleTextItem(text, item)
     font = QFont()
     font.setBold(True)
+    font.setPixelSize(100)
+    lines = text.splitlines() or [text]
+    at_100 = max(1.0, max(QFontMetricsF(font).horizontalAdvance(line) for line in lines))
+    # an unfilled, unstroked item only places its label: the label is not kept inside it
+    fill, stroke = colour(spec.get("fill")), colour(spec.get("stroke"))
+    unseen = fill is not None and fill.alpha() == 0 and (stroke is None or stroke.alpha() == 0)
+    room = 0.0 if unseen else bounds.width() * 0.86
+    fits_width = (room or bounds.width() * 0.86) * 100 / at_100
     size = spec.get("label_size")
     if size is None:
         # as large as fits: a piece's shadow effect clips anything beyond the piece
-        font.setPixelSize(100)
-        lines = text.splitlines() or [text]
-        at_100 = max(1.0, max(QFontMetricsF(font).horizontalAdvance(line) for line in lines))
-        fits_width = bounds.width() * 0.86 * 100 / at_100
         share = 0.3 if spec.get("layer") == "marker" else 0.4
         size = min(bounds.height() * (share if len(lines) == 1 else 0.8 / len(lines)), fits_width)
-    font.setPixelSize(max(1, round(float(size))))
-    label.setFont(font)
-    fill = colour(spec.get("fill"))
+    size = min(float(size), fits_width)  # the board's size, but never wider than its item
+    anchor = bounds.center()
+    if spec.get("label_place") == "top":  # a mark at the item's top edge, above a piece on it
+        size = min(size, bounds.height() * 0.22)
+        anchor = QPointF(anchor.x(), bounds.top() + bounds.height() * 0.15)
+    label = BoardText(text, size, True, anchor, "center", item, room=room)
     label.setBrush(colour(spec.get("label_colour")) or readable_on(fill))
-    own = label.boundingRect()
-    centre = bounds.center()
-    label.setPos(centre.x() - own.width() / 2, centre.y() - own.height() / 2)
 
 
 def message_item(text: str, centre: QPointF) -> QGraphicsSimpleTextItem:

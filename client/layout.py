@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from boardwright.framework.events import resolve_texts
 
@@ -27,11 +27,22 @@ WIDTH = 1000.0  # the table's width when nothing else says
 MAIN_WIDTH = 900.0  # a main element (a map, a field) is enlarged to at least this width
 MAX_ENLARGE = 3.0
 GAP = 24.0
+TITLE_SIZE = 22.0
+TITLE_EM = 0.7  # a bold title's width per character, in ems (generous: a title never overlaps)
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
 FIELD_SCALE = CARD_W / CARD_CM / CM  # a free field's enlargement: its centimetres as a card's
 SQRT3 = math.sqrt(3.0)
 PIECE_SCALE = 0.62  # a piece's radius against its cell's
+OCCUPIED_DROP = 0.2  # a piece on a marked hex stands this share of the radius low, below the mark
+
+
+class Screen(NamedTuple):
+    """Where a board is drawn: the board part's size and the system's small font, in pixels."""
+
+    width: float
+    height: float
+    small: float
 
 
 class Layout:
@@ -42,14 +53,18 @@ class Layout:
         self.width = 0.0
         self.height = 0.0
         self.title_height = 0.0  # room its title takes above it (elements in a row line up below)
+        self.title = ""  # its title's text
 
     def add(self, item: Item) -> None:
         self.items.append(item)
 
 
-def shown_board(game: Any, board: dict[str, Any], view: dict[str, Any], lang: str, names: list[str]) -> dict[str, Any]:
+def shown_board(
+    game: Any, board: dict[str, Any], view: dict[str, Any], lang: str, names: list[str], screen: Screen | None = None
+) -> dict[str, Any]:
     """What the client draws for a game's raw board description: texts in `lang`, card faces
-    from the game's data, elements laid out from the viewer's `view` of the zones."""
+    from the game's data, elements laid out from the viewer's `view` of the zones, arranged
+    for the `screen` it is drawn on when that is given."""
     messages = getattr(game, "messages", {}) or {}
     resolved = resolve_texts(board, messages, lang, names)
     if not resolved.get("elements"):
@@ -58,24 +73,63 @@ def shown_board(game: Any, board: dict[str, Any], view: dict[str, Any], lang: st
     def face(item: Any) -> dict[str, Any] | None:
         return card_layout.shown_face(game, item, lang)
 
-    return compose(resolved, view.get("zones", {}), face)
+    return compose(resolved, view.get("zones", {}), face, screen)
 
 
-def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Face | None = None) -> dict[str, Any]:
+def compose(
+    board: dict[str, Any],
+    zones: dict[str, Any] | None = None,
+    face: Face | None = None,
+    screen: Screen | None = None,
+) -> dict[str, Any]:
     """The board description with its `elements` laid out as low-level `items` and a `size`.
 
     `zones` are the viewer's view of the kernel zones (what each seat may see), `face(item)`
     gives a card's face data. Beside strips, main elements (maps, grids, fields) are at least
     `MAIN_WIDTH` wide; strips above and below (hands, piles, tracks) keep their natural size
     and sit side by side while they fit. Elements that name the same `row` sit side by side
-    (four capitals in a row). A board without elements is returned as it is."""
+    (four capitals in a row). On a `screen` (the board part's width and height and the small
+    font, in pixels), the strips are arranged so that the whole is drawn as large as it
+    allows: more of them side by side on a wide view, the strips above a tall map as a column
+    beside it (the viewer's own strips below stay below), and titles get the room they take
+    at the small font. A board without elements is returned as it is."""
     elements = board.get("elements")
     if not elements:
         return board
     elements = [_coordinates(element, bool(board.get("show_coordinates"))) for element in elements]
+    rows = _rows(elements, zones or {}, face)
+    aspect = screen.width / screen.height if screen is not None else None
+    placed, width, height = _arranged(rows, aspect)
+    if screen is not None:
+        # titles the client enlarges to the small font take more room: laid out again for it
+        least = screen.small / max(min(screen.width / max(width, 1.0), screen.height / max(height, 1.0)), 1e-6)
+        if _title_room(rows, least * 1.08):
+            placed, width, height = _arranged(rows, aspect)
+    items: list[Item] = list(board.get("items", []))
+    items.extend(placed)
+    composed = dict(board)
+    composed["items"] = [item for item in items if item["shape"] != "field_frame"]
+    composed["fields"] = [
+        {
+            "origin": item["rect"][:2],
+            "per_cm": item["rect"][2] / item["cm"][0],
+            "cm": item["cm"],
+            "flip_y": item.get("flip_y", False),
+            **{key: item[key] for key in FIELD_DATA if key in item},
+        }
+        for item in items
+        if item["shape"] == "field_frame"
+    ]
+    composed["size"] = [max(width, 1.0), max(height, 1.0)]
+    return composed
+
+
+def _rows(elements: list[dict[str, Any]], zones: dict[str, Any], face: Face | None) -> list[_Row]:
+    """Each element laid out on its own, in rows of its place (top, main, bottom): elements
+    that name the same `row` share one."""
     placed: dict[str, list[tuple[Layout, float, Any]]] = {"top": [], "main": [], "bottom": []}
     for element in elements:
-        lay = _build(element, zones or {}, face)
+        lay = _build(element, zones, face)
         place = element.get("place", "main")
         place = place if place in placed else "main"
         scale = 1.0
@@ -94,10 +148,24 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
             row = _Row([(lay, scale)])
             row.place, row.name = place, named
             rows.append(row)
-    width = max((row.width() for row in rows), default=WIDTH)
+    return rows
+
+
+def _title_room(rows: list[_Row], size: float) -> bool:
+    """Widen each element whose title at `size` (board units) is wider than it; whether any was."""
+    widened = False
+    for row in rows:
+        for lay, scale in row:
+            wanted = len(lay.title) * max(TITLE_SIZE * scale, size) * TITLE_EM / scale
+            if lay.title and wanted > lay.width:
+                lay.width, widened = wanted, True
+    return widened
+
+
+def _packed(rows: list[_Row], limit: float) -> list[_Row]:
+    """Unnamed strips of one place side by side while they fit `limit`."""
     packed: list[_Row] = []
     for row in rows:
-        # unnamed strips of one place sit side by side while they fit the table's width
         last = packed[-1] if packed else None
         if (
             last is not None
@@ -105,17 +173,23 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
             and last.place == row.place
             and row.name is None
             and last.name is None
-            and last.width() + GAP + row.width() <= width
+            and last.width() + GAP + row.width() <= limit
         ):
-            last.extend(row)
+            joined = _Row([*last, *row])
+            joined.place = last.place
+            packed[-1] = joined
             continue
         packed.append(row)
-    rows = packed
-    items: list[Item] = list(board.get("items", []))
-    y = 0.0
+    return packed
+
+
+def _stacked(rows: list[_Row], left: float, top: float, width: float) -> tuple[list[Item], float]:
+    """`rows` one below the other from (left, top), each centred in `width`; the items and
+    the height they take (without a gap below the last)."""
+    items: list[Item] = []
+    y = top
     for row in rows:
-        used = sum(lay.width * scale for lay, scale in row) + GAP * (len(row) - 1)
-        x = (width - used) / 2
+        x = left + (width - row.width()) / 2
         # the contents of a row line up below the tallest title
         titles = max(lay.title_height * scale for lay, scale in row)
         for lay, scale in row:
@@ -123,21 +197,85 @@ def compose(board: dict[str, Any], zones: dict[str, Any] | None = None, face: Fa
             items.extend(_placed(item, x, y + drop, scale) for item in lay.items)
             x += lay.width * scale + GAP
         y += max(lay.height * scale + titles - lay.title_height * scale for lay, scale in row) + GAP
-    composed = dict(board)
-    composed["items"] = [item for item in items if item["shape"] != "field_frame"]
-    composed["fields"] = [
-        {
-            "origin": item["rect"][:2],
-            "per_cm": item["rect"][2] / item["cm"][0],
-            "cm": item["cm"],
-            "flip_y": item.get("flip_y", False),
-            **{key: item[key] for key in FIELD_DATA if key in item},
-        }
-        for item in items
-        if item["shape"] == "field_frame"
-    ]
-    composed["size"] = [max(width, 1.0), max(y - GAP, 1.0)]
-    return composed
+    return items, max(0.0, y - top - GAP)
+
+
+def _arranged(rows: list[_Row], aspect: float | None) -> tuple[list[Item], float, float]:
+    """The rows placed, with the width and height they fill: the arrangement that a view of
+    `aspect` shows largest (without an aspect: every strip packed into the widest row)."""
+    natural = max((row.width() for row in rows), default=WIDTH)
+    if aspect is None or aspect <= 0:
+        return _stacked_arrangement(rows, natural)
+    # no narrower than the widest main row or the widest single strip
+    floor = max(
+        [row.width() for row in rows if row.place == "main"]
+        + [lay.width * scale for row in rows for lay, scale in row],
+        default=natural,
+    )
+    total = sum(row.width() + GAP for row in rows if row.place != "main")
+    limits = [natural] + [natural * f for f in (0.5, 0.65, 0.8, 1.25, 1.5, 2.0, 2.5, 3.0)]
+    limits = [limit for limit in limits if floor <= limit < natural + total or limit == natural]
+    choices = [_stacked_arrangement(rows, limit) for limit in limits]
+    side = _side_arrangement(rows)
+    if side is not None:
+        choices.append(side)
+
+    def shown(choice: tuple[list[Item], float, float]) -> float:
+        return min(aspect / max(choice[1], 1.0), 1.0 / max(choice[2], 1.0))
+
+    best = choices[0]
+    for choice in choices[1:]:
+        if shown(choice) > shown(best) * 1.03:  # the natural arrangement unless another is clearly larger
+            best = choice
+    return best
+
+
+def _stacked_arrangement(rows: list[_Row], limit: float) -> tuple[list[Item], float, float]:
+    packed = _packed(_wrapped(rows, limit), limit)
+    width = max((row.width() for row in packed), default=WIDTH)
+    items, height = _stacked(packed, 0.0, 0.0, width)
+    return items, width, height
+
+
+def _wrapped(rows: list[_Row], limit: float) -> list[_Row]:
+    """A named strip wider than `limit` wrapped onto more lines, in its order (a hand of
+    several kinds of cards in two lines on a narrow view); main rows stay whole."""
+    out: list[_Row] = []
+    for row in rows:
+        if row.place == "main" or row.name is None or row.width() <= limit or len(row) < 2:
+            out.append(row)
+            continue
+        lines = [_Row()]
+        for part in row:
+            if lines[-1] and lines[-1].width() + GAP + part[0].width * part[1] > limit:
+                lines.append(_Row())
+            lines[-1].append(part)
+        for number, line in enumerate(lines):
+            line.place, line.name = row.place, (row.name, number)  # kept apart from other strips
+        out.extend(lines)
+    return out
+
+
+def _side_arrangement(rows: list[_Row]) -> tuple[list[Item], float, float] | None:
+    """The strips above the main elements as a column at their left, the strips below
+    across the whole width below both."""
+    tops = [row for row in rows if row.place == "top"]
+    mains = [row for row in rows if row.place == "main"]
+    bottoms = [row for row in rows if row.place == "bottom"]
+    if not tops or not mains:
+        return None
+    column = max(row.width() for row in tops)
+    tops = _packed(tops, column)
+    middle = max(row.width() for row in mains)
+    width = column + GAP + middle
+    bottoms = _packed(bottoms, width)
+    width = max([width, *(row.width() for row in bottoms)])
+    left = (width - column - GAP - middle) / 2
+    side, side_height = _stacked(tops, left, 0.0, column)
+    centre, centre_height = _stacked(mains, left + column + GAP, 0.0, middle)
+    top = max(side_height, centre_height) + GAP
+    below, below_height = _stacked(bottoms, 0.0, top, width) if bottoms else ([], -GAP)
+    return side + centre + below, width, top + below_height
 
 
 def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
@@ -208,6 +346,7 @@ def _common(source: dict[str, Any], item: Item) -> Item:
         "label",
         "label_colour",
         "label_size",
+        "label_place",
         "tip",
         "highlight",
         "decided",
@@ -224,9 +363,10 @@ def _title(lay: Layout, element: dict[str, Any], width: float) -> float:
     title = element.get("title")
     if not title:
         return 0.0
-    lay.add({"shape": "text", "at": [0, 14], "text": title, "size": 22, "align": "left", "bold": True})
-    # room for the title itself (about 0.62 em a character), so neighbours never overlap it
-    lay.width = max(lay.width, width, len(str(title)) * 22 * 0.7)
+    lay.add({"shape": "text", "at": [0, 14], "text": title, "size": TITLE_SIZE, "align": "left", "bold": True})
+    # room for the title itself, so neighbours never overlap it
+    lay.title = str(title)
+    lay.width = max(lay.width, width, len(lay.title) * TITLE_SIZE * TITLE_EM)
     lay.title_height = 34.0
     return 34.0
 
@@ -254,13 +394,21 @@ def _hexgrid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) 
     pad = HEX_RADIUS * 1.05
     left, top = min(xs) - pad, min(ys) - pad
     offset = _title(lay, element, 0)
+    occupied = {str(piece.get("at")) for piece in element.get("pieces", [])}
+    spots = {}
     for cell in cells:
-        cx, cy = centres[str(cell.get("id", f"{cell['q']},{cell['r']}"))]
+        key = str(cell.get("id", f"{cell['q']},{cell['r']}"))
+        cx, cy = centres[key]
         item = _common(cell, {"shape": "hex", "center": [cx - left, cy - top + offset], "radius": HEX_RADIUS})
         item["pointy"] = pointy
         item.setdefault("stroke", "#1b1f27")
+        spots[key] = (cx - left, cy - top + offset)
+        if key in occupied and item.get("label"):
+            # a piece stands on a marked cell (a castle): the mark moves up, the piece down
+            item["label_place"] = "top"
+            spots[key] = (cx - left, cy - top + offset + HEX_RADIUS * OCCUPIED_DROP)
         lay.add(item)
-    _pieces(lay, element.get("pieces", []), {k: (x - left, y - top + offset) for k, (x, y) in centres.items()})
+    _pieces(lay, element.get("pieces", []), spots)
     lay.width = max(xs) - min(xs) + 2 * pad
     lay.height = max(ys) - min(ys) + 2 * pad + offset
     return lay

@@ -148,6 +148,7 @@ class PanelsWidget(QWidget):
         self.card_buttons: list[QPushButton] = []
         self.card_ids: list[Any] = []  # the click ids of the panels' cards
         self.boxes: list[QGroupBox] = []
+        self._shown: tuple[Any, ...] | None = None  # what the boxes show: panels, language, ids
 
     def resizeEvent(self, event: Any) -> None:
         """Wrapped lines need more height when narrow: ask for it, so the scroll area scrolls
@@ -170,6 +171,10 @@ class PanelsWidget(QWidget):
             self.setMinimumHeight(needed)
 
     def set_panels(self, panels: list[dict[str, Any]], lang: str, active_ids: Iterable[Any] = ()) -> None:
+        active = list(active_ids)
+        if (panels, lang, active) == self._shown:  # the same panels (a redraw for a new size, a selection)
+            return
+        self._shown = (panels, lang, active)
         while self._layout.count():
             taken = self._layout.takeAt(0)
             widget = taken.widget() if taken is not None else None  # None for the stretch
@@ -178,7 +183,6 @@ class PanelsWidget(QWidget):
                 widget.hide()
                 widget.deleteLater()
         self.card_buttons, self.card_ids = [], []
-        active = list(active_ids)
         self.boxes = [self._panel(panel, lang, active) for panel in panels]
         for box in self.boxes:
             self._layout.addWidget(box)

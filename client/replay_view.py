@@ -55,6 +55,7 @@ class ReplayPage(QWidget):
         self.viewer: int | None = None
 
         self.view = BoardView()
+        self.view.relaid.connect(self.refresh)  # laid out anew for a resized window
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("font-weight: bold;")
@@ -275,8 +276,9 @@ class ReplayPage(QWidget):
             step += "\n" + tr("game_over", lang) + " — " + (result if winners else tr("draw", lang))
         self.step_label.setText(step)
         try:
+            seen = match.engine.view(state, self.viewer)
             board = shown_board(
-                match.game, match.board_at(ply, self.viewer), match.engine.view(state, self.viewer), lang, names
+                match.game, match.board_at(ply, self.viewer), seen, lang, names, self.view.layout_screen()
             )
         except Exception as exc:  # a game's board bug must not close the window
             self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))

@@ -74,6 +74,7 @@ class TablePage(TableLife, QWidget):
         self._events_seen = 0  # log events already shown (a live action's new ones float their numbers)
         self._live_action = False  # the board was last drawn for exactly one new action
         self.view.clicked.connect(self.on_id_clicked)
+        self.view.relaid.connect(self._relay_board)
         self.view.dropped.connect(self.on_dropped)
         self.view.dragged_to.connect(self.on_dragged_to)
         self.view.field_clicked.connect(self.on_field_clicked)
@@ -295,7 +296,7 @@ class TablePage(TableLife, QWidget):
         if own_board is None or own_view is None:
             return (mover if seat is None else seat), None
         try:
-            own = shown_board(session.game, own_board, own_view, self.lang, names)
+            own = shown_board(session.game, own_board, own_view, self.lang, names, self.view.layout_screen())
         except Exception:  # the moment between a move and its steps may not draw: all is the mover's
             return seat, None
         return seat, list(own.get("items", []))
@@ -310,7 +311,7 @@ class TablePage(TableLife, QWidget):
             raw = session.board()
             if self.coordinates:
                 raw = {**raw, "show_coordinates": True}
-            board = shown_board(session.game, raw, session.view(), lang, names)
+            board = shown_board(session.game, raw, session.view(), lang, names, self.view.layout_screen())
         except Exception as exc:  # a game's bug in its board description must not close the window
             board = None
             self.view.show_message(tr("board_failed", lang, error=f"{type(exc).__name__}: {exc}"))
@@ -410,6 +411,11 @@ class TablePage(TableLife, QWidget):
     def _picks_drawn(self, picker: dict[str, Any], drawn: set[Any]) -> bool:
         spec = next(v for v in picker.values() if isinstance(v, dict) and CHOOSE in v)
         return any(id_key(item) in drawn for item in spec[CHOOSE])
+
+    def _relay_board(self) -> None:
+        """The board laid out anew for the view's new shape (a resized window)."""
+        if self.session is not None:
+            self._draw_board(self.session.seat_names(self.lang))
 
     def show_coordinates(self, shown: bool) -> None:
         """Hex coordinates on the board, for a person who asked for them (View menu)."""

@@ -121,6 +121,8 @@ def _name_plates() -> list[Item]:
     plates = []
     for r, region in enumerate(WORLD.regions):
         x, y = _middle(r)
+        shift_x, shift_y = region.get("name_shift", (0, 0))  # a name moved off a neighbour's
+        x, y = x + shift_x, y + shift_y
         top, left = y + DRAWING["name_drop"] - height / 2, x - width / 2
         plates.append(
             {
