@@ -166,8 +166,14 @@ class BoardText(QGraphicsSimpleTextItem):
             return
         font = self.font()
         font.setPixelSize(size)
+        text = self._broken(font) if size > self.design_px else self.source
+        if self.room and size > self.design_px:
+            # a word longer than its item at that size: as large as still fits, never over a neighbour
+            widest = max(QFontMetricsF(font).horizontalAdvance(line) for line in text.splitlines())
+            if widest > self.room:
+                font.setPixelSize(max(self.design_px, math.floor(size * self.room / widest)))
         self.setFont(font)
-        self.setText(self._broken(font) if size > self.design_px else self.source)
+        self.setText(text)
         for child in self.childItems():  # its shadow
             if isinstance(child, QGraphicsSimpleTextItem):
                 child.setFont(font)
