@@ -2,7 +2,8 @@
 and the tests measure.
 
 Every text is fitted by QFontMetrics: the largest size up to the part's own that fits its
-box, wrapped at words (at any letter only when one word is wider than the card), and never
+box, wrapped at words (hyphenated at a syllable, with a hyphen shown, only when one word is
+wider than the card: never broken anywhere else), and never
 smaller than `minimum`, the system's small font in the painter's units. A part that cannot
 be read at that size is left out of a small card (the large preview shows it); the preview
 asks for every part and grows taller until they all fit (`preview_height`).
@@ -11,13 +12,17 @@ asks for every part and grows taller until they all fit (`preview_height`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+import pyphen
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFont, QFontDatabase, QFontInfo, QFontMetricsF, QGuiApplication
 
 WRAP_WORDS = Qt.TextFlag.TextWordWrap
-WRAP_ANYWHERE = Qt.TextFlag.TextWrapAnywhere
+HYPHENATED = -1  # wrapped at words, and inside a word at its syllables with a hyphen shown
+HYPHENATED_ANYWHERE = -2  # a word with no syllable that fits: between any two of its letters, a hyphen shown
+SOFT_HYPHEN = "\u00ad"  # Qt breaks a line there and draws a hyphen; elsewhere it is not drawn
 BIG = 1e6
 STEPS = 12  # font sizes tried between a part's own size and the minimum
 SLACK = 2.0  # pixels
@@ -73,21 +78,46 @@ def fit(
     minimum: float,
     bold: bool = False,
     lines: int | None = None,
-    wraps: tuple[int, ...] = (WRAP_WORDS, WRAP_ANYWHERE),
-) -> tuple[float, float, int] | None:
+    wraps: tuple[int, ...] = (WRAP_WORDS, HYPHENATED, HYPHENATED_ANYWHERE),
+) -> tuple[float, float, int, str] | None:
     """The largest font size from `size` down to `minimum` at which `text` fits `width` by
-    `height`: (size, height used, wrap flag), wrapped at words at any of those sizes before it
-    is broken inside a word; None when it cannot be read in that box."""
+    `height`: (size, height used, wrap flag, the text to draw), wrapped at words at any of
+    those sizes before a word is hyphenated; None when it cannot be read in that box."""
     if width <= 0 or height <= 0:
         return None
     top = max(size, minimum)
     for wrap in wraps:
+        shown, flag = (text, int(wrap))
+        if wrap in (HYPHENATED, HYPHENATED_ANYWHERE):
+            shown, flag = hyphenated(text, wrap == HYPHENATED_ANYWHERE), int(WRAP_WORDS)
         for step in range(STEPS + 1):
             trial = top - (top - minimum) * step / STEPS
-            used = needed(text, width, trial, bold, int(wrap), lines)
+            used = needed(shown, width, trial, bold, flag, lines)
             if used is not None and used <= height + 0.01:
-                return trial, used, int(wrap)
+                return trial, used, flag, shown
     return None
+
+
+@lru_cache(maxsize=4096)
+def hyphenated(text: str, anywhere: bool = False) -> str:
+    """`text` with soft hyphens at its words' syllables (Russian or English rules, by the
+    word's letters), or `anywhere` between two letters that leave two on each side: where a
+    line may break inside a word with a hyphen shown."""
+    words = []
+    for word in text.split(" "):
+        if anywhere:
+            words.append(
+                word[:2] + "".join(SOFT_HYPHEN + letter for letter in word[2:-2]) + word[-2:] if len(word) > 4 else word
+            )
+            continue
+        cyrillic = any("\u0400" <= letter <= "\u04ff" for letter in word)
+        words.append(_dictionary("ru_RU" if cyrillic else "en_US").inserted(word, hyphen=SOFT_HYPHEN))
+    return " ".join(words)
+
+
+@lru_cache(maxsize=4)
+def _dictionary(lang: str) -> pyphen.Pyphen:
+    return pyphen.Pyphen(lang=lang, left=2, right=2)
 
 
 def stat_label(stat: Any) -> str:
@@ -143,19 +173,19 @@ class Plan:
             if placed is None:
                 self.complete = False
                 continue
-            size, used, wrap = placed
+            size, used, wrap, shown_text = placed
             if kind == "keywords":
-                self._add(kind, text, QRectF(pad, y, w - 2 * pad, used), size, bold, wrap=wrap)
+                self._add(kind, shown_text, QRectF(pad, y, w - 2 * pad, used), size, bold, wrap=wrap)
                 y += used + pad * 0.3
             else:
-                self._add(kind, text, QRectF(pad, bottom - used, w - 2 * pad, used), size, bold, wrap=wrap)
+                self._add(kind, shown_text, QRectF(pad, bottom - used, w - 2 * pad, used), size, bold, wrap=wrap)
                 bottom -= used + pad * 0.3
         if art_wanted and bottom - y >= art_least * 0.6:
             self.art = QRectF(pad, y, w - 2 * pad, min(bottom - y, h * 0.34))
 
     def _title(self, title: str, shown: float, bottom: float) -> float | None:
         """The title in the part of the card that shows (`shown` wide), above `bottom`: beside
-        the cost badge, else under it, broken inside a word only when neither will do; returns
+        the cost badge, else under it, hyphenated inside a word only when neither will do; returns
         its bottom, None when it does not fit."""
         h, pad = self.h, self.pad
         circle = self.cost_circle
@@ -163,15 +193,21 @@ class Plan:
         if circle is not None:
             spots = [(circle.right() + pad * 0.4, pad), (pad, circle.bottom() + pad * 0.3)]
         band = max(h * 0.13, circle.bottom() - pad if circle is not None else 0.0)
-        for wrap, bold in ((WRAP_WORDS, True), (WRAP_WORDS, False), (WRAP_ANYWHERE, True)):
+        for wrap, bold in (
+            (WRAP_WORDS, True),
+            (WRAP_WORDS, False),
+            (HYPHENATED, True),
+            (HYPHENATED_ANYWHERE, True),
+            (HYPHENATED_ANYWHERE, False),
+        ):
             for left, top in spots:
                 # the name comes first: on a small card it may take the whole card
                 room = min(h * 0.42, bottom - top) if self.everything else bottom - top
                 placed = fit(title, shown - pad - left, room, h * 0.068, self.minimum, bold, wraps=(wrap,))
                 if placed is not None:
-                    size, used, flags = placed
+                    size, used, flags, text = placed
                     box = QRectF(left, top, shown - pad - left, max(used, band if top == pad else used))
-                    self._add("title", title, box, size, bold, wrap=flags, middle=True)
+                    self._add("title", text, box, size, bold, wrap=flags, middle=True)
                     return box.bottom()
         return None if title else pad + band
 
@@ -223,11 +259,11 @@ def back_label(label: str, w: float, h: float, minimum: float, bottom: float) ->
     placed = fit(label, w - 2 * pad - w * 0.06, bottom - 2 * pad, h * 0.09, minimum, True)
     if placed is None:
         return None
-    size, used, wrap = placed
+    size, used, wrap, text = placed
     band = min(max(h * 0.18, used + h * 0.04), bottom - 2 * pad)
     centre = min(h / 2, bottom - pad - band / 2)
     box = QRectF(pad, centre - band / 2, w - 2 * pad, band)
-    return Part("back_label", label, box, font(size, True), int(Qt.AlignmentFlag.AlignCenter) | wrap)
+    return Part("back_label", text, box, font(size, True), int(Qt.AlignmentFlag.AlignCenter) | wrap)
 
 
 def badge_size(w: float, minimum: float) -> float:

@@ -458,15 +458,18 @@ def _pieces(lay: Layout, pieces: list[dict[str, Any]], spots: dict[str, tuple[fl
 
 
 def _grid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+    """Cells by column and row; a cell is `cell` [width, height] board units (100 x 100 by
+    default: a wider cell gives its label more room)."""
     columns, rows = int(element.get("columns", 1)), int(element.get("rows", 1))
+    cell_w, cell_h = (float(v) for v in element.get("cell", (GRID_CELL, GRID_CELL)))
     lay = Layout()
-    offset = _title(lay, element, columns * GRID_CELL)
+    offset = _title(lay, element, columns * cell_w)
     frame = element.get("frame")
     if frame:
         lay.add(
             {
                 "shape": "rect",
-                "rect": [0, offset, columns * GRID_CELL, rows * GRID_CELL],
+                "rect": [0, offset, columns * cell_w, rows * cell_h],
                 "fill": frame,
                 "stroke": element.get("frame_stroke", "#00000080"),
                 "width": 4,
@@ -474,14 +477,14 @@ def _grid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> 
         )
     for cell in element.get("cells", []):
         column, row = cell["at"]
-        x, y = column * GRID_CELL, offset + row * GRID_CELL
+        x, y = column * cell_w, offset + row * cell_h
         if cell.get("shape") == "circle":
-            centre = [x + GRID_CELL / 2, y + GRID_CELL / 2]
-            item = _common(cell, {"shape": "circle", "center": centre, "radius": GRID_CELL * 0.4})
+            centre = [x + cell_w / 2, y + cell_h / 2]
+            item = _common(cell, {"shape": "circle", "center": centre, "radius": min(cell_w, cell_h) * 0.4})
         else:
-            item = _common(cell, {"shape": "rect", "rect": [x + 2, y + 2, GRID_CELL - 4, GRID_CELL - 4]})
+            item = _common(cell, {"shape": "rect", "rect": [x + 2, y + 2, cell_w - 4, cell_h - 4]})
         lay.add(item)
-    lay.width, lay.height = max(lay.width, columns * GRID_CELL), rows * GRID_CELL + offset
+    lay.width, lay.height = max(lay.width, columns * cell_w), rows * cell_h + offset
     return lay
 
 

@@ -19,7 +19,8 @@ State = dict[str, Any]
 SEAT_COLOURS = ["#b91c1c", "#1d4ed8", "#15803d", "#a16207"]
 # card backs differ by kind (digest 2), so a rival's hand shows how many of each kind it holds
 BACKS = {"creatures": "#6b3a2a", "heroes": "#3a4f7a", "chests": "#8a6a1a", "travel": "#2f5a3a", "school": "#4b3a6b"}
-CELL_LABEL_WIDTH = 82.0  # the room for a label on a plot, in board units (a grid cell is 100)
+CELL_WIDTH = 130.0  # a plot's width in board units (its height is 100): room for a building's name
+CELL_LABEL_WIDTH = CELL_WIDTH * 0.82  # the room for a label on a plot
 CHAR_EM = 0.62  # the mean width of a bold letter against the font size
 DOMAIN_ROW = 4  # digest 7.6: domain cards lie under the capital in rows of four
 
@@ -58,6 +59,7 @@ def capital_grid(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "columns": CAPITAL["columns"],
         "rows": CAPITAL["rows"],
         "frame": SEAT_COLOURS[seat],
+        "cell": [CELL_WIDTH, 100],
         "cells": cells,
         "title": {"key": "capital_title", "seat": seat, "vp": scoring.total(state, seat)},
         "row": "capitals",
