@@ -13,6 +13,7 @@ import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
+    QApplication,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
@@ -106,7 +107,8 @@ class BoardView(QGraphicsView):
         self._relay = QTimer(self)
         self._relay.setSingleShot(True)
         self._relay.setInterval(RELAY_MS)
-        self._relay.timeout.connect(self.relaid.emit)
+        self._relay.timeout.connect(self._relay_now)
+        self._laid_shown = False  # whether the board shown was laid out while the view showed
 
     # --- drawing ---
 
@@ -404,7 +406,14 @@ class BoardView(QGraphicsView):
         if size.width() < 60 or size.height() < 60:
             return None
         self.laid_for = size.width() / size.height()
+        self._laid_shown = self.isVisible()
         return Screen(float(size.width()), float(size.height()), small_font_px())
+
+    def _relay_now(self) -> None:
+        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:  # not under a drag: once it ends
+            self._relay.start()
+            return
+        self.relaid.emit()
 
     def resizeEvent(self, event: Any) -> None:
         super().resizeEvent(event)
@@ -412,7 +421,10 @@ class BoardView(QGraphicsView):
         size = self.viewport().size()
         if self.laid_for is not None and size.height() >= 60 and size.width() >= 60:
             if abs(size.width() / size.height() / self.laid_for - 1) > RELAY_CHANGE:
-                self._relay.start()
+                if self._laid_shown:
+                    self._relay.start()  # a window being resized: once it settles
+                else:
+                    self._relay_now()  # laid out before the window showed: for its real size at once
 
     def _hit(self, pos: Any) -> tuple[QGraphicsItem | None, Any]:
         """The topmost item with a click id under a viewport position (as drawn: a label's own
