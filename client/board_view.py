@@ -122,6 +122,7 @@ class BoardView(QGraphicsView):
         marked_ids: Iterable[Any] = (),
         moved_by: int | bool | None = False,
         own_items: list[dict[str, Any]] | None = None,
+        lit: bool = False,
     ) -> None:
         """Draw `board`; `active_ids` are the ids a click would act on (pointing cursor, a
         faint outline, and lit at once while a piece is selected), `marked_ids` the selected
@@ -129,7 +130,9 @@ class BoardView(QGraphicsView):
         made since the last board, by that seat (None: by seats that cannot be told apart);
         False: no move (a selection, a language switch), so nothing glides and the marks stay.
         `own_items`: the laid-out board after that move's own effect, before the flow's steps
-        (`Match.board_of_move`): what changed beyond it happened on its own, marked neutral."""
+        (`Match.board_of_move`): what changed beyond it happened on its own, marked neutral.
+        `lit`: the active ids are lit as targets (as while a piece is selected) even with
+        nothing marked: every click makes a move (`Selection.lit_at_once`)."""
         self._finish_animations()
         old_places = self._places() if moved_by is not False and self.animation_ms else {}
         scene = self.scene()
@@ -178,7 +181,7 @@ class BoardView(QGraphicsView):
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
         self._extras.extend(
-            light_targets(self.scene(), self._at_rest(self._items_of(self.active_ids)), strong=bool(marked))
+            light_targets(self.scene(), self._at_rest(self._items_of(self.active_ids)), strong=bool(marked) or lit)
         )
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)

@@ -98,9 +98,13 @@ def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) 
 def outline_at_rest(item: QGraphicsItem, rest: QPointF | None) -> QPainterPath:
     """The item's outline in the scene where it comes to rest (`rest`: its position once a
     glide ends; None: where it is now)."""
+    shape = QPainterPath()
+    for polygon in item.shape().toSubpathPolygons():  # closed: a polygon's shape leaves its last edge open
+        shape.addPolygon(polygon)
+        shape.closeSubpath()
     if rest is None or rest == item.pos():
-        return item.mapToScene(item.shape())
-    return item.mapToScene(item.shape()).translated(rest - item.pos())
+        return item.mapToScene(shape)
+    return item.mapToScene(shape).translated(rest - item.pos())
 
 
 def _glyph(scene: QGraphicsScene, text: str, colour: str, at: QPointF) -> QGraphicsItem:
@@ -165,8 +169,9 @@ def light_targets(
             ring.setZValue(MARK_Z - 10 + z)
             added.append(ring)
         if strong:
-            centre = outline.boundingRect().center()
-            sign = _glyph(scene, "◎", TARGET, centre)
+            # near the top, inside the outline: the item's own label in the middle stays readable
+            bounds = outline.boundingRect()
+            sign = _glyph(scene, "◎", TARGET, QPointF(bounds.center().x(), bounds.top() + bounds.height() * 0.16))
             sign.setZValue(MARK_Z - 7)
             added.append(sign)
     return added

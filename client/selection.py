@@ -22,6 +22,9 @@ from boardwright.framework.choices import CHOOSE, OPEN_KEYS
 Action = dict[str, Any]
 
 
+LIT_AT_ONCE = 12  # more one-click moves than this are outlined faintly until the mouse is over one
+
+
 def same_id(a: Any, b: Any) -> bool:
     # True == 1 in Python; an id 1 must not match a flag that is True
     return a == b and isinstance(a, bool) == isinstance(b, bool)
@@ -104,6 +107,15 @@ class Selection:
         for picker in self.pickers:
             ids.extend(self._choose_spec(picker)[CHOOSE])
         return ids
+
+    def lit_at_once(self) -> bool:
+        """Whether the ids a click acts on are to be lit as targets now: a piece is picked, a
+        choice is open, or every click makes a move (no piece to pick first) among few ids."""
+        if self.choosing is not None or self.source is not None:
+            return True
+        if any(action.get("type") in self.parts and self._has(action, "source") for action in self.legal):
+            return False
+        return 0 < len({id_key(item) for item in self.active_ids()}) <= LIT_AT_ONCE
 
     def drag_sources(self) -> list[Any]:
         """The pieces a person may drag onto a target: sources of moves that have one."""

@@ -112,7 +112,8 @@ def _cell(state: State, board: Board, h: int, tower: dict[str, Any] | None) -> d
         cell.update(stroke=COLOURS["lands"][board.land[h]], width=2)
         tip["more"] = {"key": "more_land", "land": land_text(board.land[h])}
     if tower is not None:
-        cell.update(stroke=COLOURS["area"], width=5)
+        # dashed: a zone of the map, never to be mistaken for the lit targets of a move
+        cell.update(stroke=COLOURS["area"], width=4, dash=True)
         tip["more"] = {"key": "more_area", "tower": tower_text(board, tower["id"])}
         if tower.get("hex") == h:
             cell["label"] = "♜"

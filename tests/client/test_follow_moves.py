@@ -198,7 +198,10 @@ def test_the_mark_stands_where_the_piece_comes_to_rest(qtbot: Any, window: MainW
     (ring,) = _rings(view)
     (rest,) = view.marked_places()[0]
     lit = [
-        item.sceneBoundingRect().center() for item in view.scene().items() if MARK_Z - 10 <= item.zValue() < MARK_Z - 6
+        # the outlines (their target signs, at z - 7, stand near the top of what they light)
+        item.sceneBoundingRect().center()
+        for item in view.scene().items()
+        if MARK_Z - 10 <= item.zValue() < MARK_Z - 8
     ]
     view._finish_animations()
     centres = [item.sceneBoundingRect().center() for item in view._tops.values()]

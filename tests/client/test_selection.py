@@ -34,6 +34,18 @@ def test_a_source_that_is_also_a_target_offers_its_target_actions_on_a_second_cl
     assert outcome.what == "play" and outcome.actions == [legal[1]]
 
 
+def test_targets_are_lit_at_once_when_every_click_makes_a_move_among_few():
+    castles = [{"type": "castle", "castle": name} for name in ("north", "south")]
+    assert Selection(castles, [], {}).lit_at_once(), "two castles to choose: lit before any click"
+    many = [{"type": "recruit", "region": f"r{n}"} for n in range(13)]
+    assert not Selection(many, [], PARTS).lit_at_once(), "thirteen regions: outlined faintly"
+    marches = [{"type": "march", "from": "a", "to": "b"}]
+    pick = Selection(marches, [], PARTS)
+    assert not pick.lit_at_once(), "a piece to pick first: its targets wait for it"
+    pick.click("a")
+    assert pick.lit_at_once() and pick.active_ids() == ["b"]
+
+
 def test_k_of_n_is_chosen_and_confirmed():
     opened = [{"type": "discard", "cards": choices.choose(["x", "y", "z"], 2)}]
     pick = Selection([], opened, PARTS)

@@ -115,7 +115,7 @@ def test_board_description():
     state = ENGINE.new_game(2, seed=3)
     first = RULES.board(state, 0)
     assert "size" not in first and "items" not in first
-    castles = [c for c in first["elements"][0]["cells"] if c.get("width") == 4]
+    castles = [c for c in first["elements"][0]["cells"] if c.get("width") == 4 and not c.get("dash")]
     assert {c["id"] for c in castles} == {a["castle"] for a in ENGINE.legal_actions(state)}  # click a castle
     assert {text(c["label"], RULES.messages) for c in castles} == {"Wasteland", "Forest-edge"}
     ENGINE.apply(state, ENGINE.legal_actions(state)[0])
