@@ -38,7 +38,7 @@ from .marks import (
     snap_dots,
     stable_piece,
 )
-from .selection import id_key, same_id
+from .selection import LIT_AT_ONCE, id_key, same_id
 
 HOVER = "#7dd3fc"
 MARKED = "#f97316"
@@ -180,9 +180,10 @@ class BoardView(QGraphicsView):
         self._forget(kept)
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
-        self._extras.extend(
-            light_targets(self.scene(), self._at_rest(self._items_of(self.active_ids)), strong=bool(marked) or lit)
-        )
+        targets = self._at_rest(self._items_of(self.active_ids))
+        # lit before a click only where few items are: a whole board of them is outlined faintly
+        strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
+        self._extras.extend(light_targets(self.scene(), targets, strong=strong))
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
 
