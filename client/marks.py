@@ -169,12 +169,22 @@ def light_targets(
             ring.setZValue(MARK_Z - 10 + z)
             added.append(ring)
         if strong:
-            # near the top, inside the outline: the item's own label in the middle stays readable
-            bounds = outline.boundingRect()
-            sign = _glyph(scene, "◎", TARGET, QPointF(bounds.center().x(), bounds.top() + bounds.height() * 0.16))
+            sign = _glyph(scene, "◎", TARGET, _corner_inside(outline))
             sign.setZValue(MARK_Z - 7)
             added.append(sign)
     return added
+
+
+def _corner_inside(outline: QPainterPath) -> QPointF:
+    """The point inside `outline` nearest its top right corner (toward the middle): a sign
+    there leaves the middle (a label) and the top left (a card's cost and name) to be read."""
+    bounds = outline.boundingRect()
+    centre, corner = bounds.center(), QPointF(bounds.right(), bounds.top())
+    for step in range(1, 10):
+        point = corner + (centre - corner) * (0.1 * step)
+        if outline.contains(point):
+            return point
+    return centre
 
 
 def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[QGraphicsItem]:

@@ -121,16 +121,40 @@ def resolve_texts(
     return value
 
 
+def plural_form(count: int, lang: str) -> str:
+    """The CLDR plural category of `count` in `lang`: one, few, many (Russian) or other."""
+    if lang == "ru":
+        last, tens = abs(count) % 10, abs(count) % 100
+        if last == 1 and tens != 11:
+            return "one"
+        if 2 <= last <= 4 and not 12 <= tens <= 14:
+            return "few"
+        return "many"
+    return "one" if count == 1 else "other"
+
+
 def render(
     event: dict[str, Any],
     messages: dict[str, dict[str, str]],
     lang: str = "en",
     seat_names: list[str] | None = None,
 ) -> str:
-    """One line of text for `event` in `lang`, falling back to English, then to the key."""
+    """One line of text for `event` in `lang`, falling back to English, then to the key.
+
+    A message may come in plural forms chosen by its `count` parameter, as CLDR names them:
+    `KEY_one` and `KEY_other` in English; `KEY_one`, `KEY_few` and `KEY_many` in Russian
+    (1 карту, 2 карты, 5 карт); `KEY` itself serves where a form is missing."""
     names = seat_names or []
     catalog = messages.get(lang) or {}
-    template = catalog.get(event["key"]) or messages.get("en", {}).get(event["key"])
+    key = event["key"]
+    count = event["params"].get("count")
+    english = messages.get("en", {})
+    template = None
+    if isinstance(count, int) and not isinstance(count, bool):
+        template = catalog.get(f"{key}_{plural_form(count, lang)}")
+        if template is None and key not in catalog:  # not in this language: English's form
+            template = english.get(f"{key}_{plural_form(count, 'en')}")
+    template = template or catalog.get(key) or english.get(key)
     fields = _Fields()
     for name, value in event["params"].items():
         if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):
