@@ -35,6 +35,7 @@ class RemoteSession(TableSession):
         self.humans = []
         self.bots = {}
         self.update: dict[str, Any] | None = None
+        self.moment: dict[str, Any] | None = None
         self.events: list[dict[str, Any]] = []
         # the log as it arrived: ("event", event) and ("chat", line), table chat among the events
         self.log_items: list[tuple[str, dict[str, Any]]] = []
@@ -67,6 +68,7 @@ class RemoteSession(TableSession):
         kind = message.get("t")
         if kind == "update":
             self.update = message
+            self.moment = message.get("moment")  # the last move's own effect, where the host sent it
             self.events.extend(message.get("events", []))
             self.log_items.extend(("event", event) for event in message.get("events", []))
             self._read_seats()
@@ -205,6 +207,14 @@ class RemoteSession(TableSession):
 
     def ply(self) -> int:
         return int(self.update["ply"]) if self.update else 0
+
+    def last_move(self) -> tuple[int | None, dict[str, Any] | None, dict[str, Any] | None]:
+        """The mover of the last action and this seat's board and view after its own effect,
+        as the host sent them with the update that followed it (None where it did not)."""
+        moment = self.moment
+        if not moment:
+            return None, None, None
+        return moment.get("mover"), moment.get("board"), moment.get("view")
 
     def describe(self, action: dict[str, Any], lang: str) -> str:
         try:

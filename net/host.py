@@ -364,6 +364,7 @@ class Table(TableBots):
                 refuse("full", f"no room for more spectators ({self.limits.max_spectators})")
                 return None
             conn = Connection(link, name, None)
+            conn.seen.moments = message.get("moments") is True
             self.spectators.append(conn)
             self._welcome(conn, None)
             return conn
@@ -397,6 +398,7 @@ class Table(TableBots):
             async with self._lock:
                 await self._journal_seats()
         conn = Connection(link, seat.name or name, seat_index)
+        conn.seen.moments = message.get("moments") is True
         seat.connection = conn
         self.stand_ins.pop(seat_index, None)
         self._welcome(conn, seat.token)

@@ -15,6 +15,7 @@ from typing import Any
 
 from boardwright.framework import BoardwrightError, Engine, FileFormatError, kernel
 from boardwright.framework import replay as replay_files
+from boardwright.framework.engine import FREE
 from boardwright.framework.events import EventLog
 from boardwright.framework.replay import Record
 
@@ -54,6 +55,8 @@ class LiveGame:
         self.log = EventLog()  # its last events only: `events_dropped` came before them
         self.events_dropped = 0
         self.state = engine.new_game(players, options, seed, scenario, log=self.log)
+        self._before: dict[str, Any] | None = None  # the state the last action was made in
+        self._moment: dict[str, Any] | None = None  # after its own effect, before the flow's steps
         self.record = Record(
             game=engine.spec.id,
             game_version=engine.spec.version,
@@ -123,6 +126,31 @@ class LiveGame:
     def shown(self, seats: list[int | None]) -> list[tuple[dict[str, Any], dict[str, Any]]]:
         return self.engine.shown(self.state, seats)
 
+    def last_mover(self) -> int | None:
+        """The seat that chose the last action (a free action names its own), None before any."""
+        if self._before is None or not self.record.actions:
+            return None
+        action = self.record.actions[-1]
+        return int(action[FREE]) if FREE in action else kernel.to_move(self._before)
+
+    def moment(self, seat: int | None) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """`seat`'s view and board after the last action's own effect, before the flow's steps
+        ran (`Engine.apply_alone`), built when first asked for; None where not known."""
+        if self._before is None or not self.record.actions:
+            return None
+        if self._moment is None:
+            state = kernel.clone(self._before)
+            try:
+                self.engine.apply_alone(state, self.record.actions[-1])
+            except Exception:  # a state between two steps that the game cannot build
+                self._before = None
+                return None
+            self._moment = state
+        try:
+            return self.engine.view(self._moment, seat), self.engine.board(self._moment, seat)
+        except Exception:  # a board the game cannot draw at that moment
+            return None
+
     @property
     def plies(self) -> int:
         return len(self.record.actions)
@@ -152,6 +180,7 @@ class LiveGame:
         return self.events_dropped + len(self.log.events)
 
     def commit(self, trial: Trial) -> None:
+        self._before, self._moment = self.state, None  # replaced, never changed: kept as it is
         self.state = trial.state
         events = self.log.events
         events.extend(trial.events)

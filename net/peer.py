@@ -40,6 +40,7 @@ class Peer:
         version: str | None = None,
         ready: bool = True,
         ping_every: float = PING_EVERY,
+        moments: bool = False,
     ) -> None:
         self.address = address
         self.port = port
@@ -51,6 +52,7 @@ class Peer:
         self.version = version
         self.ready = ready  # say ready at once after joining (else call `say_ready`)
         self.ping_every = ping_every
+        self.moments = moments  # ask for each move's moment: the view and board before the flow's steps
         self.document: dict[str, Any] | None = None  # the view and board as last applied
         self._hash = ""  # the hash of the last update applied: the next delta's goes on from it
         self.chat: list[dict[str, Any]] = []
@@ -82,6 +84,8 @@ class Peer:
                 join[key] = getattr(self, key)
         if self.spectate:
             join["spectate"] = True
+        if self.moments:
+            join["moments"] = True
         await send_message(writer, join)
         first = await asyncio.wait_for(read_message(reader, FROM_HOST), timeout)
         if first is not None and first["t"] == "welcome":
@@ -146,7 +150,22 @@ class Peer:
         self.document = document
         self._hash = message["hash"]
         message["view"], message["board"] = document["view"], document["board"]
+        self._moment(message, document)
         return True
+
+    @staticmethod
+    def _moment(message: dict[str, Any], document: dict[str, Any]) -> None:
+        """An update's `moment` made whole: {"mover", "view", "board"} after the last action's
+        own effect (dropped when it does not fit the document: the marks then go by the mover)."""
+        moment = message.pop("moment", None)
+        if not isinstance(moment, dict) or not isinstance(moment.get("ops"), list):
+            return
+        try:
+            before = patch(document, moment["ops"])
+        except (ValueError, TypeError, KeyError, IndexError):
+            return
+        mover = moment.get("mover")
+        message["moment"] = {"mover": mover if type(mover) is int else None, **before}
 
     async def _listen(self) -> None:
         assert self._reader is not None

@@ -203,7 +203,7 @@ class LanService:
         `token` (from an earlier join), sit there again after a dropped connection;
         `spectate` watches (public information only) without taking a seat; `ready` says
         ready at once (else the person does, with `RemoteSeat.say_ready`)."""
-        peer = Peer(address, port, name, seat=seat, token=token, spectate=spectate, ready=ready)
+        peer = Peer(address, port, name, seat=seat, token=token, spectate=spectate, ready=ready, moments=True)
         remote = RemoteSeat(self, peer, on_update)
         peer.listener = on_update
         try:

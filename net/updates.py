@@ -40,6 +40,8 @@ class Seen:
     mine: bool = False  # the last update asked this seat to move
     hash: str = ""  # the hash of the last update: the next delta's hash goes on from it
     deltas: int = 0  # deltas since the whole document's fingerprint was last sent
+    moments: bool = False  # the connection asked for each move's moment (`Snapshot.moment`)
+    ply: int = -1  # the ply of the last update sent
 
 
 class Packs:
@@ -212,6 +214,7 @@ class Snapshot:
     _common: list[tuple[str, bytes]] | None = None
     _to_move: list[tuple[str, bytes]] | None = None
     _shown: dict[int | None, tuple[Any, Any]] | None = None  # every seat's view and board, built at once (`prepare`)
+    _moments: dict[int | None, bytes | None] = field(default_factory=dict)
 
     def document(self, seat: int | None) -> dict[str, Any]:
         """The seat's view and board, merged with the document this seat was sent last:
@@ -312,6 +315,22 @@ class Snapshot:
             ]
         return self._common
 
+    def moment(self, seat: int | None) -> bytes | None:
+        """The packed `moment` of an update for `seat`: the last action's mover and the
+        operations that turn the seat's document into its view and board after that
+        action's own effect, before the flow's steps (what happened on its own is what they
+        undo); None where the game cannot tell."""
+        if seat not in self._moments:
+            found = self.game.moment(seat)
+            packed = None
+            if found is not None:
+                document = self.document(seat)
+                view, board = _redact_pending(found[0], seat), found[1]
+                ops = diff_at(document["view"], view, ["view"]) + diff_at(document["board"], board, ["board"])
+                packed = pack({"mover": self.game.last_mover(), "ops": ops})
+            self._moments[seat] = packed
+        return self._moments[seat]
+
     def frame(self, seen: Seen) -> bytes:
         """The update for one connection (and `seen` moved on to it)."""
         seat, game = seen.seat, self.game
@@ -322,11 +341,14 @@ class Snapshot:
         total = game.events_total
         first = seen.events_sent if held is not None else max(seen.events_sent, total - EVENTS_ON_JOIN)
         check = held is not None and seen.deltas + 1 >= CHECK_EVERY
+        # the moment of the move only to a connection that asked and saw the state before it
+        moment = self.moment(seat) if seen.moments and seen.ply == game.plies - 1 else None
         key = (
             seat,
             None if held is None else (id(held["view"]), id(held["board"]), seen.hash, check),
             first,
             mine and not seen.mine,
+            moment is not None,
         )
         found = self.frames.get(key)
         if found is None:
@@ -362,10 +384,13 @@ class Snapshot:
                 fields += [("hash", pack(digest)), ("delta", pack(delta))]  # its bytes, as a bin
                 if check:
                     fields.append(("check", pack(self.fingerprint(document))))
+            if moment is not None:
+                fields.append(("moment", moment))
             found = self.frames[key] = (encode_packed(fields), digest)
         seen.document = document
         seen.events_sent = total
         seen.mine = mine
         seen.hash = found[1]
         seen.deltas = 0 if held is None or check else seen.deltas + 1
+        seen.ply = game.plies
         return found[0]

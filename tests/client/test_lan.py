@@ -77,6 +77,11 @@ def test_host_a_table_a_friend_joins_and_both_play(qtbot: Any, two_windows: list
     qtbot.waitUntil(lambda: boris.session.update["ply"] == 1 and boris.table.action_list.count() == 7, timeout=5000)
     qtbot.waitUntil(lambda: boris.statusBar().currentMessage() == "Your turn", timeout=5000)  # the turn alert
     assert anna.statusBar().currentMessage() != "Your turn"
+    # the host sent the moment of Anna's drop: hers, before the flow passed the turn on
+    mover, moment_board, _view = boris.session.last_move()
+    assert mover == 0 and moment_board is not None
+    assert moment_board["status"]["seat"] == 0 and boris.session.board()["status"]["seat"] == 1
+    assert moment_board["elements"] == boris.session.board()["elements"], "the disc was the move's own"
     # Anna's own window has her move once her update arrives (it may come after Boris's)
     qtbot.waitUntil(lambda: anna.session.update["ply"] == 1, timeout=5000)
     QApplication.processEvents()

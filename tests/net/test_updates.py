@@ -11,7 +11,7 @@ import textwrap
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from boardwright.framework import Engine, Game
+from boardwright.framework import Engine, Game, kernel
 from boardwright.net.delta import diff_at, fingerprint, patch
 from boardwright.net.live import LiveGame
 from boardwright.net.peer import Peer
@@ -280,3 +280,42 @@ def test_a_delta_the_peer_cannot_read_makes_it_ask_for_the_whole(host):
         assert not peer._whole(message)
         assert peer.document is held and peer._hash == last
     assert peer._whole(dict(good)) and peer.document is not held
+
+
+def test_a_peer_that_asked_is_sent_each_moves_moment_and_others_are_not(host):
+    """With `moments`, the update after each action carries the mover and what turns the
+    seat's document into its view and board after the action's own effect (the flow's steps
+    undone): the peer's copy is what the engine gives for that moment. A peer that did not
+    ask, and an update more than one action on, carry none."""
+    engine = host.engine("heroes_cards")
+    game = LiveGame(engine, 2, {}, seed=2)
+    packs = Packs()
+    asked, plain = Seen(0, moments=True), Seen(0)
+    peers = [Peer(LOCAL, 0), Peer(LOCAL, 0)]
+    rng = random.Random(5)
+    differed = 0
+    for seen, peer in zip((asked, plain), peers, strict=True):
+        assert peer._whole(decode(Snapshot(game, [], True, packs).frame(seen)[4:], FROM_HOST, check_shape=False))
+    for _ in range(40):
+        before = game.state
+        action = rng.choice(game.legal_actions())
+        mover = game.to_move()
+        game.commit(game.trial(action, seat=mover))
+        packs.turn()
+        snapshot = Snapshot(game, [], True, packs)
+        messages = [decode(snapshot.frame(seen)[4:], FROM_HOST, check_shape=False) for seen in (asked, plain)]
+        for peer, message in zip(peers, messages, strict=True):
+            assert peer._whole(message)
+        assert "moment" not in messages[1], "a peer that did not ask is sent no moment"
+        moment = messages[0]["moment"]
+        alone = kernel.clone(before)
+        engine.apply_alone(alone, game.record.actions[-1])
+        assert moment["mover"] == mover
+        assert moment["board"] == engine.board(alone, 0)
+        differed += moment["board"] != messages[0]["board"]
+    assert differed, "in forty Heroes actions the flow ran steps of its own at least once"
+    game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+    game.commit(game.trial(rng.choice(game.legal_actions()), seat=game.to_move()))
+    packs.turn()
+    late = decode(Snapshot(game, [], True, packs).frame(asked)[4:], FROM_HOST, check_shape=False)
+    assert "moment" not in late, "two actions on: the moment of the last is not the seat's"
