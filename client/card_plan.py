@@ -115,6 +115,13 @@ def hyphenated(text: str, anywhere: bool = False) -> str:
     return " ".join(words)
 
 
+def syllables(word: str) -> list[str]:
+    """`word` in the pieces a line may break it into (Russian or English rules; a word
+    they do not break, between any two letters that leave two on each side)."""
+    pieces = hyphenated(word).split(SOFT_HYPHEN)
+    return pieces if len(pieces) > 1 else hyphenated(word, anywhere=True).split(SOFT_HYPHEN)
+
+
 @lru_cache(maxsize=4)
 def _dictionary(lang: str) -> pyphen.Pyphen:
     return pyphen.Pyphen(lang=lang, left=2, right=2)

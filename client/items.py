@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGraphicsSimpleTextItem,
 )
 
+from .card_plan import syllables
 from .cards import CardItem
 from .i18n import localise
 
@@ -147,12 +148,23 @@ class BoardText(QGraphicsSimpleTextItem):
     (with the `room` of its item's width) then breaks its lines between words to fit."""
 
     def __init__(
-        self, text: str, px: float, bold: bool, anchor: QPointF, align: str, parent: Any = None, room: float = 0.0
+        self,
+        text: str,
+        px: float,
+        bold: bool,
+        anchor: QPointF,
+        align: str,
+        parent: Any = None,
+        room: float = 0.0,
+        height: float = 0.0,
+        inside: bool = True,
     ) -> None:
         super().__init__(text, parent)
         self.source = text  # as the board wrote it: the lines it breaks are its own
         self.design_px = max(1, round(px))  # the size the board asked for, in board units
         self.anchor, self.align, self.room = anchor, align, room
+        # a label kept inside its item (`inside`: as tall as `height` too) or only placed by it
+        self.height, self.inside = height, inside
         font = QFont()
         font.setBold(bold)
         font.setPixelSize(self.design_px)
@@ -166,12 +178,17 @@ class BoardText(QGraphicsSimpleTextItem):
             return
         font = self.font()
         font.setPixelSize(size)
-        text = self._broken(font) if size > self.design_px else self.source
-        if self.room and size > self.design_px:
-            # a word longer than its item at that size: as large as still fits, never over a neighbour
-            widest = max(QFontMetricsF(font).horizontalAdvance(line) for line in text.splitlines())
-            if widest > self.room:
-                font.setPixelSize(max(self.design_px, math.floor(size * self.room / widest)))
+        text = self.source
+        if size > self.design_px and self.room:
+            # the way of breaking its lines that leaves it largest: between words, or inside a
+            # word at its syllables; too long or too many lines for its item even so: as large
+            # as still fits, never over a neighbour
+            ways = [self._broken(font, False), self._broken(font, True)] if self.inside else [self._broken(font, False)]
+            shares = [self._share(way, font) for way in ways]
+            best = max(range(len(ways)), key=lambda index: (round(shares[index], 3), -ways[index].count("\n")))
+            text, share = ways[best], shares[best]
+            if share < 1:
+                font.setPixelSize(max(self.design_px, math.floor(size * share)))
         self.setFont(font)
         self.setText(text)
         for child in self.childItems():  # its shadow
@@ -182,18 +199,45 @@ class BoardText(QGraphicsSimpleTextItem):
                 child.setPos(offset, offset)
         self._place()
 
-    def _broken(self, font: QFont) -> str:
-        """The text with its lines broken between words where a line is wider than the room."""
+    def _share(self, text: str, font: QFont) -> float:
+        """How much of its size `text` keeps inside its item (1: all of it); a label only
+        placed by its item keeps all. A single line may rise above a small piece."""
+        if not self.inside:
+            return 1.0
         metrics = QFontMetricsF(font)
-        if not self.room or all(metrics.horizontalAdvance(line) <= self.room for line in self.source.splitlines()):
+        lines = text.splitlines() or [text]
+        wide = self.room / max(max(metrics.horizontalAdvance(line) for line in lines), 1.0)
+        tall = self.height / (metrics.lineSpacing() * len(lines)) if self.height and len(lines) > 1 else 1.0
+        return min(1.0, wide, tall)
+
+    def _broken(self, font: QFont, syllables_too: bool) -> str:
+        """The text with its lines broken between words where a line is wider than the room
+        (and a word wider than the room at its syllables, `syllables_too`)."""
+        metrics = QFontMetricsF(font)
+        if all(metrics.horizontalAdvance(line) <= self.room for line in self.source.splitlines()):
             return self.source
         lines: list[str] = []
         for word in self.source.split():
             if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= self.room:
                 lines[-1] = f"{lines[-1]} {word}"
+            elif syllables_too and metrics.horizontalAdvance(word) > self.room:
+                lines.extend(self._hyphenated(word, metrics))
             else:
                 lines.append(word)
         return "\n".join(lines)
+
+    def _hyphenated(self, word: str, metrics: QFontMetricsF) -> list[str]:
+        """`word` broken at its syllables into lines that fit the room, each but the last
+        ending in a hyphen (a line of one syllable may still be wider)."""
+        lines = [""]
+        for syllable in syllables(word):
+            trial = lines[-1] + syllable
+            if lines[-1] and metrics.horizontalAdvance(trial + "-") > self.room:
+                lines[-1] += "-"
+                lines.append(syllable)
+            else:
+                lines[-1] = trial
+        return lines
 
     def _place(self) -> None:
         bounds = self.boundingRect()
@@ -247,7 +291,8 @@ def _add_label(item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
     if spec.get("label_place") == "top":  # a mark at the item's top edge, above a piece on it
         size = min(size, bounds.height() * 0.22)
         anchor = QPointF(anchor.x(), bounds.top() + bounds.height() * 0.15)
-    label = BoardText(text, size, True, anchor, "center", item, room=room)
+    height = bounds.height() * (0.3 if spec.get("label_place") == "top" else 0.92)
+    label = BoardText(text, size, True, anchor, "center", item, room=room, height=height, inside=not unseen)
     label.setBrush(colour(spec.get("label_colour")) or readable_on(fill))
 
 
