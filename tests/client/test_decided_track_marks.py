@@ -47,4 +47,6 @@ def test_a_decided_mark_at_the_track_end_keeps_its_ring_inside(qtbot: Any) -> No
 
 
 def _near(pixel: QColor, colour: QColor) -> bool:
-    return abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green()) + abs(pixel.blue() - colour.blue()) < 60
+    return (
+        abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green()) + abs(pixel.blue() - colour.blue()) < 60
+    )
