@@ -18,7 +18,13 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+)
 
 from .selection import id_key
 
@@ -177,7 +183,7 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
     thick gold ring with a star, above every other mark."""
     added: list[QGraphicsItem] = []
     for item in items:
-        outline = item.mapToScene(item.shape())
+        outline = item.mapToScene(_closed_shape(item))
         for z, line in enumerate((_pen("#0b0f19", 9), _pen(DECIDED, 5))):
             ring = scene.addPath(outline, line)
             ring.setZValue(MARK_Z + 20 + z)
@@ -186,6 +192,17 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
         star.setZValue(MARK_Z + 22)
         added.append(star)
     return added
+
+
+def _closed_shape(item: QGraphicsItem) -> QPainterPath:
+    """The item's outline as one closed line: a polygon's own shape leaves its last edge open
+    (a hex ringed on five sides)."""
+    if isinstance(item, QGraphicsPolygonItem):
+        path = QPainterPath()
+        path.addPolygon(item.polygon())
+        path.closeSubpath()
+        return path
+    return item.shape()
 
 
 def outline(
