@@ -1,14 +1,19 @@
-"""A panel track's mark that decided the game (a winner's score, `"decided": true`) is drawn
-ringed in gold with a star, as the board draws what decided it; other marks are not."""
+"""What decided the game (`"decided": true`) is ringed in gold with a star: on the board
+around the item and outside it, all round a hex, so that a small piece keeps its colour; on
+a panel track the winner's mark and no other."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPolygonF
+from PySide6.QtWidgets import QGraphicsScene
 
-from boardwright.client.marks import DECIDED
+from boardwright.client.marks import DECIDED, ring_decided
 from boardwright.client.panels import TrackWidget
+
+PIECE = "#dc2626"
 
 
 def _gold(image: QImage, left: int, right: int) -> int:
@@ -50,3 +55,36 @@ def _near(pixel: QColor, colour: QColor) -> bool:
     return (
         abs(pixel.red() - colour.red()) + abs(pixel.green() - colour.green()) + abs(pixel.blue() - colour.blue()) < 60
     )
+
+
+def _scene_image(scene: QGraphicsScene) -> QImage:
+    image = QImage(200, 200, QImage.Format.Format_RGB32)
+    image.fill(QColor("#ffffff"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, 200, 200), QRectF(0, 0, 200, 200))
+    painter.end()
+    return image
+
+
+def test_a_decided_hex_is_ringed_outside_on_every_side() -> None:
+    """A hex (a polygon: its own shape left the last edge open) keeps its fill, and a point
+    just outside the middle of each of its six edges is gold."""
+    import math
+
+    scene = QGraphicsScene(0, 0, 200, 200)
+    corners = [
+        QPointF(100 + 40 * math.cos(math.radians(60 * k + 30)), 100 + 40 * math.sin(math.radians(60 * k + 30)))
+        for k in range(6)
+    ]
+    hexagon = scene.addPolygon(QPolygonF(corners), brush=QBrush(QColor(PIECE)))
+    ring_decided(scene, [hexagon])
+    image = _scene_image(scene)
+    for k in range(6):
+        a, b = corners[k], corners[(k + 1) % 6]
+        middle = (a + b) / 2
+        out = QPointF(middle.x() - 100, middle.y() - 100)
+        out /= math.hypot(out.x(), out.y())
+        inside = middle - out * 3
+        outside = middle + out * 4
+        assert _near(image.pixelColor(round(inside.x()), round(inside.y())), QColor(PIECE)), f"edge {k}: the fill shows"
+        assert _near(image.pixelColor(round(outside.x()), round(outside.y())), QColor(DECIDED)), f"edge {k}: ringed"
