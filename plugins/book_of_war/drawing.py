@@ -70,14 +70,13 @@ def map_element(state: State) -> dict[str, Any]:
     # once for each look they take (`_castle_cell`, `_token`), to the same end. Their caches
     # hold a few boards' worth, so that long-lived objects do not lengthen the collector's
     # full passes (a board has 8 castles and at most a few dozen tokens)
+    cells = [_castle_cell(*_castle_look(state, h)) if h in castles else _plain_cell(h) for h in BOARD.ids]
+    if won is not None:  # the castles that scored the winner's last points (castle VP at supply) decided it
+        cells = decided.mark(cells, lambda cell: castles.get(cell["id"], -1) == won)
     return {
         "type": "hexgrid",
         "orientation": "pointy",
-        # the castles that scored the winner's last points (castle VP at supply) decided the game
-        "cells": decided.mark(
-            [_castle_cell(*_castle_look(state, h)) if h in castles else _plain_cell(h) for h in BOARD.ids],
-            lambda cell: won is not None and castles.get(cell["id"], -1) == won,
-        ),
+        "cells": cells,
         "pieces": [
             _token(
                 uid,

@@ -223,11 +223,12 @@ def _junction_slots() -> list[Item]:
 def _region_pieces(state: State, ending: Ending) -> list[Item]:
     """Each region's castle, then its units; units assigned to a ranged token are drawn faded."""
     pieces = []
+    castles = ending.castles | ending.pieces  # the factions whose castles decided the game
     for r in range(len(WORLD.regions)):
         owner = state["castle"][r]
         if owner >= 0:
             castle = _castle(state, r)
-            pieces.append(castle | {"decided": True} if owner in ending.castles | ending.pieces else castle)
+            pieces.append(castle | {"decided": True} if owner in castles else castle)
         occupant = state["occupant"][r]
         if occupant >= 0:
             units = _units(state, r)
