@@ -17,8 +17,16 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsScene, QGraphicsSimpleTextItem
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsPolygonItem,
+    QGraphicsScene,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 from .selection import id_key
 
@@ -31,6 +39,7 @@ TARGET = "#fde047"
 DECIDED = "#fbbf24"
 MARK_Z = 239.0  # above pieces (100) and markers (200)
 GLYPH_PX = 15
+DECIDED_STAR_PX = 24  # the star of what decided the game: the one mark that should catch the eye
 
 
 VOLATILE = ("highlight", "tip")  # keys of a piece that change with the selection, not with a move
@@ -107,10 +116,10 @@ def outline_at_rest(item: QGraphicsItem, rest: QPointF | None) -> QPainterPath:
     return item.mapToScene(shape).translated(rest - item.pos())
 
 
-def _glyph(scene: QGraphicsScene, text: str, colour: str, at: QPointF) -> QGraphicsItem:
-    """A sign of constant size on screen, with a dark edge so it reads on any colour."""
+def _glyph(scene: QGraphicsScene, text: str, colour: str, at: QPointF, px: int = GLYPH_PX) -> QGraphicsItem:
+    """A sign of constant size on screen (`px` pixels), with a dark edge so it reads on any colour."""
     font = QFont()
-    font.setPixelSize(GLYPH_PX)
+    font.setPixelSize(px)
     font.setBold(True)
     holder = QGraphicsPathItem()  # in screen pixels around `at`, whatever the zoom
     holder.setPen(QPen(Qt.PenStyle.NoPen))
@@ -189,18 +198,49 @@ def _corner_inside(outline: QPainterPath) -> QPointF:
 
 def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[QGraphicsItem]:
     """What decided the game (`"decided": true`: a winning line, the castle taken last): a
-    thick gold ring with a star, above every other mark."""
+    thick gold ring around the item, outside it, so that a small piece keeps its colour and
+    its label, with a star at its shoulder, above every other mark."""
     added: list[QGraphicsItem] = []
     for item in items:
-        outline = item.mapToScene(item.shape())
-        for z, line in enumerate((_pen("#0b0f19", 9), _pen(DECIDED, 5))):
-            ring = scene.addPath(outline, line)
+        outline = item.mapToScene(_closed_shape(item))
+        # only the outer half of each line shows: 5 px of gold between dark edges, which part
+        # it from a piece as golden as itself
+        for z, line in enumerate((_pen("#0b0f19", 22), _pen(DECIDED, 14), _pen("#0b0f19", 4))):
+            ring = _OutsideRing(outline)
+            ring.setPen(line)
+            scene.addItem(ring)
             ring.setZValue(MARK_Z + 20 + z)
             added.append(ring)
-        star = _glyph(scene, "★", DECIDED, outline.boundingRect().center())
-        star.setZValue(MARK_Z + 22)
+        box = outline.boundingRect()
+        shoulder = box.center() + QPointF(box.width() * 0.36, -box.height() * 0.36)
+        star = _glyph(scene, "★", DECIDED, shoulder, DECIDED_STAR_PX)
+        star.setZValue(MARK_Z + 23)
         added.append(star)
     return added
+
+
+class _OutsideRing(QGraphicsPathItem):
+    """A line along an outline drawn only outside it: the inner half of a thick ring would
+    cover a small piece."""
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        outside = QPainterPath()
+        outside.addRect(self.path().boundingRect().adjusted(-1e4, -1e4, 1e4, 1e4))
+        painter.save()
+        painter.setClipPath(outside.subtracted(self.path()), Qt.ClipOperation.IntersectClip)
+        super().paint(painter, option, widget)
+        painter.restore()
+
+
+def _closed_shape(item: QGraphicsItem) -> QPainterPath:
+    """The item's outline as one closed line: a polygon's own shape leaves its last edge open
+    (a hex ringed on five sides)."""
+    if isinstance(item, QGraphicsPolygonItem):
+        path = QPainterPath()
+        path.addPolygon(item.polygon())
+        path.closeSubpath()
+        return path
+    return item.shape()
 
 
 def outline(

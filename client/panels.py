@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from .card_plan import small_font_px
 from .i18n import localise
 from .items import colour, readable_on
+from .marks import DECIDED
 from .selection import same_id
 
 CARD_COLUMNS = 3
@@ -99,6 +100,7 @@ class TrackWidget(QWidget):
             at = int(mark.get("at", 0)) - self.start
             by_box.setdefault(max(0, min(self.length - 1, at)), []).append(mark)
         rows_end = [-1e9, -1e9]
+        decided: list[tuple[QPointF, float]] = []  # ringed after every mark, so that none covers a ring
         for index in sorted(by_box):
             marks = by_box[index]
             width = max(cell, MIN_MARK_PX * len(marks)) if step > 1 else cell
@@ -113,6 +115,8 @@ class TrackWidget(QWidget):
                 painter.setPen(QPen(QColor("#111827"), 1))
                 painter.setBrush(fill)
                 painter.drawEllipse(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius))
+                if mark.get("decided"):
+                    decided.append((QPointF(cx, cy), radius))
                 if mark["label"]:
                     painter.setPen(readable_on(fill))
                     painter.drawText(
@@ -120,7 +124,31 @@ class TrackWidget(QWidget):
                         Qt.AlignmentFlag.AlignCenter,
                         mark["label"][:3],
                     )
+        for centre, radius in decided:
+            _ring_decided(painter, centre, radius, font, self.size())
         painter.end()
+
+
+def _ring_decided(painter: QPainter, centre: QPointF, radius: float, font: QFont, size: QSize) -> None:
+    """A mark that decided the game (`"decided": true`, a winner's score): ringed in gold
+    (inside the track, also at its ends) with a star on top, over the numbers rather than
+    over a neighbouring mark, as the board rings what decided it (marks.py `ring_decided`)."""
+    x, y = centre.x(), centre.y()
+    ring = max(radius, min(radius + 3, x - 3.5, size.width() - 3.5 - x, size.height() - 3.5 - y))
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    for pen in (QPen(QColor("#0b0f19"), 5), QPen(QColor(DECIDED), 2.5)):
+        painter.setPen(pen)
+        painter.drawEllipse(centre, ring, ring)
+    star = QFont(font)
+    star.setPixelSize(round(font.pixelSize() * 1.4))
+    star.setBold(True)
+    metrics = QFontMetricsF(star)
+    across = metrics.horizontalAdvance("★")
+    left = min(max(1.0, x - across / 2), size.width() - 1 - across)
+    path = QPainterPath()
+    path.addText(left, max(metrics.ascent(), y - ring + metrics.descent()), star, "★")
+    painter.strokePath(path, QPen(QColor("#0b0f19"), 3))
+    painter.fillPath(path, QColor(DECIDED))
 
 
 def board_and_side(board: QWidget, side: QWidget) -> QSplitter:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import decided, kernel
 
 from .boards import Board
 from .catalogue import CONFIG, CREATURES, creature_name, effect_name
@@ -17,7 +17,7 @@ from .hiring import army_limit
 from .seats import first_seat
 from .siege import captured_towers, tower_sums
 from .stages import stage_number
-from .text import castle_text, land_text, terrain_text, tower_text
+from .text import castle_keys, castle_text, land_text, terrain_text, tower_text
 
 COLOURS = CONFIG["colours"]
 POOL_COLUMNS = 8
@@ -64,7 +64,10 @@ def describe_all(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
         if now == "hire":
             shared.append(_pool(state, "bottom"))
     tableaus = {s: _tableau(state, s) for s in range(len(state["tableaus"])) if state["tableaus"][s]}
-    panels = _panels(state)
+    hexes, marked = _decided(state)
+    if hexes and shared[0]["type"] == "hexgrid":
+        shared[0] = {**shared[0], "cells": decided.mark(shared[0]["cells"], lambda cell: cell["id"] in hexes)}
+    panels = _panels(state, marked)
     status = _status(state)
     made = []
     for seat in seats:
@@ -76,9 +79,29 @@ def describe_all(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
     return made
 
 
-def _panels(state: State) -> list[dict[str, Any]]:
+def _decided(state: State) -> tuple[set[str], set[int]]:
+    """What decided a finished game: the castle hexes to ring on the map and the seats whose
+    track mark to ring. A fallen castle, with its track at the end; the castles of the last
+    holder; on Protorp the castles that scored the winner's points, with its VP mark. A draw
+    (the period limit, equal points) marks nothing."""
+    end = decided.end(state)
+    if end is None or not end[1]:
+        return set(), set()
+    reason, winners = end
+    if reason == "castle destroyed":
+        fallen = [s for s, damage in enumerate(state["castle_damage"]) if damage >= state["settings"]["durability"]]
+        return {h for side in fallen for h in castle_keys(state, side)}, {first_seat(state, s) for s in fallen}
+    if reason in ("last castle holder", "victory points"):
+        board = board_of(state)
+        held = {board.castle_keys[c] for c, owner in enumerate(state["castle_owners"]) if owner in winners}
+        return held, set(winners)
+    return set(), set()
+
+
+def _panels(state: State, marked: set[int]) -> list[dict[str, Any]]:
+    """`marked`: the seats whose castle track or VP mark decided the game."""
     board = board_of(state)
-    panels = _war_track(state, board) if board.id == "protorp" else _castle_tracks(state)
+    panels = _war_track(state, board, marked) if board.id == "protorp" else _castle_tracks(state, marked)
     panels.append(_time_disc(state))
     if board.towers:
         panels.append(_towers(state, board))
@@ -222,7 +245,7 @@ def _period(state: State) -> int:
     return 0 if stage(state) == "draft" else period(state)
 
 
-def _castle_tracks(state: State) -> list[dict[str, Any]]:
+def _castle_tracks(state: State, marked: set[int]) -> list[dict[str, Any]]:
     panels = []
     for side in range(len(kernel.sides(state))):
         seat = first_seat(state, side)
@@ -237,7 +260,10 @@ def _castle_tracks(state: State) -> list[dict[str, Any]]:
                 "lines": lines,
                 "track": {
                     "length": durability + 1,
-                    "marks": [{"at": damage, "label": "✖", "fill": COLOURS["sides"][seat]}],
+                    "marks": [
+                        {"at": damage, "label": "✖", "fill": COLOURS["sides"][seat]}
+                        | ({"decided": True} if seat in marked else {})
+                    ],
                 },
             }
         )
@@ -251,9 +277,12 @@ def _track_title(state: State, side: int, seat: int) -> dict[str, Any]:
     return {"key": "castle_track_title", "seat": seat}
 
 
-def _war_track(state: State, board: Board) -> list[dict[str, Any]]:
+def _war_track(state: State, board: Board, marked: set[int]) -> list[dict[str, Any]]:
     """Protorp: the VP track, each player's army against its limit, and the land cards."""
-    marks = [{"at": v, "label": str(s + 1), "fill": COLOURS["sides"][s]} for s, v in enumerate(state["victory_points"])]
+    marks = [
+        {"at": v, "label": str(s + 1), "fill": COLOURS["sides"][s]} | ({"decided": True} if s in marked else {})
+        for s, v in enumerate(state["victory_points"])
+    ]
     lines: list[Any] = []
     for s, points in enumerate(state["victory_points"]):
         out = {"key": "player_out"} if kernel.is_out(state, s) else {"key": "then_nothing"}

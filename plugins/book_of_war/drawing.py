@@ -11,13 +11,13 @@ from __future__ import annotations
 from functools import cache, lru_cache
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import decided, kernel
 
 from . import table, units
 from .catalog import BOARD, DRAWING, MESSAGES, UNITS
 from .table import side_fill
 from .text import land_name, unit_text
-from .war_track import seats_of
+from .war_track import seats_of, winning_side
 
 State = dict[str, Any]
 Item = dict[str, Any]
@@ -63,16 +63,20 @@ def describe_all(views: list[State], seats: list[int | None]) -> list[dict[str, 
 def map_element(state: State) -> dict[str, Any]:
     castles = state["castles"]
     focus = _units_in_focus(state)
+    won = winning_side(state)
     # a hex without a castle never changes: it is built once and the same object goes in
     # every board (boards are read-only data), so the host's merge with a seat's last board
     # finds it unchanged by identity, without comparing it; a castle and a token are built
     # once for each look they take (`_castle_cell`, `_token`), to the same end. Their caches
     # hold a few boards' worth, so that long-lived objects do not lengthen the collector's
     # full passes (a board has 8 castles and at most a few dozen tokens)
+    cells = [_castle_cell(*_castle_look(state, h)) if h in castles else _plain_cell(h) for h in BOARD.ids]
+    if won is not None:  # the castles that scored the winner's last points (castle VP at supply) decided it
+        cells = decided.mark(cells, lambda cell: castles.get(cell["id"], -1) == won)
     return {
         "type": "hexgrid",
         "orientation": "pointy",
-        "cells": [_castle_cell(*_castle_look(state, h)) if h in castles else _plain_cell(h) for h in BOARD.ids],
+        "cells": cells,
         "pieces": [
             _token(
                 uid,

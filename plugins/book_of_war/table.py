@@ -18,7 +18,7 @@ from boardwright.framework import kernel, zones
 from .cards import hand_zone, lands_zone, scout_zone, unit_deck
 from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
 from .text import colour_name, land_name, name, unit_type_of
-from .war_track import other_side, seats_of
+from .war_track import other_side, seats_of, winning_side
 
 State = dict[str, Any]
 Element = dict[str, Any]
@@ -80,15 +80,15 @@ def war_track(state: State) -> Element:
     """Both war markers from 0 to the target; the one that lies on top is listed last."""
     vp, target, on_top = state["vp"], state["rules"]["target_vp"], state["on_top"]
     marks = []
+    won = winning_side(state)
     for side in (other_side(on_top), on_top):
         key = "vp_tip_top" if side == on_top and vp[0] == vp[1] else "vp_tip"
-        marks.append(
-            {
-                "at": min(vp[side], target),
-                "fill": side_fill(state, side),
-                "tip": {"key": key, "seats": seats_of(state, side), "vp": vp[side]},
-            }
-        )
+        mark = {
+            "at": min(vp[side], target),
+            "fill": side_fill(state, side),
+            "tip": {"key": key, "seats": seats_of(state, side), "vp": vp[side]},
+        }
+        marks.append(mark | {"decided": True} if side == won else mark)
     title = {"key": "war_track", "score_a": vp[0], "score_b": vp[1], "target": target}
     # a side panel, beside the map: a track of a hundred boxes above it took a third of the board
     return {"title": title, "track": {"length": target + 1, "start": 0, "marks": marks}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel, turns
+from boardwright.framework import decided, kernel, turns
 
 from .text import reason
 
@@ -59,3 +59,11 @@ def gain(state: State, side: int, amount: int, log: Any, why: str, at: list[str]
     if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
         named = {"at": at, "show": f"+{amount} VP"} if at else {}
         log.emit("vp", seat=seats_of(state, side)[0], amount=amount, total=vp[side], why=reason(why), **named)
+
+
+def winning_side(state: State) -> int | None:
+    """The side that reached the target and won; None while the game runs and in a draw."""
+    end = decided.end(state)
+    if end is None or not end[1]:
+        return None
+    return kernel.side_of(state, end[1][0])

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework import Game, GameSpec, Option, Setup, decided, kernel
 from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
@@ -159,7 +159,7 @@ class ConnectFour(Game):
         ]
         line = _winning_line(state)
         if line:  # the four that won, marked as what decided the game
-            cells = [{**cell, "decided": True} if tuple(cell["at"]) in line else cell for cell in cells]
+            cells = decided.mark(cells, lambda cell: tuple(cell["at"]) in line)
         grid = {"type": "grid", "columns": len(state["columns"]), "rows": rows, "frame": "#1f4fa8", "cells": cells}
         if kernel.is_over(state):
             status: dict[str, Any] = {"key": "status_over"}

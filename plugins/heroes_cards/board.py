@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from boardwright.framework import kernel, zones
+from boardwright.framework import decided, kernel, zones
 
 from . import capital, scoring
 from .catalog import CAPITAL, CONFIG, PLOTS, travel
@@ -314,6 +314,8 @@ def tracks(state: State) -> list[dict[str, Any]]:
     vps = [scoring.total(state, s) for s in range(players)]
     days = int(CONFIG["days_per_week"])
     day = state["day"]
+    end = decided.end(state)
+    won = end[1] if end else []  # the last week over: the winners' VP decided the game
     return [
         {
             "title": {
@@ -335,6 +337,7 @@ def tracks(state: State) -> list[dict[str, Any]]:
                 "start": 0,
                 "marks": [
                     {"at": vps[s], "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
+                    | ({"decided": True} if s in won else {})
                     for s in range(players)
                 ],
             },

@@ -10,7 +10,9 @@ along their borders.
 from __future__ import annotations
 
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, NamedTuple
+
+from boardwright.framework import decided
 
 from . import faction_board
 from .text import REGION_NAMES, border_text, class_letter, class_plural, class_text, junction_text, terrain_text
@@ -58,13 +60,41 @@ def boards(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
 
 
 def map_element(state: State) -> dict[str, Any]:
+    ending = _decided(state)
+    regions = decided.mark(_regions(state), lambda region: region["id"] in ending.lands) if ending.lands else None
     return {
         "type": "areas",
         "piece_size": DRAWING["piece_size"],
-        "regions": [*_regions(state), *_fixed_regions()],
+        "regions": [*(regions or _regions(state)), *_fixed_regions()],
         "links": _token_links(state),
-        "pieces": _region_pieces(state) + _token_pieces(state) + _creature_pieces(state),
+        "pieces": _region_pieces(state, ending) + _token_pieces(state, ending) + _creature_pieces(state, ending),
     }
+
+
+class Ending(NamedTuple):
+    """What decided a finished game: the factions whose castles did, those all of whose
+    pieces did (the last one standing), and the regions (by id) to ring."""
+
+    castles: frozenset[int] = frozenset()
+    pieces: frozenset[int] = frozenset()
+    lands: frozenset[str] = frozenset()
+
+
+def _decided(state: State) -> Ending:
+    """The castles of the faction that built the winning one; every piece of the last
+    faction standing; when no faction can act, the leaders' castles, or the lands they hold
+    when they have none left."""
+    end = decided.end(state)
+    if end is None:
+        return Ending()
+    reason, winners = end
+    factions = frozenset(int(state["faction_of"][seat]) for seat in winners)
+    if reason == "last faction standing":
+        return Ending(pieces=factions)
+    if reason == "no faction can act" and not any(owner in factions for owner in state["castle"]):
+        held = (WORLD.region_ids[r] for r, owner in enumerate(state["occupant"]) if owner in factions)
+        return Ending(lands=frozenset(held))
+    return Ending(castles=factions)
 
 
 # --- the map ---
@@ -190,14 +220,19 @@ def _junction_slots() -> list[Item]:
 # --- pieces ---
 
 
-def _region_pieces(state: State) -> list[Item]:
+def _region_pieces(state: State, ending: Ending) -> list[Item]:
     """Each region's castle, then its units; units assigned to a ranged token are drawn faded."""
     pieces = []
+    castles = ending.castles | ending.pieces  # the factions whose castles decided the game
     for r in range(len(WORLD.regions)):
-        if state["castle"][r] >= 0:
-            pieces.append(_castle(state, r))
-        if state["occupant"][r] >= 0:
-            pieces += _units(state, r)
+        owner = state["castle"][r]
+        if owner >= 0:
+            castle = _castle(state, r)
+            pieces.append(castle | {"decided": True} if owner in castles else castle)
+        occupant = state["occupant"][r]
+        if occupant >= 0:
+            units = _units(state, r)
+            pieces += [unit | {"decided": True} for unit in units] if occupant in ending.pieces else units
     return pieces
 
 
@@ -250,7 +285,7 @@ def _supporting(state: State, faction: int, r: int) -> list[int]:
     return counts
 
 
-def _token_pieces(state: State) -> list[Item]:
+def _token_pieces(state: State, ending: Ending) -> list[Item]:
     w = WORLD
     battle = state["battle"]
     pieces = []
@@ -275,6 +310,7 @@ def _token_pieces(state: State) -> list[Item]:
                 },
                 "highlight": battle is not None and battle["border"] == border,
             }
+            | ({"decided": True} if token["faction"] in ending.pieces else {})
         )
     return pieces
 
@@ -293,7 +329,7 @@ def _token_links(state: State) -> list[Item]:
     ]
 
 
-def _creature_pieces(state: State) -> list[Item]:
+def _creature_pieces(state: State, ending: Ending) -> list[Item]:
     """Creature tokens on their junctions; the shape shows the class they boost (digest 2.1)."""
     w = WORLD
     pieces = []
@@ -319,5 +355,6 @@ def _creature_pieces(state: State) -> list[Item]:
                     "junction": junction_text(j),
                 },
             }
+            | ({"decided": True} if faction in ending.pieces else {})
         )
     return pieces

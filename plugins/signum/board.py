@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import decided, kernel
 
 from . import activation, combat, play, turn
 from .cards import (
@@ -168,6 +168,8 @@ def field_parts(state: State) -> dict[str, Any]:
             }
         )
     width, height = FIELD
+    ending = decided_by(state)
+    winners = (kernel.outcome(state) or {}).get("winners") or []
     bases = []
     for uid, unit in units(state).items():
         bases.append(
@@ -188,7 +190,9 @@ def field_parts(state: State) -> dict[str, Any]:
                     "seat": unit["owner"],
                 },
             }
+            | ({"decided": True} if ending == "wounds" and unit["hero"] and unit["owner"] in winners else {})
         )
+    fallen = [_fallen(hero) for hero in state.get("fallen", [])] if ending == "fallen" else []
     return {
         "size": [width, height],
         "rulers": RULERS,
@@ -205,9 +209,38 @@ def field_parts(state: State) -> dict[str, Any]:
                 "fill": COLOURS[1] + "66",
                 "label": {"key": "edge_of", "seat": 1},
             },
+            *fallen,
         ],
         "terrain": terrain,
         "bases": bases,
+    }
+
+
+def decided_by(state: State) -> str | None:
+    """What decided a finished game: "fallen" (a hero was destroyed: where it fell),
+    "prosperity" (the winner's prosperity: the goal reached, or more of it at the round
+    limit) or "wounds" (the round limit with equal prosperity: the winner's hero, less
+    wounded); None while the game runs and in a draw."""
+    end = decided.end(state)
+    if end is None or not end[1]:
+        return None
+    if end[0] == "hero destroyed":
+        return "fallen"
+    if end[0] == "round limit" and state["prosperity"][0] == state["prosperity"][1]:
+        return "wounds"
+    return "prosperity"
+
+
+def _fallen(hero: dict[str, Any]) -> dict[str, Any]:
+    """The place a destroyed hero's base stood, in its owner's colour, ringed as what decided
+    the game: the base itself has left the field."""
+    return {
+        "center": hero["at"],
+        "radius": hero["radius"],
+        "fill": COLOURS[hero["owner"]] + "88",
+        "label": "✝",
+        "tip": {"key": "hero_fell_tip", "name": name_of(hero["card"]), "seat": hero["owner"]},
+        "decided": True,
     }
 
 
@@ -270,9 +303,10 @@ def overlays(state: State, seat: int | None) -> list[dict[str, Any]]:
 
 def seat_panel(state: State, seat: int) -> dict[str, Any]:
     hero = hero_of(state, seat)
+    fell = any(fallen["owner"] == seat for fallen in state.get("fallen", []))
     lines: list[Any] = [
         {
-            "key": "panel_hero" if hero else "panel_hero_waiting",
+            "key": "panel_hero" if hero else "panel_hero_fallen" if fell else "panel_hero_waiting",
             "name": name_of(state["heroes"][seat]),
             "wounds": units(state)[hero]["wounds"] if hero else 0,
             "health": HEROES[state["heroes"][seat]]["health"],
@@ -331,6 +365,8 @@ def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any)
 
 def prosperity_panel(state: State) -> dict[str, Any]:
     goal = state["victory"]
+    # the winner's prosperity decided the game: the goal reached, or more of it at the round limit
+    winners = list((kernel.outcome(state) or {}).get("winners") or []) if decided_by(state) == "prosperity" else []
     marks = [
         {
             "at": min(p, goal),
@@ -338,6 +374,7 @@ def prosperity_panel(state: State) -> dict[str, Any]:
             "fill": COLOURS[s],
             "tip": {"key": "panel_prosperity", "amount": p, "goal": goal},
         }
+        | ({"decided": True} if s in winners else {})
         for s, p in enumerate(state["prosperity"])
     ]
     return {"title": {"key": "track_prosperity"}, "track": {"length": goal + 1, "start": 0, "marks": marks}}

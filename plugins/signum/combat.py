@@ -361,6 +361,9 @@ def destroy(state: State, uid: str, log: Log) -> None:
     log.emit("destroyed", unit=name(unit["card"]), seat=owner, at=[uid])
 
     if unit["hero"]:
+        # where it fell, which the finished board marks as what decided the game
+        fallen = {"card": unit["card"], "at": list(unit["at"]), "radius": unit["radius"], "owner": owner}
+        state.setdefault("fallen", []).append(fallen)
         for relic in list(worn(state, owner)):
             lose_relic(state, owner, relic, log)
         log.emit("hero_falls", seat=owner)
