@@ -107,10 +107,7 @@ def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) 
 def outline_at_rest(item: QGraphicsItem, rest: QPointF | None) -> QPainterPath:
     """The item's outline in the scene where it comes to rest (`rest`: its position once a
     glide ends; None: where it is now)."""
-    shape = QPainterPath()
-    for polygon in item.shape().toSubpathPolygons():  # closed: a polygon's shape leaves its last edge open
-        shape.addPolygon(polygon)
-        shape.closeSubpath()
+    shape = _closed_shape(item)
     if rest is None or rest == item.pos():
         return item.mapToScene(shape)
     return item.mapToScene(shape).translated(rest - item.pos())

@@ -67,8 +67,11 @@ class RemoteSession(TableSession):
     def _on_message(self, message: dict[str, Any]) -> None:
         kind = message.get("t")
         if kind == "update":
+            if self.update is None or message.get("ply") != self.update.get("ply"):
+                # the last move's own effect, where the host sent it; kept through the updates
+                # of the same ply that follow (a chat line, a seat's news)
+                self.moment = message.get("moment")
             self.update = message
-            self.moment = message.get("moment")  # the last move's own effect, where the host sent it
             self.events.extend(message.get("events", []))
             self.log_items.extend(("event", event) for event in message.get("events", []))
             self._read_seats()
