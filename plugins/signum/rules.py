@@ -21,7 +21,7 @@ Action = dict[str, Any]
 class Signum(Game):
     spec = GameSpec(
         id="signum",
-        version="0.1.0",
+        version="0.2.0",  # 0.2.0: the state keeps where a destroyed hero fell (its finished board marks it)
         **titled(MESSAGES, "game_title"),
         players=(2,),
         options=(
