@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from boardwright.cli import learn
 from boardwright.cli.arguments import Parser, UsageError, option_pairs
 from boardwright.framework import BoardwrightError, OptionError, PluginHost, kernel, simulation
 from boardwright.framework import replay as replay_files
@@ -345,6 +346,8 @@ def build_parser() -> Parser:
     p.add_argument("before", help="a --report folder, or a file of simulate --json")
     p.add_argument("after")
     p.set_defaults(run=_simulate_command("cmd_compare"))
+
+    learn.add_parser(sub)
 
     p = sub.add_parser("replay", help="re-apply a saved game")
     p.add_argument("file")

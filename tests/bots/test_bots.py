@@ -14,7 +14,7 @@ from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.simulation import Config, SeatBot, play_game, seat_bots
 
 GAMES = sorted(PluginHost().games())
-KINDS = ["random", "greedy", "mcts:easy"]
+KINDS = ["random", "greedy", "learned", "mcts:easy"]
 
 
 def test_bot_kinds_are_registered_with_titles_and_levels(host):

@@ -77,7 +77,7 @@ def test_a_saved_game_opens_for_a_screenshot(tmp_path):
     [
         (
             ["connect_four", "--seats", "human,nobody"],
-            "'nobody' is neither human nor a bot (greedy, mcts, random)",
+            "'nobody' is neither human nor a bot (greedy, learned, mcts, random)",
         ),
         (["connect_four", "--players", "3"], "for 2 players, not 3"),
         (["connect_four", "--size", "10x10"], "--size is WIDTHxHEIGHT"),
