@@ -95,6 +95,16 @@ def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) 
     return pen
 
 
+def _ring(scene: QGraphicsScene, path: QPainterPath, pen: QPen, z: float) -> QGraphicsItem:
+    """A line along `path`, painted once into a picture of the screen's pixels that every
+    later frame copies: a mark stands still while pieces glide past it, and stroking its wide,
+    dashed or antialiased line again each frame cost more than the rest of the board."""
+    ring = scene.addPath(path, pen)
+    ring.setZValue(z)
+    ring.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    return ring
+
+
 def outline_at_rest(item: QGraphicsItem, rest: QPointF | None) -> QPainterPath:
     """The item's outline in the scene where it comes to rest (`rest`: its position once a
     glide ends; None: where it is now)."""
@@ -116,6 +126,7 @@ def _glyph(scene: QGraphicsScene, text: str, colour: str, at: QPointF) -> QGraph
     sign.setFont(font)
     sign.setBrush(QBrush(QColor(colour)))
     sign.setPen(_pen("#0b0f19", 1.6))
+    sign.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # an outlined text: see _ring
     bounds = sign.boundingRect()
     sign.setPos(-bounds.width() / 2, -bounds.height() / 2)
     scene.addItem(holder)
@@ -135,10 +146,7 @@ def ring_moves(
         lines = (_pen("#0b0f19", 6), _pen(tone, 3, Qt.PenStyle.DashLine))
         for item, rest in pieces:
             outline = outline_at_rest(item, rest)
-            for z, line in enumerate(lines):
-                ring = scene.addPath(outline, line)
-                ring.setZValue(MARK_Z + z)
-                added.append(ring)
+            added.extend(_ring(scene, outline, line, MARK_Z + z) for z, line in enumerate(lines))
             if seat is not None:
                 corner = outline.boundingRect().topRight()
                 sign = _glyph(scene, seat_shape(seat), tone, corner)
@@ -160,10 +168,7 @@ def light_targets(
             lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
         else:
             lines = [_pen("#cbd5e1", 1.0)]  # thin, solid and opaque: a dotted or see-through line costs frames
-        for z, line in enumerate(lines):
-            ring = scene.addPath(outline, line)
-            ring.setZValue(MARK_Z - 10 + z)
-            added.append(ring)
+        added.extend(_ring(scene, outline, line, MARK_Z - 10 + z) for z, line in enumerate(lines))
         if strong:
             centre = outline.boundingRect().center()
             sign = _glyph(scene, "◎", TARGET, centre)
@@ -178,10 +183,8 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
     added: list[QGraphicsItem] = []
     for item in items:
         outline = item.mapToScene(item.shape())
-        for z, line in enumerate((_pen("#0b0f19", 9), _pen(DECIDED, 5))):
-            ring = scene.addPath(outline, line)
-            ring.setZValue(MARK_Z + 20 + z)
-            added.append(ring)
+        lines = (_pen("#0b0f19", 9), _pen(DECIDED, 5))
+        added.extend(_ring(scene, outline, line, MARK_Z + 20 + z) for z, line in enumerate(lines))
         star = _glyph(scene, "★", DECIDED, outline.boundingRect().center())
         star.setZValue(MARK_Z + 22)
         added.append(star)
@@ -193,12 +196,7 @@ def outline(
 ) -> list[QGraphicsItem]:
     """A plain outline around each item (a selected piece, chosen cards, what a log line
     names), where it comes to rest."""
-    added: list[QGraphicsItem] = []
-    for item, rest in items:
-        ring = scene.addPath(outline_at_rest(item, rest), _pen(colour, width))
-        ring.setZValue(z)
-        added.append(ring)
-    return added
+    return [_ring(scene, outline_at_rest(item, rest), _pen(colour, width), z) for item, rest in items]
 
 
 def snap_dots(scene: QGraphicsScene, points: list[QPointF], z: float) -> list[QGraphicsItem]:
