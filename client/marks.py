@@ -95,13 +95,16 @@ def _pen(colour: str, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) 
     return pen
 
 
-def _ring(scene: QGraphicsScene, path: QPainterPath, pen: QPen, z: float) -> QGraphicsItem:
-    """A line along `path`, painted once into a picture of the screen's pixels that every
-    later frame copies: a mark stands still while pieces glide past it, and stroking its wide,
-    dashed or antialiased line again each frame cost more than the rest of the board."""
+def _ring(scene: QGraphicsScene, path: QPainterPath, pen: QPen, z: float, cached: bool = True) -> QGraphicsItem:
+    """A line along `path`; `cached`: painted once into a picture of the screen's pixels that
+    every later frame copies. A mark stands still while pieces glide past it, and stroking a
+    wide or dashed line again each frame cost more than the rest of the board; a thin solid
+    one costs no more than the copy, and the picture's memory (1 MB for Connect Four's cells)
+    is saved."""
     ring = scene.addPath(path, pen)
     ring.setZValue(z)
-    ring.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    if cached:
+        ring.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     return ring
 
 
@@ -168,7 +171,7 @@ def light_targets(
             lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
         else:
             lines = [_pen("#cbd5e1", 1.0)]  # thin, solid and opaque: a dotted or see-through line costs frames
-        added.extend(_ring(scene, outline, line, MARK_Z - 10 + z) for z, line in enumerate(lines))
+        added.extend(_ring(scene, outline, line, MARK_Z - 10 + z, cached=strong) for z, line in enumerate(lines))
         if strong:
             centre = outline.boundingRect().center()
             sign = _glyph(scene, "◎", TARGET, centre)
