@@ -397,3 +397,13 @@ def test_a_start_into_a_game_lists_the_games_when_the_library_shows(
     monkeypatch.setattr(MainWindow, "show_error", lambda *_args: None)
     failed = _run_and_look(host, tmp_path / "no such game.bwr")
     assert failed["page"] == "library" and failed["games listed"] == games
+
+
+def test_a_game_at_the_table_keeps_no_module_sources(window: MainWindow) -> None:
+    """PySide6 reads every module imported after it; the lines (4-9 MB) are let go once a
+    game is at the table."""
+    import linecache
+
+    linecache.getlines(__file__)  # a source read before the game starts
+    assert window.start_game(GameConfig("bestiary", 2, ["human", "random"], seed=1, handover=False))
+    assert __file__ not in linecache.cache
