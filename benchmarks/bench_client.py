@@ -10,7 +10,11 @@ For every installed game, each figure in fresh processes, offscreen:
   painted into an image of the board's size while they glide or drop in (after one paint of
   the board before the first move, as the window shows it): mean and slowest frame;
 - **memory after a whole game**: random bots play a whole game at the table of a real
-  window (bots at once), then the process's resident memory (VmRSS) and its peak (VmHWM).
+  window (bots at once), then the process's own memory (RssAnon: what it allocated), and its
+  resident memory (VmRSS) with the peak (VmHWM). The resident figure also counts the pages of
+  the shared libraries (Qt's are 30-35 MB) that the kernel mapped in, and how many it maps
+  depends on its page cache: importing the same Qt from two venvs differed by 4-8 MB with
+  the same own memory. Compare trees by their own memory.
 
 Before any figure each tree's modules are compiled to bytecode, as `scripts/setup.sh` does
 for a user (this machine may write none itself, and a start would then compile them all).
@@ -111,7 +115,7 @@ plies = len(window.session.match.record.actions)
 status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
 kib = lambda key: int(status[key].split()[0])
 window.quit_now()
-print(json.dumps([window.session.match.is_over(), plies, kib("VmRSS") / 1024, kib("VmHWM") / 1024]))
+print(json.dumps([window.session.match.is_over(), plies] + [kib(key) / 1024 for key in ("RssAnon", "VmRSS", "VmHWM")]))
 """
 
 
@@ -190,8 +194,8 @@ def measure(tree: Tree, game_id: str, players: int, runs: int) -> str:
         if frames
         else "no animated frame"
     )
-    over, plies, rss, peak = _run(tree, MEMORY, game_id)  # type: ignore[misc]
-    memory = f"{rss:.0f} MB ({peak:.0f}), {plies} actions" + ("" if over else ", NOT FINISHED")
+    over, plies, own, rss, peak = _run(tree, MEMORY, game_id)  # type: ignore[misc]
+    memory = f"{own:.1f} MB ({rss:.0f}, peak {peak:.0f}), {plies} actions" + ("" if over else ", NOT FINISHED")
     return f"{start:.2f} s | {frame_text} | {memory}"
 
 
@@ -215,7 +219,8 @@ def main() -> None:
     rounds = args.rounds if args.against else 1
     print(f"{platform.machine()}, Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}")
     print(
-        "| game | tree | start to first frame, median | frame while pieces move, mean (slowest) | memory after a whole game (peak) |"
+        "| game | tree | start to first frame, median | frame while pieces move, mean (slowest) |"
+        " memory after a whole game: own (resident, peak) |"
     )
     print("| --- | --- | ---: | ---: | ---: |")
     for game_id in chosen:
