@@ -227,7 +227,14 @@ def main() -> None:
         players = games[game_id].spec.players[0]
         for round_number in range(rounds):
             for tree in trees if round_number % 2 == 0 else trees[::-1]:
-                print(f"| {game_id} | {tree.name} | {measure(tree, game_id, players, args.runs)} |", flush=True)
+                try:
+                    row = measure(tree, game_id, players, args.runs)
+                except subprocess.CalledProcessError as exc:
+                    said = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else exc.stderr or ""
+                    ended = f"signal {-exc.returncode}" if exc.returncode < 0 else f"exit {exc.returncode}"
+                    last = said.strip().splitlines()[-1:] or [""]
+                    sys.exit(f"bench_client: {game_id} in {tree.name} ended with {ended}: {last[0]}")
+                print(f"| {game_id} | {tree.name} | {row} |", flush=True)
 
 
 if __name__ == "__main__":
