@@ -10,9 +10,22 @@ For every installed game, each figure in fresh processes, offscreen:
   painted into an image of the board's size while they glide or drop in (after one paint of
   the board before the first move, as the window shows it): mean and slowest frame;
 - **memory after a whole game**: random bots play a whole game at the table of a real
-  window (bots at once), then the process's resident memory (VmRSS) and its peak (VmHWM).
+  window (bots at once), then the process's own memory (RssAnon: what it allocated), and its
+  resident memory (VmRSS) with the peak (VmHWM). The resident figure also counts the pages of
+  the shared libraries (Qt's are 30-35 MB) that the kernel mapped in, and how many it maps
+  depends on its page cache: importing the same Qt from two venvs differed by 4-8 MB with
+  the same own memory. Compare trees by their own memory.
 
-Run: .venv/bin/python benchmarks/bench_client.py [--runs 3]
+Before any figure each tree's modules are compiled to bytecode, as `scripts/setup.sh` does
+for a user (this machine may write none itself, and a start would then compile them all).
+
+Run: .venv/bin/python benchmarks/bench_client.py [--runs 3] [--games a,b]
+     [--against /other/tree/.venv/bin/python [--rounds 2]]
+
+With `--against`, every figure is measured in this tree and in the other one (another
+checkout with its own venv, such as a worktree of an older commit), interleaved in one run:
+each round measures each game in both trees, in turn A B then B A, so that a change in the
+machine's load falls on both.
 """
 
 from __future__ import annotations
@@ -26,10 +39,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-BOARDWRIGHT = Path(sys.executable).with_name("boardwright")
+PACKAGES = ["framework", "plugins", "bots", "client", "net", "cli"]
 
 FRAMES = """
 import json, os, pathlib, sys, time
@@ -101,14 +115,48 @@ plies = len(window.session.match.record.actions)
 status = dict(line.split(":", 1) for line in open("/proc/self/status") if ":" in line)
 kib = lambda key: int(status[key].split()[0])
 window.quit_now()
-print(json.dumps([window.session.match.is_over(), plies, kib("VmRSS") / 1024, kib("VmHWM") / 1024]))
+print(json.dumps([window.session.match.is_over(), plies] + [kib(key) / 1024 for key in ("RssAnon", "VmRSS", "VmHWM")]))
 """
 
 
-def _run(script: str, *args: str, timeout: float = 900) -> object:
+@dataclass(frozen=True)
+class Tree:
+    """A checkout with its own venv: the python that runs the figures' processes."""
+
+    python: Path
+    root: Path
+    name: str
+
+    @property
+    def boardwright(self) -> Path:
+        return self.python.with_name("boardwright")
+
+
+def _tree(python: Path) -> Tree:
+    """The tree whose venv holds `python` (its root is the folder above `.venv`)."""
+    if not (python.is_file() and python.with_name("boardwright").is_file()):
+        sys.exit(f"bench_client: {python} is no python of a venv with Boardwright installed")
+    root = python.parent.parent.parent
+    commit = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
+    dirty = subprocess.run(
+        ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"], capture_output=True, text=True
+    )
+    name = commit.stdout.strip() or str(root)
+    return Tree(python, root, name + ("+changes" if dirty.stdout.strip() else ""))
+
+
+def _compile(tree: Tree) -> None:
+    done = subprocess.run(
+        [str(tree.python), "-m", "compileall", "-q", "-j", "0", *PACKAGES], cwd=tree.root, capture_output=True
+    )
+    if done.returncode:
+        sys.exit(f"bench_client: the modules of {tree.root} do not compile")
+
+
+def _run(tree: Tree, script: str, *args: str, timeout: float = 900) -> object:
     with tempfile.TemporaryDirectory(prefix="bw-bench-client-") as folder:
         out = subprocess.run(
-            [sys.executable, "-c", script, *args, folder],
+            [str(tree.python), "-c", script, *args, folder],
             capture_output=True,
             text=True,
             check=True,
@@ -118,7 +166,7 @@ def _run(script: str, *args: str, timeout: float = 900) -> object:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def start_seconds(game_id: str, players: int, runs: int) -> float:
+def start_seconds(tree: Tree, game_id: str, players: int, runs: int) -> float:
     times = []
     with tempfile.TemporaryDirectory(prefix="bw-bench-start-") as folder:
         for run in range(runs):
@@ -126,7 +174,7 @@ def start_seconds(game_id: str, players: int, runs: int) -> float:
             seats = ",".join(["human"] + ["random"] * (players - 1))
             start = time.perf_counter()
             subprocess.run(
-                [str(BOARDWRIGHT), "play", game_id, "--seats", seats, "--seed", "1", "--screenshot", str(picture)],
+                [str(tree.boardwright), "play", game_id, "--seats", seats, "--seed", "1", "--screenshot", str(picture)],
                 check=True,
                 capture_output=True,
                 env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
@@ -136,33 +184,57 @@ def start_seconds(game_id: str, players: int, runs: int) -> float:
     return statistics.median(times)
 
 
+def measure(tree: Tree, game_id: str, players: int, runs: int) -> str:
+    """One table row: the three figures of one game in one tree."""
+    start = start_seconds(tree, game_id, players, runs)
+    frames = _run(tree, FRAMES, game_id)
+    assert isinstance(frames, list)
+    frame_text = (
+        f"{statistics.mean(frames) * 1000:.2f} ms ({max(frames) * 1000:.2f}), {len(frames)} frames"
+        if frames
+        else "no animated frame"
+    )
+    over, plies, own, rss, peak = _run(tree, MEMORY, game_id)  # type: ignore[misc]
+    memory = f"{own:.1f} MB ({rss:.0f}, peak {peak:.0f}), {plies} actions" + ("" if over else ", NOT FINISHED")
+    return f"{start:.2f} s | {frame_text} | {memory}"
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--runs", type=int, default=3, help="starts timed for each median (default 3)")
     parser.add_argument("--games", default="", help="comma-separated game ids (default: every installed game)")
+    parser.add_argument("--against", type=Path, help="the python of another tree's venv, measured interleaved")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: rounds of both trees (default 2)")
     args = parser.parse_args()
     from boardwright.framework import PluginHost
 
     games = PluginHost().games()
     chosen = [g for g in args.games.split(",") if g] or sorted(games)
+    unknown = [g for g in chosen if g not in games]
+    if unknown:
+        sys.exit(f"bench_client: no installed game {', '.join(unknown)} (installed: {', '.join(sorted(games))})")
+    trees = [_tree(Path(sys.executable))] + ([_tree(args.against.absolute())] if args.against else [])
+    for tree in trees:
+        _compile(tree)
+    rounds = args.rounds if args.against else 1
     print(f"{platform.machine()}, Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}")
     print(
-        "| game | start to first frame, median | frame while pieces move, mean (slowest) | memory after a whole game (peak) |"
+        "| game | tree | start to first frame, median | frame while pieces move, mean (slowest) |"
+        " memory after a whole game: own (resident, peak) |"
     )
-    print("| --- | ---: | ---: | ---: |")
+    print("| --- | --- | ---: | ---: | ---: |")
     for game_id in chosen:
         players = games[game_id].spec.players[0]
-        start = start_seconds(game_id, players, args.runs)
-        frames = _run(FRAMES, game_id)
-        assert isinstance(frames, list)
-        frame_text = (
-            f"{statistics.mean(frames) * 1000:.2f} ms ({max(frames) * 1000:.2f}), {len(frames)} frames"
-            if frames
-            else "no animated frame"
-        )
-        over, plies, rss, peak = _run(MEMORY, game_id)  # type: ignore[misc]
-        memory = f"{rss:.0f} MB ({peak:.0f}), {plies} actions" + ("" if over else ", NOT FINISHED")
-        print(f"| {game_id} | {start:.2f} s | {frame_text} | {memory} |", flush=True)
+        for round_number in range(rounds):
+            for tree in trees if round_number % 2 == 0 else trees[::-1]:
+                try:
+                    row = measure(tree, game_id, players, args.runs)
+                except subprocess.CalledProcessError as exc:
+                    said = exc.stderr.decode(errors="replace") if isinstance(exc.stderr, bytes) else exc.stderr or ""
+                    ended = f"signal {-exc.returncode}" if exc.returncode < 0 else f"exit {exc.returncode}"
+                    last = said.strip().splitlines()[-1:] or [""]
+                    sys.exit(f"bench_client: {game_id} in {tree.name} ended with {ended}: {last[0]}")
+                print(f"| {game_id} | {tree.name} | {row} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import contextlib
+import linecache
 import secrets
 import time
 from collections.abc import Callable
@@ -97,6 +98,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self.scenario_watcher.directoryChanged.connect(self._scenarios_changed)
         self.scenario_watcher.fileChanged.connect(self._scenarios_changed)
         self._watch_scenarios()
+        linecache.clearcache()  # see _sit_at
 
     # --- menus ---
 
@@ -543,6 +545,10 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self.table.set_session(session, self.host.board_painters(), handover)
         self.show_table()
         session.start()
+        # PySide6 reads the source of every module imported after it (looking for its own name)
+        # and leaves the lines in linecache: 4-9 MB once the game's modules are in, which nothing
+        # reads again (a traceback reads the lines it shows anew)
+        linecache.clearcache()
 
     # --- messages ---
 

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from .card_plan import small_font_px
-from .cards import CardItem, CardPreview, preview_spot
+from .cards import CardItem, CardPreview, keep_pictures_of, preview_spot
 from .field_tools import FieldTools
 from .glides import Glides
 from .items import LAYER_Z, BoardText, colour, id_under, make_item, message_item
@@ -186,6 +186,7 @@ class BoardView(QGraphicsView):
         self._extras.extend(light_targets(self.scene(), targets, strong=strong))
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
+        keep_pictures_of([item for items in self._drawn.values() for item in items if isinstance(item, CardItem)])
 
     def forget_moves(self) -> None:
         """A new game, or a jump in a replay: no earlier move is marked (nor measured)."""

@@ -27,6 +27,31 @@ PREVIEW_W, PREVIEW_H = 260.0, 364.0  # the hover preview, in screen pixels (it g
 LIFT = 0.14  # a card of a hand under the mouse rises by this part of its height
 # the painted cards (CardItem) share Qt's pixmap cache: room for a few hundred at full size
 QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 48 * 1024))
+# the cards' pictures in that cache: key -> (the scale painted at, what the card shows)
+_pictures: dict[str, tuple[str, str]] = {}
+_latest_scale = ""
+
+
+def keep_pictures_of(cards: list[CardItem]) -> None:
+    """Let go of the cached pictures of what none of `cards` (those a board shows now) shows:
+    over a game the cards of other boards, hand sizes and highlights would fill the cache."""
+    looks = {card._look for card in cards}
+    for key, (_scale, look) in list(_pictures.items()):
+        if look not in looks:
+            QPixmapCache.remove(key)
+            del _pictures[key]
+
+
+def _remember_picture(key: str, scale: str, look: str) -> None:
+    """A new picture: kept with those of the same scale; the pictures of another scale go (a
+    board whose size changed draws every card again, at its new scale)."""
+    global _latest_scale
+    if scale != _latest_scale:
+        for old in [old for old, (at, _look) in _pictures.items() if at != scale]:
+            QPixmapCache.remove(old)
+            del _pictures[old]
+        _latest_scale = scale
+    _pictures[key] = (scale, look)
 
 
 def _readable(fill: QColor) -> QColor:
@@ -263,7 +288,8 @@ class CardItem(QGraphicsItem):
             # a turned card or a huge one is painted as it is
             self._paint(painter, self.rect, card_plan.small_font_px() / view_scale, scale)
             return
-        key = f"boardwright-card:{scale:.4f}:{self._look}"
+        scale_text = f"{scale:.4f}"
+        key = f"boardwright-card:{scale_text}:{self._look}"
         picture = QPixmap()
         if not QPixmapCache.find(key, picture):
             # laid out in the picture's own pixels, so that every text is measured as it is drawn
@@ -275,6 +301,7 @@ class CardItem(QGraphicsItem):
             self._paint(inner, QRectF(corner, self.rect.size() * scale), card_plan.small_font_px() * ratio, 1.0)
             inner.end()
             QPixmapCache.insert(key, picture)
+            _remember_picture(key, scale_text, self._look)
         painter.drawPixmap(bounds, picture, QRectF(0, 0, width, height))
 
     def _paint(self, painter: QPainter, rect: QRectF, minimum: float, ratio: float) -> None:

@@ -81,8 +81,12 @@ def run_client(
         window.set_language(lang)
     if theme:
         window.set_theme(theme)
+    if start is not None or (not game_id and window.last_game() is not None):
+        window.pages.setCurrentWidget(window.table)  # see screenshot
     window.show()
     _open(window, start, game_id)
+    if window.session is None and window.pages.currentWidget() is window.table:
+        window.show_library()  # the game did not open: its error is over the library
     # what the process holds now (Qt's wrappers, the modules, every game's data and
     # scenarios) lives as long as the window: moved out of the collector's way, each full
     # collection scans only what came since, so a game no longer stalls the window for the
@@ -115,6 +119,9 @@ def screenshot(
         window.set_language(lang)
     window.set_theme(theme or "light")
     window.resize(*size)
+    # the window shows at the table the game will be at: the library's list of every game (and
+    # their scenarios) is read only when the library is shown
+    window.pages.setCurrentWidget(window.table)
     window.show()
     try:
         if not _open(window, start, None):

@@ -4,7 +4,7 @@ every plugin that failed to load, with its error."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardwright.framework import PluginHost
+from boardwright.framework import GameSpec, PluginHost
 
 from .i18n import tr
 
@@ -75,6 +75,7 @@ class LibraryPage(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.broken_title)
         layout.addWidget(self.broken)
+        self._filled = False
         self.set_language("en")
 
     def set_language(self, lang: str) -> None:
@@ -85,29 +86,29 @@ class LibraryPage(QWidget):
         self.open_button.setText(tr("open", lang).replace("&", ""))
         self.rules_button.setText(tr("rules_button", lang))
         self.back_button.setText(tr("back_to_table", lang))
+        self.broken_title.setText(tr("broken_title", lang))
+        # the list reads every game's scenarios: a start straight into a game never shows it,
+        # so it is filled when the page is shown
+        self._filled = False
+        if self.isVisible():
+            self._fill()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._filled:
+            self._fill()
+        super().showEvent(event)
+
+    def _fill(self) -> None:
+        self._filled = True
+        lang = self.lang
         selected = self.selected_game()
         self.games.clear()
         self.games.setHeaderLabels(
             [tr(key, lang) for key in ("column_game", "column_title", "players", "column_summary")]
         )
-        bold = QFont(self.games.font())
-        bold.setBold(True)
         games = self.host.games()
         for game_id, game in games.items():
-            spec = game.spec
-            titles = (spec.title_ru, spec.title_en) if lang == "ru" else (spec.title_en, spec.title_ru)
-            details = [", ".join(str(n) for n in spec.players)]
-            try:
-                scenarios = len(self.host.engine(game_id).scenarios)
-            except Exception:  # a game whose scenarios fail still shows in the list
-                scenarios = 0
-            if scenarios:
-                details.append(tr("scenarios_count", lang, count=scenarios))
-            summary = spec.summary_ru if lang == "ru" and spec.summary_ru else spec.summary_en
-            item = QTreeWidgetItem([titles[0], f"{titles[1]}  v{spec.version}", "; ".join(details), summary])
-            item.setFont(0, bold)
-            item.setToolTip(3, summary)
-            item.setData(0, Qt.ItemDataRole.UserRole, game_id)
+            item = self._row(game_id, game.spec)
             self.games.addTopLevelItem(item)
             if game_id == selected:
                 item.setSelected(True)
@@ -122,10 +123,28 @@ class LibraryPage(QWidget):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
         header.setStretchLastSection(True)
         broken = self.host.broken
-        self.broken_title.setText(tr("broken_title", lang))
         self.broken.setText("\n".join(b.line() for b in broken))
         self.broken_title.setVisible(bool(broken))
         self.broken.setVisible(bool(broken))
+
+    def _row(self, game_id: str, spec: GameSpec) -> QTreeWidgetItem:
+        lang = self.lang
+        titles = (spec.title_ru, spec.title_en) if lang == "ru" else (spec.title_en, spec.title_ru)
+        details = [", ".join(str(n) for n in spec.players)]
+        try:
+            scenarios = len(self.host.engine(game_id).scenarios)
+        except Exception:  # a game whose scenarios fail still shows in the list
+            scenarios = 0
+        if scenarios:
+            details.append(tr("scenarios_count", lang, count=scenarios))
+        summary = spec.summary_ru if lang == "ru" and spec.summary_ru else spec.summary_en
+        item = QTreeWidgetItem([titles[0], f"{titles[1]}  v{spec.version}", "; ".join(details), summary])
+        bold = QFont(self.games.font())
+        bold.setBold(True)
+        item.setFont(0, bold)
+        item.setToolTip(3, summary)
+        item.setData(0, Qt.ItemDataRole.UserRole, game_id)
+        return item
 
     def set_resume(self, last: tuple[str, int] | None) -> None:
         """Offer the autosaved game ((title, moves made)), or hide the offer."""

@@ -364,3 +364,46 @@ def test_undo_does_not_take_back_a_card_a_person_has_seen(window: MainWindow) ->
     plies = match.plies
     assert window.undo() == 0 and match.plies == plies
     assert "Undo is not possible" in window.statusBar().currentMessage()
+
+
+def _run_and_look(host: Any, start: Any) -> dict[str, Any]:
+    """run_client with `start`; what its window showed when the events began to run."""
+    seen: dict[str, Any] = {}
+
+    def look_and_quit() -> None:
+        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible())
+        seen["page"] = "table" if window.pages.currentWidget() is window.table else "library"
+        seen["games listed"] = window.library.games.topLevelItemCount()
+        window.show_library()
+        seen["games listed when shown"] = window.library.games.topLevelItemCount()
+        window.quit_now()
+        QApplication.instance().quit()
+
+    QTimer.singleShot(0, look_and_quit)
+    run_client(host, start=start)
+    return seen
+
+
+def test_a_start_into_a_game_lists_the_games_when_the_library_shows(
+    host: Any, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """The library's list (every game's scenarios read) is not made for a start straight into a
+    game, and is there as soon as the library is shown; a game that fails to open leaves the
+    person at the library."""
+    monkeypatch.setattr(settings_module, "default_path", lambda: tmp_path / "client.json")
+    games = len(host.games())
+    started = _run_and_look(host, GameConfig("connect_four", 2, ["human", "random"], seed=1, handover=False))
+    assert started == {"page": "table", "games listed": 0, "games listed when shown": games}
+    monkeypatch.setattr(MainWindow, "show_error", lambda *_args: None)
+    failed = _run_and_look(host, tmp_path / "no such game.bwr")
+    assert failed["page"] == "library" and failed["games listed"] == games
+
+
+def test_a_game_at_the_table_keeps_no_module_sources(window: MainWindow) -> None:
+    """PySide6 reads every module imported after it; the lines (4-9 MB) are let go once a
+    game is at the table."""
+    import linecache
+
+    linecache.getlines(__file__)  # a source read before the game starts
+    assert window.start_game(GameConfig("bestiary", 2, ["human", "random"], seed=1, handover=False))
+    assert __file__ not in linecache.cache
