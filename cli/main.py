@@ -327,6 +327,7 @@ def build_parser() -> Parser:
         default="local",
         help="local processes, or Ray tasks (a cluster at RAY_ADDRESS, else a local Ray with --workers CPUs)",
     )
+    p.add_argument("--verbose", action="store_true", help="with --backend ray: Ray's own log lines as well")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save-replays", metavar="DIR")
     p.add_argument("--report", metavar="DIR", help="write a balance report (tables, charts as SVG and PNG)")

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from boardwright.cli.arguments import UsageError, folder, option_pairs
-from boardwright.framework import PluginHost, balance, simulation
+from boardwright.framework import PluginHost, balance, cluster, simulation
 from boardwright.framework import replay as replay_files
 
 
@@ -114,6 +114,8 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             seating = f" [{','.join(result['bots'])}]" if len(configs) > 1 else ""
             lines.add(f"game {played}{seating}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
 
+    if args.backend == "ray":  # before any game: a cluster that cannot be joined is the run's one line
+        cluster.connect(args.workers, verbose=args.verbose)
     lines = _Lines()
     show_progress = sys.stderr.isatty() and args.games >= 10
     progress = _ProgressBar() if show_progress else None

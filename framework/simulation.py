@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import kernel
+from . import cluster, kernel
 from .bots import LEVELS, BotKind, Turn
 from .engine import Engine, Prepared, exact_index
 from .errors import BoardwrightError, GameFailed, OptionError
@@ -361,23 +361,18 @@ class _Tasks:
 
 
 def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Generator[tuple[int, Played], None, None]:
-    """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
-    else on a local Ray instance with `workers` CPUs."""
-    try:
-        import ray
-    except ImportError:
-        raise BoardwrightError("the Ray backend needs Ray: pip install 'boardwright[ray]'", "no-ray") from None
-    if not ray.is_initialized():
-        address = os.environ.get("RAY_ADDRESS")
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS`, else on a local Ray
+    instance with `workers` CPUs (`cluster.connect`). A cluster gets tasks ahead for each of
+    its CPUs, whatever `workers` says."""
+    cluster.connect(workers)
+    import ray
+
     play = ray.remote(_play_in_ray_task)
+    spread = max(workers, int(ray.cluster_resources().get("CPU", 1)))
     handed = _ahead(
         iter(tasks),
         lambda number, first, count: (play.remote(configs[number], first, count), first, count),
-        workers,
+        spread,
         drop=lambda handles: _drop_ray_tasks(ray, handles),
     )
     try:
