@@ -143,7 +143,7 @@ def _write_report(summary: dict[str, Any], report_dir: Path) -> list[Path]:
 
     try:
         written = report.write(summary, report_dir)
-        return written + [write_png(report_dir / name) for name in report.CHARTS]
+        return written + [write_png(path) for path in written if path.suffix == ".svg"]
     except OSError as exc:
         raise UsageError(f"--report {report_dir}: {exc.strerror or exc}") from None
 
@@ -158,6 +158,15 @@ def _print_summary(summary: dict[str, Any]) -> None:
     for row in balance.rows(summary):
         if row.group in ("seat", "bot", "faction"):
             print(f"  {row.name}: {row.wins} wins in {row.games} ({row.rate:.0%}, 95% CI {row.low:.0%}-{row.high:.0%})")
+    in_play = [row for row in balance.rows(summary) if row.group == "in play"]
+    if in_play:
+        fair = 1 / summary["players"]
+        above = ", ".join(f"{row.name} {row.rate:.0%}" for row in in_play if row.low > fair) or "none"
+        below = ", ".join(f"{row.name} {row.rate:.0%}" for row in in_play if row.high < fair) or "none"
+        print(
+            f"  in play: {len(in_play)} cards, creatures or units; win rate above the fair share beyond"
+            f" chance (95% CI): {above}; below: {below}"
+        )
     length = summary["length"]
     spread = f", median {length['median']:.0f} (10%-90%: {length['p10']:.0f}-{length['p90']:.0f})" if length else ""
     capped_wins = ", ".join(f"seat {int(s) + 1} {n}" for s, n in summary["capped_wins"].items() if n)

@@ -134,6 +134,7 @@ class Series:
         self._prepared: Prepared | None = None  # on the first game, whose errors name it
         self._makers: list[tuple[Callable[[Engine, int, int, str], Any], str]] | None = None
         self._factions = type(engine.game).faction is not Game.faction
+        self._in_play = type(engine.game).in_play is not Game.in_play
         self._labels = [b.label() for b in config.bots]
 
     def play(self, index: int) -> tuple[dict[str, Any], Record | None]:
@@ -212,6 +213,8 @@ class Series:
             "factions": [engine.game.faction(state, s) for s in range(players)] if self._factions else [None] * players,
             "bots": list(self._labels),
         }
+        if self._in_play:
+            result["in_play"] = [sorted(set(engine.game.in_play(state, s))) for s in range(players)]
         if record is not None:
             record.outcome = outcome
         return result, record
