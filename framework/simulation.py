@@ -75,11 +75,12 @@ def every_seating(
     seed: int = 100,
     short: bool = False,
     options: dict[str, Any] | None = None,
+    players: int | None = None,
 ) -> list[Config]:
-    """One series per seat that `focus` takes, `others` in every other seat (the smallest
-    player count), so that no side keeps the first move; `short` plays the game's short
-    variant, `options` over its own. Series number i has the seed `seed + i`."""
-    players = engine.spec.players[0]
+    """One series per seat that `focus` takes, `others` in every other seat (`players`, by
+    default the smallest player count), so that no side keeps the first move; `short` plays
+    the game's short variant, `options` over its own. Series number i has the seed `seed + i`."""
+    players = players or engine.spec.players[0]
     game = engine.game
     return [
         Config(
