@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import socket
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from boardwright.cli.arguments import UsageError, folder, option_pairs
-from boardwright.framework import PluginHost, balance, cluster, simulation
+from boardwright.framework import BoardwrightError, PluginHost, balance, cluster, simulation
 from boardwright.framework import replay as replay_files
+
+PROBE_SECONDS = 3.0  # how long a Ray head's port may take to answer at all
 
 
 class _ProgressBar:
@@ -115,6 +119,7 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             lines.add(f"game {played}{seating}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
 
     if args.backend == "ray":  # before any game: a cluster that cannot be joined is the run's one line
+        _probe_head(os.environ.get("RAY_ADDRESS", "").strip())
         cluster.connect(args.workers, verbose=args.verbose)
     lines = _Lines()
     show_progress = sys.stderr.isatty() and args.games >= 10
@@ -135,6 +140,22 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     if written:
         print(f"  report: {', '.join(str(path) for path in written)}")
     return 0
+
+
+def _probe_head(address: str) -> None:
+    """A Ray head's port that does not answer is said at once (Ray itself would try it for
+    minutes). No address, or one Ray resolves itself (`auto`, `ray://...`): nothing to ask."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS).close()
+    except OSError as exc:
+        raise BoardwrightError(
+            f"no Ray cluster answers at {address} (RAY_ADDRESS): {exc.strerror or exc}; start its head with"
+            " `ray start --head`, or set RAY_ADDRESS to the address the head printed",
+            "no-cluster",
+        ) from None
 
 
 def _write_report(summary: dict[str, Any], report_dir: Path) -> list[Path]:

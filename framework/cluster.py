@@ -7,7 +7,9 @@ writes `~/.ray/auth_token`, and `ray start --head` turns it on whenever the mach
 token. A client that connects to an address sends its token only with `RAY_AUTH_MODE=token`
 set, and otherwise tries "InvalidAuthToken" for twenty seconds before it fails.
 `connect` sets it whenever this machine has a token (a head without authentication still
-takes a client that sends one), and lets Ray try a head for `CONNECT_TRIES` seconds.
+takes a client that sends one), and lets Ray try a head for `CONNECT_TRIES` seconds. (A
+head whose port does not answer at all Ray tries for minutes: the command line asks the
+port first, `cli/simulate.py`, since the kernel opens no sockets.)
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-import socket
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -25,7 +26,6 @@ from .errors import BoardwrightError
 
 AUTH_MODE = "RAY_AUTH_MODE"
 CONNECT_TRIES = "5"  # Ray tries a head's GCS once a second (its own default: 20 times)
-PROBE_SECONDS = 3.0  # how long a head's port may take to answer at all
 DEFAULT_TOKEN = Path("~/.ray/auth_token")
 
 
@@ -65,7 +65,6 @@ def connect(workers: int, verbose: bool = False) -> None:
     address = os.environ.get("RAY_ADDRESS", "").strip()
     source = None
     if address:
-        _probe(address)
         source = token_source()
         if source is not None:
             os.environ.setdefault(AUTH_MODE, "token")
@@ -102,22 +101,6 @@ def _core_lines_kept_off() -> Iterator[None]:
                 os.dup2(kept, 2)
     finally:
         os.close(kept)
-
-
-def _probe(address: str) -> None:
-    """A head's port that does not answer is said at once (Ray itself would try it for
-    minutes). Addresses Ray resolves itself (`auto`, `ray://...`) are left to Ray."""
-    host, _, port = address.rpartition(":")
-    if "://" in address or not host or not port.isdigit():
-        return
-    try:
-        socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS).close()
-    except OSError as exc:
-        raise BoardwrightError(
-            f"no Ray cluster answers at {address} (RAY_ADDRESS): {exc.strerror or exc}; start its head with"
-            " `ray start --head`, or set RAY_ADDRESS to the address the head printed",
-            "no-cluster",
-        ) from None
 
 
 def _failure(address: str, exc: BaseException, source: str | None) -> str:
