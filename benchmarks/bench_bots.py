@@ -39,11 +39,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from boardwright.bots.mcts import LEVELS, Budget, MctsBot
+from boardwright.cli import versus
 from boardwright.framework import PluginHost, kernel
 from boardwright.framework.bots import Turn
 from boardwright.framework.errors import BoardwrightError
 from boardwright.framework.simulation import SeatBot, every_seating, run_many
-from boardwright.framework.tally import wilson_interval
 
 
 def connect_four_move(host: PluginHost, runs: int) -> list[str]:
@@ -163,11 +163,11 @@ def strength(
             lines.append(f"| {game_id} | – | error: {exc!r} | | | | | |")
             continue
         for opponent, series in configs.items():
-            won, _draws, played, actions, seconds = _tally(series, summaries)
-            low, high = wilson_interval(won, played)
+            result, seconds = _tally("mcts", opponent, series, summaries)
+            low, high = result["ci95"]
             lines.append(
-                f"| {game_id} | {opponent} | {won} | {played} | {won / played:.0%} | {low:.0%}–{high:.0%} "
-                f"| {actions / played:.0f} | {seconds:.0f} |"
+                f"| {game_id} | {opponent} | {result['wins']} | {result['games']} | {result['rate']:.0%} "
+                f"| {low:.0%}–{high:.0%} | {result['mean_actions']:.0f} | {seconds:.0f} |"
             )
             print(lines[-1], file=sys.stderr)
     return [*lines, ""]
@@ -191,19 +191,12 @@ def game_options(parser: argparse.ArgumentParser, pairs: list[str], engines: lis
     return options
 
 
-def _tally(series: list, summaries) -> tuple[int, int, int, float, float]:
-    """(wins of the focus bot, draws, games, actions, seconds) over one series per seat, the
-    focus bot in seat i of series i (`every_seating`), read from `summaries` in turn."""
-    won = draws = played = 0
-    actions = seconds = 0.0
-    for focus_seat, _ in enumerate(series):
-        summary = next(summaries)
-        won += summary["wins"][str(focus_seat)]
-        draws += summary["draws"]
-        played += summary["games"]
-        actions += summary["mean_actions"] * summary["games"]
-        seconds += summary["play_seconds"]
-    return won, draws, played, actions, seconds
+def _tally(focus: str, other: str, series: list, summaries) -> tuple[dict, float]:
+    """How the focus bot did (`boardwright versus`'s counts) over one series per seat, the
+    focus bot in seat i of series i (`every_seating`), read from `summaries` in turn; and
+    the seconds its games took, summed over the worker processes."""
+    played = [next(summaries) for _ in series]
+    return versus.tally(focus, other, played), sum(summary["play_seconds"] for summary in played)
 
 
 def simulate_speed(host: PluginHost, seconds: float, runs: int) -> list[str]:
@@ -420,11 +413,11 @@ def level_table(
             lines.append(f"| {game_id} | – | – | error: {exc!r} | | | | | | |")
             continue
         for (higher, lower), series in configs.items():
-            won, draws, played, actions, seconds = _tally(series, summaries)
-            low, high = wilson_interval(won, played)
+            result, seconds = _tally(f"mcts:{higher}", f"mcts:{lower}", series, summaries)
+            low, high = result["ci95"]
             lines.append(
-                f"| {game_id} | {higher} | {lower} | {won} | {draws} | {played} | {(won + draws / 2) / played:.0%} "
-                f"| {low:.0%}–{high:.0%} | {actions / played:.0f} | {seconds:.0f} |"
+                f"| {game_id} | {higher} | {lower} | {result['wins']} | {result['draws']} | {result['games']} "
+                f"| {result['score']:.0%} | {low:.0%}–{high:.0%} | {result['mean_actions']:.0f} | {seconds:.0f} |"
             )
             print(lines[-1], file=sys.stderr, flush=True)
     lines += ["", f"Load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}."]

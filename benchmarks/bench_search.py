@@ -26,7 +26,6 @@ from bench_bots import _tally, game_options
 from boardwright.bots import mcts
 from boardwright.framework import PluginHost
 from boardwright.framework.simulation import SeatBot, every_seating, run_many
-from boardwright.framework.tally import wilson_interval
 
 
 def parse_side(text: str) -> tuple[str, dict[str, Any]]:
@@ -87,14 +86,13 @@ def main() -> int:
         engine, SeatBot("mcts", "side-a"), SeatBot("mcts", "side-b"), args.games, args.seed, args.short, options
     )
     started = time.perf_counter()
-    won, draws, played, actions, _seconds = _tally(series, iter(run_many(host, series, args.workers)))
-    actions /= played
-    low, high = wilson_interval(won, played)
+    result, _seconds = _tally("a", "b", series, iter(run_many(host, series, args.workers)))
+    low, high = result["ci95"]
     print(f"{args.game}, seeds {args.seed}-{args.seed + len(series) - 1}, {' '.join(sys.argv[2:])}")
     print(f"  a: {sides[0]}\n  b: {sides[1]}")
     print(
-        f"  a won {won}, drew {draws} of {played} games: score {(won + draws / 2) / played:.0%}, "
-        f"95% interval of the wins {low:.0%}-{high:.0%}; {actions:.0f} actions a game, "
+        f"  a won {result['wins']}, drew {result['draws']} of {result['games']} games: score {result['score']:.0%}, "
+        f"95% interval of the wins {low:.0%}-{high:.0%}; {result['mean_actions']:.0f} actions a game, "
         f"{time.perf_counter() - started:.0f} s"
     )
     return 0

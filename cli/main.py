@@ -289,6 +289,13 @@ def _simulate_command(name: str) -> Any:
     return run
 
 
+def _versus(host: PluginHost, args: argparse.Namespace) -> int:
+    """`versus`, imported when it runs (as `simulate`)."""
+    from boardwright.cli import versus
+
+    return versus.cmd_versus(host, args)
+
+
 def build_parser() -> Parser:
     parser = Parser(
         prog="boardwright", description="Play tabletop games on a desktop and on a LAN, against people or bots."
@@ -328,6 +335,7 @@ def build_parser() -> Parser:
         default="local",
         help="local processes, or Ray tasks (a cluster at RAY_ADDRESS, else a local Ray with --workers CPUs)",
     )
+    p.add_argument("--verbose", action="store_true", help="with --backend ray: Ray's own log lines as well")
     p.add_argument("--json", action="store_true")
     p.add_argument("--save-replays", metavar="DIR")
     p.add_argument("--report", metavar="DIR", help="write a balance report (tables, charts as SVG and PNG)")
@@ -346,6 +354,19 @@ def build_parser() -> Parser:
     p.add_argument("before", help="a --report folder, or a file of simulate --json")
     p.add_argument("after")
     p.set_defaults(run=_simulate_command("cmd_compare"))
+
+    p = sub.add_parser("versus", help="one bot against another, in every seat in turn: which is stronger, at 95%")
+    p.add_argument("game")
+    p.add_argument("first", metavar="A", help="a bot: KIND or KIND:LEVEL, e.g. mcts:hard")
+    p.add_argument("second", metavar="B", help="the bot in every other seat, e.g. mcts:normal")
+    p.add_argument("--games", type=int, default=10, help="games in each seating (default 10)")
+    p.add_argument("--players", type=int, help="default: the game's smallest player count")
+    p.add_argument("--seed", type=int, default=100, help="the first seating's series seed (the next: +1, ...)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--short", action="store_true", help="the game's short variant")
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_versus)
 
     learn.add_parser(sub)
 

@@ -5,14 +5,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import socket
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from boardwright.cli.arguments import UsageError, folder, option_pairs
-from boardwright.framework import PluginHost, balance, simulation
+from boardwright.framework import BoardwrightError, PluginHost, balance, cluster, simulation
 from boardwright.framework import replay as replay_files
+
+PROBE_SECONDS = 3.0  # how long a Ray head's port may take to answer at all
 
 
 class _ProgressBar:
@@ -114,6 +118,9 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
             seating = f" [{','.join(result['bots'])}]" if len(configs) > 1 else ""
             lines.add(f"game {played}{seating}: {who}{capped}, {result['actions']} actions, hash {result['hash'][:12]}")
 
+    if args.backend == "ray":  # before any game: a cluster that cannot be joined is the run's one line
+        _probe_head(os.environ.get("RAY_ADDRESS", "").strip())
+        cluster.connect(args.workers, verbose=args.verbose)
     lines = _Lines()
     show_progress = sys.stderr.isatty() and args.games >= 10
     progress = _ProgressBar() if show_progress else None
@@ -135,13 +142,29 @@ def cmd_simulate(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
+def _probe_head(address: str) -> None:
+    """A Ray head's port that does not answer is said at once (Ray itself would try it for
+    minutes). No address, or one Ray resolves itself (`auto`, `ray://...`): nothing to ask."""
+    host, _, port = address.rpartition(":")
+    if "://" in address or not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), PROBE_SECONDS).close()
+    except OSError as exc:
+        raise BoardwrightError(
+            f"no Ray cluster answers at {address} (RAY_ADDRESS): {exc.strerror or exc}; start its head with"
+            " `ray start --head`, or set RAY_ADDRESS to the address the head printed",
+            "no-cluster",
+        ) from None
+
+
 def _write_report(summary: dict[str, Any], report_dir: Path) -> list[Path]:
     from boardwright.cli.charts import write_png
     from boardwright.framework import report
 
     try:
         written = report.write(summary, report_dir)
-        return written + [write_png(report_dir / name) for name in report.CHARTS]
+        return written + [write_png(path) for path in written if path.suffix == ".svg"]
     except OSError as exc:
         raise UsageError(f"--report {report_dir}: {exc.strerror or exc}") from None
 
@@ -156,6 +179,15 @@ def _print_summary(summary: dict[str, Any]) -> None:
     for row in balance.rows(summary):
         if row.group in ("seat", "bot", "faction"):
             print(f"  {row.name}: {row.wins} wins in {row.games} ({row.rate:.0%}, 95% CI {row.low:.0%}-{row.high:.0%})")
+    in_play = [row for row in balance.rows(summary) if row.group == "in play"]
+    if in_play:
+        fair = 1 / summary["players"]
+        above = ", ".join(f"{row.name} {row.rate:.0%}" for row in in_play if row.low > fair) or "none"
+        below = ", ".join(f"{row.name} {row.rate:.0%}" for row in in_play if row.high < fair) or "none"
+        print(
+            f"  in play: {len(in_play)} cards, creatures or units; win rate above the fair share beyond"
+            f" chance (95% CI): {above}; below: {below}"
+        )
     length = summary["length"]
     spread = f", median {length['median']:.0f} (10%-90%: {length['p10']:.0f}-{length['p90']:.0f})" if length else ""
     capped_wins = ", ".join(f"seat {int(s) + 1} {n}" for s, n in summary["capped_wins"].items() if n)

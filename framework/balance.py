@@ -6,8 +6,9 @@ random in seat 2, "seat 1 wins 95%" measures the bot. `seatings` rotates the bot
 seats so that each bot plays each seat equally often; `rotated` spreads a run's games over
 those seatings (each with the run's seed, so the seatings play the same deals); `combine`
 adds the seatings' summaries (`tally.Tally.summary`) into one, with the win rate per seat,
-per bot, per faction, per faction in each seat and per bot with each faction, each with its
-95% interval, and the spread of game lengths. `compare` tells which win rates of two runs
+per bot, per faction, per faction in each seat, per bot with each faction and per card,
+creature or unit a seat had in play (`Game.in_play`), each with its 95% interval, and the
+spread of game lengths. `compare` tells which win rates of two runs
 moved beyond chance.
 """
 
@@ -24,7 +25,7 @@ from .tally import wilson_interval
 if TYPE_CHECKING:
     from .simulation import Config, SeatBot
 
-GROUPS = ("seat", "bot", "faction", "faction in seat", "bot with faction")
+GROUPS = ("seat", "bot", "faction", "faction in seat", "bot with faction", "in play")
 SIGNIFICANCE = 0.05  # a change is beyond chance when its Holm-adjusted p-value is below this
 
 
@@ -108,6 +109,7 @@ def combine(summaries: list[dict[str, Any]]) -> dict[str, Any]:
     faction_seat: dict[str, dict[str, list[int]]] = {}
     bot_faction: dict[str, dict[str, list[int]]] = {}
     lengths: dict[int, int] = {}
+    in_play: dict[str, list[int]] = {}
     capped_wins = [0] * players
     for summary in summaries:
         for seat in range(players):
@@ -121,6 +123,8 @@ def combine(summaries: list[dict[str, Any]]) -> dict[str, Any]:
                 _add(bot_faction.setdefault(summary["bots"][int(seat)], {}), faction, counts["games"], counts["wins"])
         for n, count in summary["lengths"].items():
             lengths[int(n)] = lengths.get(int(n), 0) + count
+        for name, counts in summary.get("in_play", {}).items():
+            _add(in_play, name, counts["games"], counts["wins"])
     factions = {f: [sum(c[0] for c in s.values()), sum(c[1] for c in s.values())] for f, s in faction_seat.items()}
     actions = sum(n * count for n, count in lengths.items())
     rounds = sum(s["mean_rounds"] * s["games"] for s in summaries)
@@ -142,6 +146,7 @@ def combine(summaries: list[dict[str, Any]]) -> dict[str, Any]:
         "bot_faction": {
             bot: {f: _rate(w, g) for f, (g, w) in sorted(by_faction.items())} for bot, by_faction in bot_faction.items()
         },
+        "in_play": {name: _rate(w, g) for name, (g, w) in sorted(in_play.items())},
         "lengths": {str(n): count for n, count in sorted(lengths.items())},
         "length": _length_stats({str(n): c for n, c in lengths.items()}),
         "draws": sum(s["draws"] for s in summaries),
@@ -189,12 +194,18 @@ def rows(summary: dict[str, Any]) -> list[Row]:
     if len(summary.get("bot_win_rate", {})) > 1:
         for bot, by_faction in summary.get("bot_faction", {}).items():
             table += [("bot with faction", f"{bot} with {faction}", info) for faction, info in by_faction.items()]
+    table += [("in play", name, info) for name, info in _by_rate(summary.get("in_play", {}))]
     keys += [name for _, name, _ in table[len(keys) :]]
     return [
         Row(group, name, int(info["games"]), int(info["wins"]), float(info["rate"]), *_interval(info), key=key)
         for (group, name, info), key in zip(table, keys, strict=True)
         if info["games"]
     ]
+
+
+def _by_rate(rates: dict[str, dict[str, Any]]) -> list[tuple[str, dict[str, Any]]]:
+    """The cards, creatures or units in play, the highest win rate first (ties: the most games)."""
+    return sorted(rates.items(), key=lambda item: (-item[1]["rate"], -item[1]["games"], item[0]))
 
 
 @dataclass(frozen=True)

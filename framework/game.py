@@ -247,6 +247,13 @@ class Game:
         """The faction a seat plays, for win counts per faction."""
         return None
 
+    def in_play(self, state: State, seat: int) -> list[str]:
+        """The cards, creatures or units a seat brought into play, asked of a finished game
+        (the default: none). A balance report gives each one's win rate over the games in
+        which a seat had it, so that one that wins too often stands out. Names are the
+        game's data keys (`"cerberus"`); each counts once per seat and game."""
+        return []
+
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         faction = self.faction(state, seat)
         return faction or (f"Player {seat + 1}" if lang == "en" else f"Игрок {seat + 1}")

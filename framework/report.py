@@ -6,8 +6,9 @@ faction, each with games, wins and its 95% confidence interval), ``lengths.csv``
 many games took each number of actions), ``balance.md`` (the tables, the seatings, the
 spread of game length, and who the drawn and round-capped games went to, for reading),
 ``balance.svg`` (the win rates as bars with their intervals and the fair share marked),
-``lengths.svg`` (a histogram of game length) and ``summary.json`` (the numbers, for
-`boardwright compare`). Plain text and SVG: no plotting library and no Qt; the command
+``lengths.svg`` (a histogram of game length), in games whose seats have cards, creatures or
+units in play (`Game.in_play`) ``in_play.svg`` (each one's win rate, the highest first),
+and ``summary.json`` (the numbers, for `boardwright compare`). Plain text and SVG: no plotting library and no Qt; the command
 line adds a PNG of each chart.
 """
 
@@ -26,22 +27,26 @@ LENGTHS = "lengths.csv"
 TEXT = "balance.md"
 CHART = "balance.svg"
 LENGTH_CHART = "lengths.svg"
+IN_PLAY_CHART = "in_play.svg"
 SUMMARY = "summary.json"
-CHARTS = (CHART, LENGTH_CHART)
+CHARTS = (CHART, LENGTH_CHART)  # in every report; IN_PLAY_CHART where something was in play
 COLOURS = {
     "seat": "#3b6fb6",
     "bot": "#3f8f4f",
     "faction": "#d07a2d",
     "faction in seat": "#e0a867",
     "bot with faction": "#8a5bb0",
+    "in play": "#2a9d8f",
 }
 HISTOGRAM_BARS = 30  # at most: longer games share a bar of several lengths
+IN_PLAY_BARS = 40  # at most: of more, the chart shows the highest and the lowest half as many
 
 
 def write(summary: dict[str, Any], directory: Path) -> list[Path]:
     """Write the tables, the text, the charts and the summary into `directory`; returns their paths."""
     directory.mkdir(parents=True, exist_ok=True)
     table = rows(summary)
+    in_play = [row for row in table if row.group == "in play"]
     paths = [directory / name for name in (TABLE, LENGTHS, TEXT, CHART, LENGTH_CHART, SUMMARY)]
     _write_csv(table, paths[0])
     with paths[1].open("w", newline="", encoding="utf-8") as out:
@@ -49,10 +54,20 @@ def write(summary: dict[str, Any], directory: Path) -> list[Path]:
         writer.writerow(["actions", "games"])
         writer.writerows([int(n), count] for n, count in summary["lengths"].items())
     paths[2].write_text(_markdown(summary, table), encoding="utf-8")
-    paths[3].write_text(_svg(summary, table), encoding="utf-8")
+    title = f"{summary['game']}: win rate with 95% CI ({summary['games']} games)"
+    paths[3].write_text(_svg(summary, [row for row in table if row.group != "in play"], title), encoding="utf-8")
     paths[4].write_text(_histogram(summary), encoding="utf-8")
     kept = {key: value for key, value in summary.items() if key != "results"}
     paths[5].write_text(json.dumps(kept, ensure_ascii=False, indent=1), encoding="utf-8")
+    if in_play:
+        shown = in_play
+        if len(in_play) > IN_PLAY_BARS:
+            shown = in_play[: IN_PLAY_BARS // 2] + in_play[-IN_PLAY_BARS // 2 :]
+        title = f"{summary['game']}: win rate when in play, 95% CI"
+        if len(shown) < len(in_play):
+            title += f" (the {IN_PLAY_BARS // 2} highest and lowest of {len(in_play)})"
+        paths.append(directory / IN_PLAY_CHART)
+        paths[-1].write_text(_svg(summary, shown, title), encoding="utf-8")
     return paths
 
 
@@ -130,9 +145,35 @@ def _markdown(summary: dict[str, Any], table: list[Row]) -> str:
     factions = list(summary.get("faction_win_rate", {}))
     if factions and len(summary.get("bot_win_rate", {})) > 1:
         lines += _matrix("Bot by faction", "bot", summary["bot_faction"], factions, str)
+    lines += _in_play_text(summary, [row for row in table if row.group == "in play"])
     lines += _length_text(summary)
     lines += _endings_text(summary)
     return "\n".join(lines)
+
+
+def _in_play_text(summary: dict[str, Any], in_play: list[Row]) -> list[str]:
+    """Each card, creature or unit's win rate in the games a seat had it in play."""
+    if not in_play:
+        return []
+    fair = 1 / summary["players"]
+    lines = [
+        "## In play",
+        "",
+        "Each card, creature or unit a seat had in play, with the share of those games that seat"
+        f" won (95% CI), the highest first. Fair share: {fair:.1%}. One whose whole interval lies"
+        " above the fair share wins more often than chance allows: a candidate for being too strong;"
+        " one whose interval lies below it, for being too weak. One that only some factions (or bots)"
+        " can have shares their rate: set it beside theirs in the tables above.",
+        "",
+        "| | games | wins | win rate | 95% CI | |",
+        "|---|---:|---:|---:|---|---|",
+    ]
+    for row in in_play:
+        verdict = "above" if row.low > fair else "below" if row.high < fair else ""
+        lines.append(
+            f"| {row.name} | {row.games} | {row.wins} | {row.rate:.1%} | {row.low:.1%} – {row.high:.1%} | {verdict} |"
+        )
+    return [*lines, "", f"![win rate in play]({IN_PLAY_CHART})", ""]
 
 
 def _length_text(summary: dict[str, Any]) -> list[str]:
@@ -173,16 +214,16 @@ def _svg_open(width: int, height: int, title: str) -> list[str]:
     ]
 
 
-def _svg(summary: dict[str, Any], table: list[Row]) -> str:
+def _svg(summary: dict[str, Any], table: list[Row], title: str) -> str:
     """Horizontal bars (win rate) with whiskers (95% CI) and a dashed line at the fair share."""
     label_width, bar_width, row_height, top, margin = 240, 400, 26, 48, 16
-    width = label_width + bar_width + 70
+    width = label_width + bar_width + 110
     height = top + row_height * max(1, len(table)) + 36
 
     def x(rate: float) -> float:
         return label_width + rate * bar_width
 
-    parts = _svg_open(width, height, f"{summary['game']}: win rate with 95% CI ({summary['games']} games)")
+    parts = _svg_open(width, height, title)
     for tick in (0.0, 0.25, 0.5, 0.75, 1.0):
         parts.append(
             f'<line x1="{x(tick):.1f}" y1="{top - 6}" x2="{x(tick):.1f}" y2="{height - 30}" stroke="#dddddd"/>'
@@ -199,7 +240,7 @@ def _svg(summary: dict[str, Any], table: list[Row]) -> str:
         parts.append(f'<line x1="{x(row.low):.1f}" y1="{mid}" x2="{x(row.high):.1f}" y2="{mid}" stroke="#000000"/>')
         for end in (row.low, row.high):
             parts.append(f'<line x1="{x(end):.1f}" y1="{mid - 5}" x2="{x(end):.1f}" y2="{mid + 5}" stroke="#000000"/>')
-        parts.append(f'<text x="{x(1.0) + 8}" y="{y + 17}">{row.rate:.0%}</text>')
+        parts.append(f'<text x="{x(1.0) + 8}" y="{y + 17}">{row.rate:.0%} of {row.games}</text>')
     fair = 1 / summary["players"]
     parts.append(
         f'<line x1="{x(fair):.1f}" y1="{top - 6}" x2="{x(fair):.1f}" y2="{height - 30}" '

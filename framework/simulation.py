@@ -13,7 +13,7 @@ from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import kernel
+from . import cluster, kernel
 from .bots import LEVELS, BotKind, Turn
 from .engine import Engine, Prepared, exact_index
 from .errors import BoardwrightError, GameFailed, OptionError
@@ -75,11 +75,12 @@ def every_seating(
     seed: int = 100,
     short: bool = False,
     options: dict[str, Any] | None = None,
+    players: int | None = None,
 ) -> list[Config]:
-    """One series per seat that `focus` takes, `others` in every other seat (the smallest
-    player count), so that no side keeps the first move; `short` plays the game's short
-    variant, `options` over its own. Series number i has the seed `seed + i`."""
-    players = engine.spec.players[0]
+    """One series per seat that `focus` takes, `others` in every other seat (`players`, by
+    default the smallest player count), so that no side keeps the first move; `short` plays
+    the game's short variant, `options` over its own. Series number i has the seed `seed + i`."""
+    players = players or engine.spec.players[0]
     game = engine.game
     return [
         Config(
@@ -134,6 +135,7 @@ class Series:
         self._prepared: Prepared | None = None  # on the first game, whose errors name it
         self._makers: list[tuple[Callable[[Engine, int, int, str], Any], str]] | None = None
         self._factions = type(engine.game).faction is not Game.faction
+        self._in_play = type(engine.game).in_play is not Game.in_play
         self._labels = [b.label() for b in config.bots]
 
     def play(self, index: int) -> tuple[dict[str, Any], Record | None]:
@@ -212,6 +214,8 @@ class Series:
             "factions": [engine.game.faction(state, s) for s in range(players)] if self._factions else [None] * players,
             "bots": list(self._labels),
         }
+        if self._in_play:
+            result["in_play"] = [sorted(set(engine.game.in_play(state, s))) for s in range(players)]
         if record is not None:
             record.outcome = outcome
         return result, record
@@ -361,23 +365,18 @@ class _Tasks:
 
 
 def _ray_outcomes(configs: list[Config], tasks: _Tasks, workers: int) -> Generator[tuple[int, Played], None, None]:
-    """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS` (or `ray start`'s),
-    else on a local Ray instance with `workers` CPUs."""
-    try:
-        import ray
-    except ImportError:
-        raise BoardwrightError("the Ray backend needs Ray: pip install 'boardwright[ray]'", "no-ray") from None
-    if not ray.is_initialized():
-        address = os.environ.get("RAY_ADDRESS")
-        if address:
-            ray.init(address=address, log_to_driver=False)
-        else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+    """The games as Ray tasks, in order: on the cluster at `RAY_ADDRESS`, else on a local Ray
+    instance with `workers` CPUs (`cluster.connect`). A cluster gets tasks ahead for each of
+    its CPUs, whatever `workers` says."""
+    cluster.connect(workers)
+    import ray
+
     play = ray.remote(_play_in_ray_task)
+    spread = max(workers, int(ray.cluster_resources().get("CPU", 1)))
     handed = _ahead(
         iter(tasks),
         lambda number, first, count: (play.remote(configs[number], first, count), first, count),
-        workers,
+        spread,
         drop=lambda handles: _drop_ray_tasks(ray, handles),
     )
     try:

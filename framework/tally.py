@@ -39,6 +39,8 @@ class Tally:
         self.lengths: dict[int, int] = {}  # actions -> games that long: the spread, not only the mean
         self.capped_wins = [0] * config.players  # who the round cap's games went to
         self.capped_draws = 0
+        # card, creature or unit -> [games a seat had it in play, games that seat won]
+        self.in_play: dict[str, list[int]] = {}
         self.play_seconds = 0.0
 
     def add(self, result: dict[str, Any], seconds: float = 0.0) -> None:
@@ -55,6 +57,12 @@ class Tally:
             if seat in winners:
                 faction_wins[faction] = faction_wins.get(faction, 0) + 1
                 by_seat[1] += 1
+        for seat, names in enumerate(result.get("in_play", ())):
+            won = seat in winners
+            for name in names:
+                counts = self.in_play.setdefault(name, [0, 0])
+                counts[0] += 1
+                counts[1] += won
         self.games += 1
         self.actions += result["actions"]
         self.lengths[result["actions"]] = self.lengths.get(result["actions"], 0) + 1
@@ -102,6 +110,7 @@ class Tally:
                 f: {str(seat): {"games": g, "wins": w} for seat, (g, w) in enumerate(seats)}
                 for f, seats in sorted(self.faction_seat.items())
             },
+            "in_play": {name: {"games": g, "wins": w} for name, (g, w) in sorted(self.in_play.items())},
             "lengths": {str(n): count for n, count in sorted(self.lengths.items())},
             "draws": self.draws,
             "capped": self.capped,

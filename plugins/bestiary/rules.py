@@ -171,6 +171,11 @@ class Bestiary(Game):
             return "team_a" if kernel.side_of(state, seat) == 0 else "team_b"
         return None
 
+    def in_play(self, state: State, seat: int) -> list[str]:
+        """The creatures the seat summoned: a creature is banished, never destroyed, so they
+        are all still there at the end."""
+        return [creature["id"] for creature in state["creatures"] if creature["seat"] == seat]
+
     def heuristic(self, state: State, seat: int) -> float:
         """The castle tracks (most), towers held and creatures' life left, against the enemy
         side; the weights are game.toml's [heuristic]."""

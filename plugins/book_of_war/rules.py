@@ -156,6 +156,12 @@ class BookOfWar(Game):
     def faction(self, state: State, seat: int) -> str | None:
         return state["faction"][seat]
 
+    def in_play(self, state: State, seat: int) -> list[str]:
+        """The unit types the seat put on the board (a unit flees, it is never removed) and the
+        legendary creatures it summoned."""
+        units = [unit["type"] for unit in state["units"].values() if unit["owner"] == seat]
+        return units + [creature for creature, slot in state["library"][seat].items() if slot in ("front", "spent")]
+
     def next_in_series(self, state: State, options: dict[str, Any]) -> dict[str, Any] | None:
         """The loser of a game goes first in the next one (digest 9.1); after a draw, a coin flip."""
         winners = (kernel.outcome(state) or {}).get("winners") or []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, kernel
+from boardwright.framework import Game, GameSpec, Option, Setup, kernel, zones
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
@@ -20,6 +20,7 @@ from . import (
     battle,
     board,
     capital,
+    catalog,
     deployment,
     hidden,
     outlook,
@@ -36,6 +37,9 @@ from .text import MESSAGES
 
 State = dict[str, Any]
 Action = dict[str, Any]
+# a seat's zones whose cards it drew or hired (`setup.add_seat_zones`); its decks, tavern
+# included, hold the ones it never had
+IN_PLAY_ZONES = ("creatures", "heroes", "discard", "tavern_discard", "buried", "tavern_buried", "domain", "line")
 
 
 class HeroesCards(Game):
@@ -184,6 +188,16 @@ class HeroesCards(Game):
 
     def faction(self, state: State, seat: int) -> str | None:
         return str(state["race"][seat])
+
+    def in_play(self, state: State, seat: int) -> list[str]:
+        """The heroes the seat hired and the creature and neutral cards it drew: every card of
+        its own zones but the ones still in its decks."""
+        return [
+            catalog.key_of(card)
+            for name in IN_PLAY_ZONES
+            for card in zones.items(state, f"{name}:{seat}")
+            if catalog.kind(card) in ("creature", "hero", "neutral")
+        ]
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         return text.seat_name(state, seat, lang)

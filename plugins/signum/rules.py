@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup
+from boardwright.framework import Game, GameSpec, Option, Setup, zones
 from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
 from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
-from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, name_of
+from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, item_card, name_of
 from .heuristic import HEURISTIC, evaluate, evaluate_after
 from .units import units
 
@@ -126,6 +126,14 @@ class Signum(Game):
 
     def faction(self, state: State, seat: int) -> str | None:
         return hero_faction(state["heroes"][seat])
+
+    def in_play(self, state: State, seat: int) -> list[str]:
+        """The seat's hero and the cards it played: on the table, in its tactics row or in its
+        graveyard (a card in hand or in the deck at the end never was in play)."""
+        played = [
+            item_card(item) for name in ("play", "tactics", "grave") for item in zones.items(state, f"{name}:{seat}")
+        ]
+        return [state["heroes"][seat], *played]
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         return str(name_of(state["heroes"][seat])["ru" if lang == "ru" else "en"])

@@ -213,3 +213,73 @@ def test_progress_bar_shows_games_done_and_time_left(capsys):
     last = capsys.readouterr().err
     assert "[##############################] 10/10 games in 0s" in last
     assert last.endswith("\n")
+
+
+def _bestiary_creatures():
+    import tomllib
+    from pathlib import Path
+
+    from boardwright.plugins import bestiary
+
+    data = tomllib.loads((Path(bestiary.__file__).parent / "data" / "creatures.toml").read_text(encoding="utf-8"))
+    return {creature["id"] for creature in data["creature"]}
+
+
+def test_each_creature_in_play_gets_its_win_rate_over_the_games_a_seat_had_it(capsys, tmp_path):
+    """Bestiary's short duel: each seat summons three creatures of the shared pool; a
+    creature's games are the seat-games that had it, its wins those its seat won."""
+    run = ["simulate", "bestiary", "--short", "--bots", "greedy,random", "--games", "16", "--seed", "5"]
+    assert main([*run, "--json", "--report", str(tmp_path)]) == 0
+    results = json.loads(capsys.readouterr().out)["results"]
+    assert all(len(names) == 3 for result in results for names in result["in_play"]), "three creatures a seat"
+    known = _bestiary_creatures()
+    rows = {r["name"]: r for r in _rows(tmp_path / report.TABLE) if r["group"] == "in play"}
+    assert set(rows) <= known and len(rows) >= 6
+    for name, row in rows.items():
+        had = [(seat, result) for result in results for seat, names in enumerate(result["in_play"]) if name in names]
+        won = sum(seat in result["winners"] for seat, result in had)
+        assert (int(row["games"]), int(row["wins"])) == (len(had), won), name
+        assert float(row["ci95_low"]) == pytest.approx(wilson_interval(won, len(had))[0], abs=1e-4)
+    assert sum(int(r["games"]) for r in rows.values()) == 16 * 2 * 3
+    assert sum(int(r["wins"]) for r in rows.values()) == 3 * sum(bool(r["winners"]) for r in results)
+    rates = [float(r["win_rate"]) for r in rows.values()]
+    assert rates == sorted(rates, reverse=True), "the highest first"
+    text = (tmp_path / report.TEXT).read_text(encoding="utf-8")
+    first = next(iter(rows.values()))
+    assert "## In play" in text and f"| {first['name']} | {first['games']} | {first['wins']} |" in text
+    chart = ET.parse(tmp_path / report.IN_PLAY_CHART).getroot()
+    labels = [t.text for t in chart.iter(f"{SVG}text") if t.get("text-anchor") == "end" and t.text in rows]
+    assert labels == list(rows), "a bar for each, in the table's order"
+    main_chart = ET.parse(tmp_path / report.CHART).getroot()
+    assert not [t for t in main_chart.iter(f"{SVG}text") if t.text in rows], (
+        "the win-rate chart keeps to seats and bots"
+    )
+    assert (tmp_path / report.IN_PLAY_CHART).with_suffix(".png").read_bytes().startswith(b"\x89PNG")
+
+
+@pytest.mark.parametrize("game", ["book_of_war", "heroes_cards", "signum"])
+def test_every_game_with_cards_or_creatures_names_what_each_seat_had_in_play(capsys, game):
+    assert main(["simulate", game, "--short", "--bots", "random", "--games", "4", "--seed", "2", "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    for result in summary["results"]:
+        assert all(names and names == sorted(set(names)) for names in result["in_play"]), result["in_play"]
+    assert sum(info["games"] for info in summary["in_play"].values()) == sum(
+        len(names) for result in summary["results"] for names in result["in_play"]
+    )
+
+
+def test_compare_tells_a_card_whose_win_rate_moved():
+    config = Config("some_game", 2, [SeatBot("random")] * 2, games=100)
+
+    def run(strong_wins):
+        results = [
+            {**_result([0 if n < strong_wins else 1], [None, None], ["random"] * 2), "in_play": [["dragon"], ["imp"]]}
+            for n in range(100)
+        ]
+        return balance.combine([summarise(config, results, seconds=1.0)])
+
+    changes, _ = balance.compare(run(85), run(50))
+    moved = {change.name: change.moved for change in changes if change.group == "in play"}
+    assert moved == {"dragon": True, "imp": True}
+    changes, _ = balance.compare(run(52), run(50))
+    assert not any(change.moved for change in changes if change.group == "in play")

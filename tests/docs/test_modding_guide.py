@@ -127,3 +127,10 @@ def test_every_command_of_the_guide_works_in_a_fresh_environment(fresh: dict[str
     built = sorted(path.name for path in (work / "boardwright-my-game" / "dist").iterdir())
     assert [name.split("-", 1)[0] for name in built] == ["boardwright_my_game", "boardwright_my_game"]
     assert any(name.endswith(".whl") for name in built) and any(name.endswith(".tar.gz") for name in built)
+    # the journey ends in a compared pair of reports of the new game: the seat that wins moves
+    before, after = (json.loads((work / run / "summary.json").read_text()) for run in ("my-game-15", "my-game-16"))
+    assert (before["game"], before["options"], after["options"]) == ("my_game", {}, {"stones": "16"})
+    assert before["wins"] == {"0": 40, "1": 0} and after["wins"] == {"0": 0, "1": 40}, "greedy plays it perfectly"
+    compared = outputs["boardwright compare my-game-15 my-game-16"].splitlines()
+    assert compared[0] == "my_game: 40 games before, 40 after"
+    assert compared[-1] == "moved beyond chance (95%, Holm-corrected): seat 1, seat 2"
