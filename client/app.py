@@ -113,6 +113,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self.new_action = action(QKeySequence.StandardKey.New, lambda: self.request_new_game(self.current_game_id()))
         self.open_action = action(QKeySequence.StandardKey.Open, lambda: self.confirm_leave(self.choose_file_to_open))
         self.replay_action = action("Ctrl+R", self.choose_replay_to_watch)
+        self.report_action = action("Ctrl+B", self.choose_report_to_view)
         self.join_action = action("Ctrl+J", lambda: self.confirm_leave(self.choose_table_to_join))
         self.join_action.setVisible(self.lan_factory is not None)
         self.save_action = action(QKeySequence.StandardKey.Save, self.choose_file_to_save)
@@ -124,6 +125,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
             self.new_action,
             self.open_action,
             self.replay_action,
+            self.report_action,
             self.join_action,
             self.save_action,
             self.undo_action,
@@ -188,6 +190,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
         self.new_action.setText(tr("new_game", lang))
         self.open_action.setText(tr("open", lang))
         self.replay_action.setText(tr("replay_open", lang))
+        self.report_action.setText(tr("report_open", lang))
         self.join_action.setText(tr("lan_join", lang))
         self.save_action.setText(tr("save", lang))
         self.undo_action.setText(tr("undo", lang))

@@ -14,6 +14,7 @@ from boardwright.framework.match import Match
 from .i18n import tr
 from .play_on import PlayOnDialog, played_on
 from .remote import RemoteSession
+from .report_view import NoReport, ReportDialog
 from .session import Session
 
 if TYPE_CHECKING:
@@ -127,6 +128,24 @@ class GameFiles(_Window):
         )
         if path:
             self.watch_replay(path)
+
+    def choose_report_to_view(self) -> None:
+        folder = QFileDialog.getExistingDirectory(
+            self, tr("report_open", self.lang).replace("&", ""), self.settings.folder
+        )
+        if folder:
+            self.view_report(folder)
+
+    def view_report(self, folder: str | Path) -> bool:
+        """Show a balance report's text and charts (`simulate --report` writes them)."""
+        try:
+            dialog = ReportDialog(folder, self.lang, self)
+        except NoReport as exc:
+            self.show_error(tr("report_failed", self.lang), exc.message)
+            return False
+        self.report_dialog = dialog
+        dialog.show()
+        return True
 
     def watch_replay(self, path: str | Path) -> bool:
         """Open a save or a replay (`simulate --save-replays` writes them) on the timeline."""
