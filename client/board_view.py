@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
     QGraphicsView,
 )
 
+from .arrangement import Screen
 from .card_plan import small_font_px
 from .cards import CardItem, CardPreview, keep_pictures_of, preview_spot
 from .field_tools import FieldTools
 from .glides import Glides
 from .items import LAYER_Z, BoardText, colour, id_under, make_item, message_item
-from .layout import Screen
 from .marks import (
     light_targets,
     marked_items,

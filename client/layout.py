@@ -6,57 +6,30 @@ where each goes, in board units, and turns it into the low-level items `BoardVie
 No Qt here: the same layout is tested and measured without a window.
 
 Elements are placed in reading order: those with ``"place": "top"`` above the first main
-element, ``"bottom"`` ones below it; every strip is as wide as the main element.
+element, ``"bottom"`` ones below it; how the rows stand for the screen is client/arrangement.py.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 from boardwright.framework.events import resolve_texts
 
 from . import card_layout
+from .arrangement import TITLE_EM, TITLE_SIZE, WIDTH, Item, Layout, Screen, arranged, items_of, rows_of
 from .card_layout import CARD_W, Face, zone_cards
 from .field_layout import CARD_CM, CM, FIELD_DATA, overlay_items
 
-Item = dict[str, Any]
-
-WIDTH = 1000.0  # the table's width when nothing else says
 MAIN_WIDTH = 900.0  # a main element (a map, a field) is enlarged to at least this width
 MAX_ENLARGE = 3.0
-GAP = 24.0
-TITLE_SIZE = 22.0
-TITLE_EM = 0.7  # a bold title's width per character, in ems (generous: a title never overlaps)
 HEX_RADIUS = 50.0
 GRID_CELL = 100.0
 FIELD_SCALE = CARD_W / CARD_CM / CM  # a free field's enlargement: its centimetres as a card's
 SQRT3 = math.sqrt(3.0)
 PIECE_SCALE = 0.62  # a piece's radius against its cell's
 OCCUPIED_DROP = 0.2  # a piece on a marked hex stands this share of the radius low, below the mark
-
-
-class Screen(NamedTuple):
-    """Where a board is drawn: the board part's size and the system's small font, in pixels."""
-
-    width: float
-    height: float
-    small: float
-
-
-class Layout:
-    """Items in board units, with the box they fill."""
-
-    def __init__(self) -> None:
-        self.items: list[Item] = []
-        self.width = 0.0
-        self.height = 0.0
-        self.title_height = 0.0  # room its title takes above it (elements in a row line up below)
-        self.title = ""  # its title's text
-
-    def add(self, item: Item) -> None:
-        self.items.append(item)
 
 
 def shown_board(
@@ -97,16 +70,10 @@ def compose(
     if not elements:
         return board
     elements = [_coordinates(element, bool(board.get("show_coordinates"))) for element in elements]
-    rows = _rows(elements, zones or {}, face)
-    aspect = screen.width / screen.height if screen is not None else None
-    placed, width, height = _arranged(rows, aspect)
-    if screen is not None:
-        # titles the client enlarges to the small font take more room: laid out again for it
-        least = screen.small / max(min(screen.width / max(width, 1.0), screen.height / max(height, 1.0)), 1e-6)
-        if _title_room(rows, least * 1.08):
-            placed, width, height = _arranged(rows, aspect)
+    arrangement = arranged(rows_of(_built(elements, zones or {}, face)), screen)
+    width, height = arrangement.width, arrangement.height
     items: list[Item] = list(board.get("items", []))
-    items.extend(placed)
+    items.extend(items_of(arrangement))
     composed = dict(board)
     composed["items"] = [item for item in items if item["shape"] != "field_frame"]
     composed["fields"] = [
@@ -124,158 +91,22 @@ def compose(
     return composed
 
 
-def _rows(elements: list[dict[str, Any]], zones: dict[str, Any], face: Face | None) -> list[_Row]:
-    """Each element laid out on its own, in rows of its place (top, main, bottom): elements
-    that name the same `row` share one."""
-    placed: dict[str, list[tuple[Layout, float, Any]]] = {"top": [], "main": [], "bottom": []}
+def _built(
+    elements: list[dict[str, Any]], zones: dict[str, Any], face: Face | None
+) -> list[tuple[Layout, float, str, Any]]:
+    """Each element laid out on its own: its layout, its scale, its place and its row's name."""
+    built = []
     for element in elements:
         lay = _build(element, zones, face)
         place = element.get("place", "main")
-        place = place if place in placed else "main"
+        place = place if place in ("top", "main", "bottom") else "main"
         scale = 1.0
         if place == "main" and "row" not in element and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
         if place == "main" and element.get("type") == "field":
             scale = max(scale, FIELD_SCALE)  # the cards beside a field as large as on a real table
-        placed[place].append((lay, scale, element.get("row")))
-    rows: list[_Row] = []
-    for place in ("top", "main", "bottom"):
-        for lay, scale, named in placed[place]:
-            last = rows[-1] if rows else None
-            if last is not None and last.place == place and named is not None and last.name == named:
-                last.append((lay, scale))  # a named row: side by side, however wide
-                continue
-            row = _Row([(lay, scale)])
-            row.place, row.name = place, named
-            rows.append(row)
-    return rows
-
-
-def _title_room(rows: list[_Row], size: float) -> bool:
-    """Widen each element whose title at `size` (board units) is wider than it; whether any was."""
-    widened = False
-    for row in rows:
-        for lay, scale in row:
-            wanted = len(lay.title) * max(TITLE_SIZE * scale, size) * TITLE_EM / scale
-            if lay.title and wanted > lay.width:
-                lay.width, widened = wanted, True
-    return widened
-
-
-def _packed(rows: list[_Row], limit: float) -> list[_Row]:
-    """Unnamed strips of one place side by side while they fit `limit`."""
-    packed: list[_Row] = []
-    for row in rows:
-        last = packed[-1] if packed else None
-        if (
-            last is not None
-            and row.place != "main"
-            and last.place == row.place
-            and row.name is None
-            and last.name is None
-            and last.width() + GAP + row.width() <= limit
-        ):
-            joined = _Row([*last, *row])
-            joined.place = last.place
-            packed[-1] = joined
-            continue
-        packed.append(row)
-    return packed
-
-
-def _stacked(rows: list[_Row], left: float, top: float, width: float) -> tuple[list[Item], float]:
-    """`rows` one below the other from (left, top), each centred in `width`; the items and
-    the height they take (without a gap below the last)."""
-    items: list[Item] = []
-    y = top
-    for row in rows:
-        x = left + (width - row.width()) / 2
-        # the contents of a row line up below the tallest title
-        titles = max(lay.title_height * scale for lay, scale in row)
-        for lay, scale in row:
-            drop = titles - lay.title_height * scale
-            items.extend(_placed(item, x, y + drop, scale) for item in lay.items)
-            x += lay.width * scale + GAP
-        y += max(lay.height * scale + titles - lay.title_height * scale for lay, scale in row) + GAP
-    return items, max(0.0, y - top - GAP)
-
-
-def _arranged(rows: list[_Row], aspect: float | None) -> tuple[list[Item], float, float]:
-    """The rows placed, with the width and height they fill: the arrangement that a view of
-    `aspect` shows largest (without an aspect: every strip packed into the widest row)."""
-    natural = max((row.width() for row in rows), default=WIDTH)
-    if aspect is None or aspect <= 0:
-        return _stacked_arrangement(rows, natural)
-    # no narrower than the widest main row or the widest single strip
-    floor = max(
-        [row.width() for row in rows if row.place == "main"]
-        + [lay.width * scale for row in rows for lay, scale in row],
-        default=natural,
-    )
-    total = sum(row.width() + GAP for row in rows if row.place != "main")
-    limits = [natural] + [natural * f for f in (0.5, 0.65, 0.8, 1.25, 1.5, 2.0, 2.5, 3.0)]
-    limits = [limit for limit in limits if floor <= limit < natural + total or limit == natural]
-    choices = [_stacked_arrangement(rows, limit) for limit in limits]
-    side = _side_arrangement(rows)
-    if side is not None:
-        choices.append(side)
-
-    def shown(choice: tuple[list[Item], float, float]) -> float:
-        return min(aspect / max(choice[1], 1.0), 1.0 / max(choice[2], 1.0))
-
-    best = choices[0]
-    for choice in choices[1:]:
-        if shown(choice) > shown(best) * 1.03:  # the natural arrangement unless another is clearly larger
-            best = choice
-    return best
-
-
-def _stacked_arrangement(rows: list[_Row], limit: float) -> tuple[list[Item], float, float]:
-    packed = _packed(_wrapped(rows, limit), limit)
-    width = max((row.width() for row in packed), default=WIDTH)
-    items, height = _stacked(packed, 0.0, 0.0, width)
-    return items, width, height
-
-
-def _wrapped(rows: list[_Row], limit: float) -> list[_Row]:
-    """A named strip wider than `limit` wrapped onto more lines, in its order (a hand of
-    several kinds of cards in two lines on a narrow view); main rows stay whole."""
-    out: list[_Row] = []
-    for row in rows:
-        if row.place == "main" or row.name is None or row.width() <= limit or len(row) < 2:
-            out.append(row)
-            continue
-        lines = [_Row()]
-        for part in row:
-            if lines[-1] and lines[-1].width() + GAP + part[0].width * part[1] > limit:
-                lines.append(_Row())
-            lines[-1].append(part)
-        for number, line in enumerate(lines):
-            line.place, line.name = row.place, (row.name, number)  # kept apart from other strips
-        out.extend(lines)
-    return out
-
-
-def _side_arrangement(rows: list[_Row]) -> tuple[list[Item], float, float] | None:
-    """The strips above the main elements as a column at their left, the strips below
-    across the whole width below both."""
-    tops = [row for row in rows if row.place == "top"]
-    mains = [row for row in rows if row.place == "main"]
-    bottoms = [row for row in rows if row.place == "bottom"]
-    if not tops or not mains:
-        return None
-    column = max(row.width() for row in tops)
-    tops = _packed(tops, column)
-    middle = max(row.width() for row in mains)
-    width = column + GAP + middle
-    bottoms = _packed(bottoms, width)
-    width = max([width, *(row.width() for row in bottoms)])
-    left = (width - column - GAP - middle) / 2
-    side, side_height = _stacked(tops, left, 0.0, column)
-    centre, centre_height = _stacked(mains, left + column + GAP, 0.0, middle)
-    top = max(side_height, centre_height) + GAP
-    below, below_height = _stacked(bottoms, 0.0, top, width) if bottoms else ([], -GAP)
-    return side + centre + below, width, top + below_height
+        built.append((lay, scale, place, element.get("row")))
+    return built
 
 
 def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
@@ -292,16 +123,6 @@ def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
     return {**element, "cells": cells}
 
 
-class _Row(list[tuple[Layout, float]]):
-    """Elements side by side, of one place (top, main or bottom), named by their `row`."""
-
-    place = "main"
-    name: Any = None
-
-    def width(self) -> float:
-        return sum(lay.width * scale for lay, scale in self) + GAP * (len(self) - 1)
-
-
 def _build(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
     kind = element.get("type")
     builder = BUILDERS.get(str(kind))
@@ -311,27 +132,6 @@ def _build(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         lay.width, lay.height = WIDTH, 40
         return lay
     return builder(element, zones, face)
-
-
-def _placed(item: Item, dx: float, dy: float, scale: float) -> Item:
-    """`item` moved by (dx, dy) after scaling by `scale` (positions, sizes and radii)."""
-    moved = dict(item)
-
-    def at(p: list[float]) -> list[float]:
-        return [dx + p[0] * scale, dy + p[1] * scale]
-
-    for key in ("center", "at"):
-        if key in moved:
-            moved[key] = at(moved[key])
-    if "points" in moved:
-        moved["points"] = [at(p) for p in moved["points"]]
-    if "rect" in moved:
-        x, y, w, h = moved["rect"]
-        moved["rect"] = [dx + x * scale, dy + y * scale, w * scale, h * scale]
-    for key in ("radius", "size", "label_size"):
-        if key in moved and moved[key] is not None:
-            moved[key] = moved[key] * scale
-    return moved
 
 
 def _common(source: dict[str, Any], item: Item) -> Item:
