@@ -10,22 +10,19 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
-    QApplication,
     QGraphicsItem,
     QGraphicsPathItem,
     QGraphicsScene,
     QGraphicsView,
 )
 
-from .arrangement import Screen
-from .card_plan import small_font_px
 from .cards import CardItem, CardPreview, keep_pictures_of, preview_spot
 from .field_tools import FieldTools
 from .glides import Glides
-from .items import LAYER_Z, BoardText, colour, id_under, make_item, message_item
+from .items import LAYER_Z, colour, id_under, make_item, message_item
 from .marks import (
     light_targets,
     marked_items,
@@ -39,22 +36,19 @@ from .marks import (
     stable_piece,
 )
 from .selection import LIT_AT_ONCE, id_key, same_id
+from .view_scale import ViewScale
 
 HOVER = "#7dd3fc"
 MARKED = "#f97316"
 LIT = "#facc15"  # the items the log line under the mouse is about
 CLICK_SLOP = 6  # pixels a press may wander and still be a click
 SNAP_PX = 18  # a dragged piece let go this close (on screen) to an offered point snaps to it
-MAX_ZOOM = 8.0
-ZOOM_STEP = 1.25
-RELAY_MS = 150  # a resize settles this long before the board is laid out anew
-RELAY_CHANGE = 0.08  # for a change of the view's aspect of more than this share
 VIEW_BACKGROUND = "#2a2d33"
 
 Painter = Callable[[dict[str, Any]], Any]
 
 
-class BoardView(QGraphicsView):
+class BoardView(ViewScale, QGraphicsView):
     """A read-only picture of one board description; reports clicks on items with ids."""
 
     clicked = Signal(object)
@@ -103,12 +97,7 @@ class BoardView(QGraphicsView):
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
         self._specs: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the items that decided the game
         self.field_tools = FieldTools(self)  # a ruler and a line of sight on free fields (field_tools.py)
-        self.laid_for: float | None = None  # the view's aspect the board shown was laid out for
-        self._relay = QTimer(self)
-        self._relay.setSingleShot(True)
-        self._relay.setInterval(RELAY_MS)
-        self._relay.timeout.connect(self._relay_now)
-        self._laid_shown = False  # whether the board shown was laid out while the view showed
+        self._scale_parts()
 
     # --- drawing ---
 
@@ -363,73 +352,6 @@ class BoardView(QGraphicsView):
                 self._remember(child, item_id, top=False)
 
     # --- scale and clicks ---
-
-    def _fit(self) -> None:
-        """Fit the board to the view, then zoom in again around the same point if zoomed."""
-        centre = self.mapToScene(self.viewport().rect().center()) if self.zoom > 1 else None
-        margin = max(self.board_rect.width(), self.board_rect.height()) * 0.02
-        shown = self.board_rect.adjusted(-margin, -margin, margin, margin)
-        self.scene().setSceneRect(shown)
-        self.fitInView(shown, Qt.AspectRatioMode.KeepAspectRatio)
-        if centre is not None:
-            self.scale(self.zoom, self.zoom)
-            self.centerOn(centre)
-        self._keep_readable()
-
-    def _keep_readable(self) -> None:
-        """No text of the board smaller on screen than the system's small font at the fitted
-        scale: a text the board drew smaller grows about its own anchor."""
-        fitted = self.transform().m11() / max(self.zoom, 1e-6)
-        if fitted <= 0:
-            return
-        least = small_font_px() / fitted
-        for item in self.scene().items():
-            if isinstance(item, BoardText):
-                item.at_least(least)
-
-    def set_zoom(self, zoom: float) -> None:
-        """Zoom relative to the fitted board (1.0 fits); dragging pans while zoomed in."""
-        zoom = min(MAX_ZOOM, max(1.0, zoom))
-        if zoom == self.zoom:
-            return
-        self.scale(zoom / self.zoom, zoom / self.zoom)
-        self.zoom = zoom
-        if zoom == 1.0:
-            self._fit()
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag if zoom > 1 else QGraphicsView.DragMode.NoDrag)
-
-    def wheelEvent(self, event: Any) -> None:
-        steps = event.angleDelta().y() / 120
-        if steps:
-            self.set_zoom(self.zoom * ZOOM_STEP**steps)
-        event.accept()
-
-    def layout_screen(self) -> Screen | None:
-        """The board part's size and the small font, to lay a board out for (None while it is
-        too small to tell); a board drawn for it is remembered as laid out for its shape."""
-        size = self.viewport().size()
-        if size.width() < 60 or size.height() < 60:
-            return None
-        self.laid_for = size.width() / size.height()
-        self._laid_shown = self.isVisible()
-        return Screen(float(size.width()), float(size.height()), small_font_px())
-
-    def _relay_now(self) -> None:
-        if QApplication.mouseButtons() != Qt.MouseButton.NoButton:  # not under a drag: once it ends
-            self._relay.start()
-            return
-        self.relaid.emit()
-
-    def resizeEvent(self, event: Any) -> None:
-        super().resizeEvent(event)
-        self._fit()
-        size = self.viewport().size()
-        if self.laid_for is not None and size.height() >= 60 and size.width() >= 60:
-            if abs(size.width() / size.height() / self.laid_for - 1) > RELAY_CHANGE:
-                if self._laid_shown:
-                    self._relay.start()  # a window being resized: once it settles
-                else:
-                    self._relay_now()  # laid out before the window showed: for its real size at once
 
     def _hit(self, pos: Any) -> tuple[QGraphicsItem | None, Any]:
         """The topmost item with a click id under a viewport position (as drawn: a label's own
