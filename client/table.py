@@ -9,7 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from PySide6.QtCore import QEvent, QPointF, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QCursor, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFrame,
@@ -39,12 +39,13 @@ from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
-from .selection import Outcome, Selection, id_key, placeholder, same_id
+from .selection import Outcome, Selection, id_key, placeholder
 from .session import TableSession
+from .table_field import TableField
 from .table_life import ANIMATION_MS, TableLife, number_text
 
 
-class TablePage(TableLife, QWidget):
+class TablePage(TableField, TableLife, QWidget):
     """Shows one session; a person plays by clicking the board, a card or an action."""
 
     message = Signal(str)
@@ -481,62 +482,6 @@ class TablePage(TableLife, QWidget):
             self._draw_board(self.session.seat_names(self.lang))
 
     # --- points on the free field (client/field_points.py) ---
-
-    def _show_points(self) -> None:
-        """What can be dragged onto the field, and the legal areas lit for what a click on
-        the field would do now (the selected source's point actions, or the field's own)."""
-        self.points = field_points.FieldPoints(
-            self.open, self.session.action_parts() if self.session else {}, self.fields
-        )
-        self.view.set_draggable(self.points.draggable())
-        self.view.drag_sources = {id_key(source) for source in self.selection.drag_sources()}
-        source = self.selection.source if self.points.is_source(self.selection.source) else None
-        shown = self.points.of(source)
-        frame = self.points.frame
-        if frame is not None and shown:
-            self.view.field_tools.light_areas(frame, self.points.areas(shown), self.points.snaps(shown))
-        self.view.field_tools.show_for(self.selection.source)
-
-    def _select_point_source(self, item_id: Any) -> bool:
-        """A click on a card (or piece) whose only moves put it on the field selects it, and
-        the field lights where it may go; a second click lets it go."""
-        if not self.points.is_source(item_id):
-            return False
-        kinds = {a["type"] for a in self.points.of(item_id)}
-        if same_id(self.selection.source, item_id):
-            self.selection.cancel()
-        elif all(a["type"] in kinds for a in self.legal if same_id(self.points.source_of(a), item_id)):
-            self.selection.cancel()
-            self.selection.source = item_id
-        else:
-            return False
-        assert self.session is not None
-        self._draw_board(self.session.seat_names(self.lang))
-        return True
-
-    def on_field_clicked(self, where: QPointF) -> None:
-        """A click on the free field where no piece is: the selected source's point action
-        there, or the field's own (a hero's place, a terrain card); a menu if several fit."""
-        frame = self.points.frame
-        if frame is None or not field_points.on_field(frame, field_points.to_field(frame, where)):
-            return
-        source = self.selection.source if self.points.is_source(self.selection.source) else None
-        self._play_at(self.points.at(source, where, self.view.field_tools.snap_cm(frame)), where)
-
-    def on_dropped(self, source: Any, where: QPointF) -> None:
-        """A piece or a card let go on the free field: its point action filled with that point,
-        in centimetres (the kernel checks it; a refused point says why and the piece is back).
-        The view has snapped it already."""
-        self._play_at(self.points.at(source, where, 0.0), where)
-
-    def _play_at(self, actions: list[dict[str, Any]], where: QPointF) -> None:
-        if len(actions) > 1:
-            self.offer(actions)
-            return
-        if actions:
-            reason = self.play(actions[0])
-            if reason:
-                self.view.field_tools.note(where, reason)
 
     def _show_choosing(self) -> None:
         chosen, count = self.selection.progress()
