@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from boardwright.framework import BoardwrightError
+from boardwright.framework import BoardwrightError, events
 from boardwright.framework.choices import CHOOSE
 
 from . import field_points
@@ -422,8 +422,8 @@ class TablePage(TableField, TableLife, QWidget):
     def show_coordinates(self, shown: bool) -> None:
         """Hex coordinates on the board, for a person who asked for them (View menu)."""
         self.coordinates = shown
-        if self.session is not None:
-            self._draw_board(self.session.seat_names(self.lang))
+        events.show_places(shown)  # the log and the moves name hexes with their coordinates too
+        self.refresh()
 
     def show_move_list(self, shown: bool) -> None:
         self.action_list.setVisible(shown)

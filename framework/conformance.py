@@ -446,6 +446,23 @@ INTERNAL_ID = re.compile(
 )
 # in English also 2,1 (in Russian a comma is the decimal point: ×1,5)
 ENGLISH_COORDINATES = re.compile(r"(?<![\w.,])\d+,\d+(?![\w.,])")
+FIELD_POINT = re.compile(r"\d+[.,]\d, \d+[.,]\d")  # a point of a free field, 29.0, 1.5
+
+
+def _coordinates(board: Any) -> set[str]:
+    """The `coordinate` each cell of the board names, shown only when a person asks for it."""
+    found: set[str] = set()
+    if isinstance(board, dict):
+        if isinstance(board.get("coordinate"), str):
+            found.add(board["coordinate"])
+        for value in board.values():
+            found |= _coordinates(value)
+    elif isinstance(board, list):
+        for value in board:
+            found |= _coordinates(value)
+    return found
+
+
 CYRILLIC = re.compile("[\u0400-\u04ff]")
 
 
@@ -468,6 +485,9 @@ def check_board_language(
         names = {lang: [game.seat_name(state, s, lang) for s in range(count)] for lang in ("en", "ru")}
         for seat in [*range(count), None]:
             board = engine.board(state, seat)
+            coordinates = _coordinates(board)
+            either = "|".join(map(re.escape, sorted(coordinates)))
+            hidden = re.compile(rf"\b(?:{either})\b") if coordinates else None
             texts = {lang: resolve_texts(board, game.messages, lang, names[lang]) for lang in ("en", "ru")}
             for lang, resolved in texts.items():
                 found = [text for _where, text in board_texts(resolved)]
@@ -484,6 +504,8 @@ def check_board_language(
                     line = str(text or "")
                     bad = INTERNAL_ID.search(line) or (ENGLISH_COORDINATES.search(line) if lang == "en" else None)
                     assert bad is None, f"{lang} board text {line!r} shows the internal id {bad.group(0)!r}"
+                    place = FIELD_POINT.search(line) or (hidden.search(line) if hidden is not None else None)
+                    assert place is None, f"{lang} text {line!r} shows the coordinate {place.group(0)!r} unasked"
                     if lang == "en":
                         assert not CYRILLIC.search(line), f"Russian in the English board: {line!r}"
 

@@ -7,6 +7,9 @@ message catalog only when someone reads it, so emitting costs almost nothing.
 from __future__ import annotations
 
 import string
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 LANGUAGES = ("en", "ru")
@@ -51,13 +54,42 @@ class _Fields(dict[str, Any]):
         return "{" + key + "}"
 
 
+# whether a place's coordinate is read beside its name (the person asked for coordinates)
+_PLACES_SHOWN: ContextVar[bool] = ContextVar("places_shown", default=False)
+
+
+def place(name: dict[str, str], coordinate: str) -> dict[str, str]:
+    """A text that names a place on the board, ``{"en": ..., "ru": ..., "place": coordinate}``:
+    people read its name ("forest (North)"), and its coordinate beside it only where they asked
+    to see coordinates (`showing_places`). Game texts name cells this way, never by coordinate."""
+    return {**name, "place": coordinate}
+
+
+def show_places(shown: bool) -> None:
+    """Read places with their coordinates (True) or by name alone, in this thread's texts from now."""
+    _PLACES_SHOWN.set(shown)
+
+
+@contextmanager
+def showing_places(shown: bool = True) -> Iterator[None]:
+    """Within the block, places are read with their coordinates (or not)."""
+    token = _PLACES_SHOWN.set(shown)
+    try:
+        yield
+    finally:
+        _PLACES_SHOWN.reset(token)
+
+
 def _localise(value: Any, lang: str, seat_names: list[str], messages: dict[str, dict[str, str]] | None = None) -> Any:
     if isinstance(value, dict):
         if "key" in value and messages is not None:
             params = {name: v for name, v in value.items() if name != "key"}
             return render({"key": value["key"], "params": params}, messages, lang, seat_names)
         if "en" in value:
-            return value.get(lang) or value["en"]
+            name = value.get(lang) or value["en"]
+            if "place" in value and _PLACES_SHOWN.get():
+                return f"{name} {value['place']}".strip()
+            return name
     if isinstance(value, list):
         return ", ".join(str(_localise(v, lang, seat_names, messages)) for v in value)
     return value
@@ -166,4 +198,5 @@ def render(
     if template is None:
         details = " ".join(f"{k}={v}" for k, v in fields.items())
         return f"{event['key']} {details}".strip()
-    return string.Formatter().vformat(template, (), fields)
+    # a place read by name alone may be empty: no space is left where it stood
+    return string.Formatter().vformat(template, (), fields).rstrip()

@@ -16,7 +16,7 @@ from boardwright.framework import kernel
 
 from . import units
 from .catalog import BOARD, CONFIG, UNITS
-from .text import unit_text
+from .text import hex_text, unit_text
 from .war_track import gain
 
 State = dict[str, Any]
@@ -192,7 +192,7 @@ def siege(state: State, unit_id: str, side: int, mode: str, castle: str, log: An
     occupant = state["occupants"].get(castle)
     if occupant is None or state["units"][occupant]["side"] == side:
         state["castles"][castle] = None
-        log.emit("neutral", castle=castle, at=[castle])
+        log.emit("neutral", castle=hex_text(castle), at=[castle])
 
 
 # --- attacks and fleeing (digest 6.2, 6.3)
@@ -279,7 +279,7 @@ def flee_hexes(state: State, unit: dict[str, Any]) -> list[str]:
 def resume_flee(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("flee", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])
+    log.emit("flee", unit=unit_text(unit_id), hex=hex_text(choice["hex"]), at=[unit_id, choice["hex"]])
 
 
 # --- Haste (Seers) and Move (Companions) [D-13, D-17]
@@ -308,7 +308,13 @@ def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: An
     unit_id = step["unit"]
     if choice["type"] == "haste_move":
         units.relocate(state, unit_id, choice["to"])
-        log.emit("manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["to"], at=[unit_id, choice["to"]])
+        log.emit(
+            "manoeuvre",
+            seat=step["seat"],
+            unit=unit_text(unit_id),
+            hex=hex_text(choice["to"]),
+            at=[unit_id, choice["to"]],
+        )
         units.capture(state, state["units"][unit_id]["side"], choice["to"], log)
         step["moved"] = True
         kernel.queue_step(state, "haste", first=True, **step)
@@ -346,4 +352,4 @@ def resume_move(state: State, decision: dict[str, Any], choice: Action, log: Any
     """A unit moved by an ability lands on the chosen hex; it captures nothing [D-13]."""
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])
+    log.emit("moved", unit=unit_text(unit_id), hex=hex_text(choice["hex"]), at=[unit_id, choice["hex"]])

@@ -17,7 +17,7 @@ from boardwright.framework import kernel
 from . import abilities, cards, units
 from .abilities import STOP, Step
 from .catalog import BOARD, CONFIG, CREATURES, UNITS
-from .text import name, unit_text
+from .text import hex_text, name, unit_text
 from .war_track import gain, seats_of
 
 State = dict[str, Any]
@@ -292,7 +292,7 @@ def knighting(state: State, seat: int, side: int, info: Info, chosen: list[str],
 
 def reconstruction(state: State, seat: int, side: int, info: Info, chosen: list[str], log: Any) -> list[Step]:
     state["castles"][chosen[0]] = side
-    log.emit("capture", seat=seat, castle=chosen[0], at=[chosen[0]])
+    log.emit("capture", seat=seat, castle=hex_text(chosen[0]), at=[chosen[0]])
     return []
 
 
@@ -357,7 +357,7 @@ def step_bombard(state: State, data: dict[str, Any], log: Any) -> None:
     owner = state["castles"][castle]
     if owner is not None and owner != side and (occupant is None or state["units"][occupant]["side"] == side):
         state["castles"][castle] = None
-        log.emit("neutral", castle=castle, at=[castle])
+        log.emit("neutral", castle=hex_text(castle), at=[castle])
 
 
 def step_swift(state: State, data: dict[str, Any], log: Any) -> None:
@@ -373,7 +373,11 @@ def resume_swift(state: State, decision: dict[str, Any], choice: Action, log: An
         unit_id = step["unit"]
         units.relocate(state, unit_id, choice["hex"])
         log.emit(
-            "manoeuvre", seat=step["seat"], unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]]
+            "manoeuvre",
+            seat=step["seat"],
+            unit=unit_text(unit_id),
+            hex=hex_text(choice["hex"]),
+            at=[unit_id, choice["hex"]],
         )
         units.capture(state, state["units"][unit_id]["side"], choice["hex"], log)
         step["left"] -= 1
@@ -399,7 +403,7 @@ def step_shadows(state: State, data: dict[str, Any], log: Any) -> None:
 def resume_shadows(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     unit_id = decision["data"]["unit"]
     units.relocate(state, unit_id, choice["hex"])
-    log.emit("moved", unit=unit_text(unit_id), hex=choice["hex"], at=[unit_id, choice["hex"]])
+    log.emit("moved", unit=unit_text(unit_id), hex=hex_text(choice["hex"]), at=[unit_id, choice["hex"]])
 
     units.capture(state, state["units"][unit_id]["side"], choice["hex"], log)
 

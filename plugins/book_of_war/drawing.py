@@ -16,7 +16,7 @@ from boardwright.framework import decided, kernel
 from . import table, units
 from .catalog import BOARD, DRAWING, MESSAGES, UNITS
 from .table import side_fill
-from .text import land_name, unit_text
+from .text import hex_text, land_name, unit_text
 from .war_track import seats_of, winning_side
 
 State = dict[str, Any]
@@ -111,10 +111,7 @@ def _hex(h: str) -> Item:
         "coordinate": h,  # shown when the person asks (View → Coordinates)
         "label_colour": DRAWING["hex_name_colour"],
     }
-    if land is None:
-        cell["tip"] = {"key": "hex_tip_centre", "hex": h}
-    else:
-        cell["tip"] = {"key": "hex_tip", "hex": h, "terrain": {"key": f"terrain_{terrain}"}, "land": land_name(land)}
+    cell["tip"] = {"key": "hex_tip_centre", "hex": hex_text(h)} if land is None else hex_text(h)
     return cell
 
 
@@ -143,10 +140,8 @@ def _castle_cell(h: str, controllable: bool, owner: int | None, colour: str, sea
         held = {"key": "castle_owner", "seats": list(seats)}
     tip = {
         "key": "castle_tip",
-        "hex": h,
-        "kind": {"key": f"castle_kind_{BOARD.castle_kind[h]}"},
+        "hex": hex_text(h),
         "terrain": {"key": f"terrain_{BOARD.terrain[h]}"},
-        "land": land_name(str(BOARD.land[h])),
         "owner": held,
     }
     cell = _hex(h)

@@ -16,7 +16,7 @@ from boardwright.framework import kernel, zones
 
 from . import abilities, cards, creatures, units
 from .catalog import BOARD, CONFIG
-from .text import land_name, unit_text
+from .text import hex_text, land_name, unit_text
 from .war_track import clockwise_from, first_seat, gain
 
 State = dict[str, Any]
@@ -153,7 +153,11 @@ def apply_manoeuvre(state: State, seat: int, action: Action, log: Any) -> None:
     unit = move_unit(state, action["unit"], action["to"])
     if log.recording:  # a bot's search or playout builds no texts (framework/events.py)
         log.emit(
-            "manoeuvre", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
+            "manoeuvre",
+            seat=seat,
+            unit=unit_text(action["unit"]),
+            hex=hex_text(action["to"]),
+            at=[action["unit"], action["to"]],
         )
     units.capture(state, unit["side"], action["to"], log)
     end_action(state)
@@ -166,8 +170,8 @@ def apply_march(state: State, seat: int, action: Action, log: Any) -> None:
             "march",
             seat=seat,
             unit=unit_text(action["unit"]),
-            via=action["via"],
-            hex=action["to"],
+            via=hex_text(action["via"]),
+            hex=hex_text(action["to"]),
             land=land_name(action["land"]),
             at=[action["unit"], action["to"], action["via"]],
         )
@@ -179,7 +183,11 @@ def apply_march(state: State, seat: int, action: Action, log: Any) -> None:
 def apply_expedition(state: State, seat: int, action: Action, log: Any) -> None:
     move_unit(state, action["unit"], action["to"])
     log.emit(
-        "expedition", seat=seat, unit=unit_text(action["unit"]), hex=action["to"], at=[action["unit"], action["to"]]
+        "expedition",
+        seat=seat,
+        unit=unit_text(action["unit"]),
+        hex=hex_text(action["to"]),
+        at=[action["unit"], action["to"]],
     )
     cards.spend_land(state, seat, action["land"], log)
     cards.spend_general(state, seat, log)

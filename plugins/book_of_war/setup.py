@@ -13,7 +13,7 @@ from boardwright.framework import Setup, decks, kernel, zones
 
 from . import cards, units
 from .catalog import BOARD, CONFIG, FACTIONS, UNITS
-from .text import colour_name, land_name, name
+from .text import colour_name, hex_text, land_name, name
 from .war_track import first_seat, from_first_player, other_side, seats_of
 
 State = dict[str, Any]
@@ -194,7 +194,7 @@ def castle_actions(state: State, seat: int) -> list[Action]:
 
 def apply_castle(state: State, seat: int, action: Action, log: Any) -> None:
     take_castle(state, seat, action["castle"])
-    log.emit("castle_taken", seat=seat, castle=action["castle"], at=[action["castle"]])
+    log.emit("castle_taken", seat=seat, castle=hex_text(action["castle"]), at=[action["castle"]])
 
 
 # --- starting units, hands
@@ -213,7 +213,7 @@ def apply_start_unit(state: State, seat: int, action: Action, log: Any) -> None:
         chosen += [t for t in FACTIONS[state["faction"][seat]]["units"] if t != action["unit_type"]]
     for unit_type, castle in zip(chosen, state["start_castles"][seat], strict=False):
         unit_id = units.place(state, seat, unit_type, castle, ready=True)
-        log.emit("start_unit", seat=seat, unit=name(UNITS, unit_type), hex=castle, at=[unit_id, castle])
+        log.emit("start_unit", seat=seat, unit=name(UNITS, unit_type), hex=hex_text(castle), at=[unit_id, castle])
 
 
 def deal(state: State, log: Any) -> None:

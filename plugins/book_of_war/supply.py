@@ -14,7 +14,7 @@ from boardwright.framework import kernel, zones
 
 from . import cards, creatures, units
 from .catalog import BOARD, CONFIG, UNITS, army_limit
-from .text import name, unit_type_of
+from .text import hex_text, name, unit_type_of
 from .war_track import first_seat, first_side, from_first_player, gain, other_side, seats_of
 
 State = dict[str, Any]
@@ -135,7 +135,14 @@ def apply_hire(state: State, seat: int, action: Action, log: Any) -> None:
     unit_id = units.place(state, seat, unit_type, action["hex"], ready=False)
     side = kernel.side_of(state, seat)
     army = units.army(state, side)
-    log.emit("hire", seat=seat, unit=name(UNITS, unit_type), hex=action["hex"], army=army, at=[unit_id, action["hex"]])
+    log.emit(
+        "hire",
+        seat=seat,
+        unit=name(UNITS, unit_type),
+        hex=hex_text(action["hex"]),
+        army=army,
+        at=[unit_id, action["hex"]],
+    )
 
     creatures.gain_creatures(state, side, army, log)
     still = hirers(state, side)

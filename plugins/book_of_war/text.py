@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from boardwright.framework.events import place
 from boardwright.framework.events import text as render
 
-from .catalog import CONFIG, CREATURES, FACTIONS, MESSAGES, UNITS
+from .catalog import BOARD, CONFIG, CREATURES, FACTIONS, MESSAGES, UNITS
 
 State = dict[str, Any]
 Text = dict[str, str]
@@ -44,9 +45,35 @@ def _unit_texts() -> dict[str, Text]:
     return texts
 
 
+def _hex_texts() -> dict[str, Text]:
+    """Each hex as people name it, never by its coordinate: "forest (North)", "outer castle
+    (South)", "the protorp"; the coordinate is read beside it only where it was asked for."""
+    texts = {}
+    for h in BOARD.ids:
+        land = BOARD.land[h]
+        if land is None:
+            message: dict[str, Any] = {"key": "place_protorp"}
+        elif h in BOARD.castle_kind:
+            message = {
+                "key": "place_castle",
+                "kind": {"key": f"castle_kind_{BOARD.castle_kind[h]}"},
+                "land": land_name(land),
+            }
+        else:
+            message = {"key": "place_hex", "terrain": {"key": f"terrain_{BOARD.terrain[h]}"}, "land": land_name(land)}
+        texts[h] = place({lang: render(message, MESSAGES, lang) for lang in ("en", "ru")}, h)
+    return texts
+
+
 # built once: events carry these texts for every action, also in playouts without a log
 UNIT_TEXTS = _unit_texts()
+HEX_TEXTS = _hex_texts()
 REASONS: dict[str, Text] = {}
+
+
+def hex_text(h: str) -> Text:
+    """A hex by its name, with its coordinate only for a person who asked to see coordinates."""
+    return HEX_TEXTS[h]
 
 
 def unit_text(unit_id: str) -> Text:
@@ -68,7 +95,7 @@ def target_text(target: str) -> Any:
         return UNIT_TEXTS[target]
     if target in CONFIG["land_names_en"]:
         return {"key": "target_land", "land": land_name(target)}
-    return {"key": "target_castle", "hex": target}
+    return {"key": "target_castle", "hex": HEX_TEXTS[target]}
 
 
 def targets_text(targets: list[str]) -> Any:
@@ -84,6 +111,10 @@ FIELDS: dict[str, Callable[[Any], Any]] = {
     "creature": lambda creature: name(CREATURES, creature),
     "unit_type": lambda unit_type: name(UNITS, unit_type),
     "targets": targets_text,
+    "hex": hex_text,
+    "to": hex_text,
+    "via": hex_text,
+    "castle": hex_text,
 }
 
 

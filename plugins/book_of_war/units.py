@@ -14,6 +14,7 @@ from typing import Any
 from boardwright.framework import kernel
 
 from .catalog import BOARD, UNITS
+from .text import hex_text
 from .war_track import seats_of
 
 State = dict[str, Any]
@@ -56,7 +57,7 @@ def capture(state: State, side: int, hex_id: str, log: Any) -> None:
     castles = state["castles"]
     if hex_id in castles and castles[hex_id] != side and controllable(state, hex_id):
         castles[hex_id] = side
-        log.emit("capture", seat=seats_of(state, side)[0], castle=hex_id, at=[hex_id])
+        log.emit("capture", seat=seats_of(state, side)[0], castle=hex_text(hex_id), at=[hex_id])
 
 
 SWIFT_TYPES = frozenset(unit_type for unit_type, info in UNITS.items() if info.get("swift", False))

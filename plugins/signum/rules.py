@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, zones
-from boardwright.framework.events import text
+from boardwright.framework.events import place, text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
@@ -172,6 +173,20 @@ class Signum(Game):
         return text(describe(state, action), self.messages, lang)
 
 
+def _point_text(action: Action, everyone: dict[str, Any]) -> dict[str, str]:
+    """Where a move goes, as a player reads it: how far a miniature goes ("4.5 cm"), or nothing
+    for a place on the field, the point itself being lit there; its field coordinates in cm only
+    for a person who asked to see coordinates."""
+    x, y = float(action["to"][0]), float(action["to"][1])
+    mover = everyone.get(action.get("unit")) if isinstance(action.get("unit"), str) else None
+    if mover is None:
+        name = {"en": "", "ru": ""}
+    else:
+        gone = math.hypot(x - mover["at"][0], y - mover["at"][1])
+        name = {"en": f"{gone:.1f} cm", "ru": f"{gone:.1f} см".replace(".", ",")}
+    return place(name, f"({x:.1f}, {y:.1f})")
+
+
 def describe(state: State, action: Action) -> dict[str, Any]:
     """A move's label as a message key: names of cards, creatures and buildings, never ids."""
     params: dict[str, Any] = {}
@@ -203,7 +218,7 @@ def describe(state: State, action: Action) -> dict[str, Any]:
         names = [name_of(b["type"]) for city in state["city"] for b in city if b["id"] in action["buildings"]]
         params["buildings"] = {lang: ", ".join(n[lang] for n in names) or "-" for lang in ("en", "ru")}
     if "to" in action:
-        params["x"], params["y"] = round(action["to"][0], 1), round(action["to"][1], 1)
+        params["at"] = _point_text(action, everyone)
     if "cards" in action:
         params["count"] = len(action["cards"])
     params.setdefault("target", "-")

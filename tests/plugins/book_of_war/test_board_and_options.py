@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 
 import pytest
 
 from boardwright.client.i18n import localise
 from boardwright.client.layout import shown_board
 from boardwright.framework import Engine, IllegalAction, kernel
-from boardwright.framework.events import text
+from boardwright.framework.events import render, showing_places, text
+from boardwright.framework.match import Match
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
 
@@ -72,7 +74,7 @@ def test_hexes_castles_and_tokens_are_built_once_for_each_look_and_shared_by_eve
     before = copy.deepcopy(board)
     shown_board(table.game, board, table.game.view(table.state, 0), "en", ["A", "B"])
     assert board == before
-    assert again["c2"]["tip"]["key"] == "hex_tip" and again["a0"]["label"] == "♜"
+    assert again["c2"]["tip"] == {"en": "mountain (North)", "ru": "гора (Север)", "place": "c2"} and again["a0"]["label"] == "♜"
 
 
 def test_card_faces_come_from_the_data(table):
@@ -105,7 +107,41 @@ def test_units_are_chosen_then_their_hex(table):
     outcome = selection.click("b1")
     assert outcome.what == "menu"
     labels = [table.game.describe_action(table.state, action) for action in outcome.actions]
-    assert labels == ["I Manoeuvre: Archers to b1", "II March +1: Archers through c0 to b1 (West card)"]
+    # hexes are read by name; their coordinates only for a person who asked to see them
+    assert labels == [
+        "I Manoeuvre: Archers → mountain (North)",
+        "II March +1: Archers → forest (West) → mountain (North) (West card)",
+    ]
+    ru = [table.game.describe_action(table.state, action, "ru") for action in outcome.actions]
+    assert ru == ["I Манёвр: Лучники → гора (Север)", "II Поход +1: Лучники → лес (Запад) → гора (Север) (карта: Запад)"]
+    with showing_places():
+        shown = [table.game.describe_action(table.state, action) for action in outcome.actions]
+    assert shown == [
+        "I Manoeuvre: Archers → mountain (North) b1",
+        "II March +1: Archers → forest (West) c0 → mountain (North) b1 (West card)",
+    ]
+
+
+def test_no_text_of_a_whole_game_names_a_hex_by_its_coordinate():
+    """Seeded random games: every action's label and every log line, in both languages, name
+    hexes by terrain, castle and land; the log's lights still point at the hexes."""
+    engine = Engine(BookOfWar())
+    coordinate = re.compile(r"\b[a-g][0-9]\b")
+    for seed in (3, 4):
+        match = Match(engine, players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if match.is_over():
+                break
+            actions = match.legal_actions()
+            for action in actions[:20]:
+                for lang in ("en", "ru"):
+                    label = engine.game.describe_action(match.state, action, lang)
+                    assert not coordinate.search(label), label
+            match.apply(rng.choice(actions))
+        lines = [render(e, engine.game.messages, lang) for e in match.log.events for lang in ("en", "ru")]
+        assert lines and not [line for line in lines if coordinate.search(line)]
+        assert any(e["params"].get("at") for e in match.log.events)
 
 
 def test_bans_remove_factions():

@@ -8,10 +8,11 @@ import pytest
 
 from boardwright.framework import field, kernel
 from boardwright.framework.engine import Engine
+from boardwright.framework.events import showing_places
 from boardwright.plugins.signum import board, geometry, play, turn
 from boardwright.plugins.signum.cards import RULERS
 from boardwright.plugins.signum.rules import Signum, describe
-from boardwright.plugins.signum.units import base
+from boardwright.plugins.signum.units import base, units
 
 from .test_examples import in_activation, put
 
@@ -109,4 +110,23 @@ def test_a_terrain_card_turned_says_so_in_its_label(engine):
         engine.game.describe_action(state, {"type": "terrain", "card": "rocks", "to": [30.0, 30.0], "angle": a})
         for a in (0.0, 90.0)
     }
-    assert texts == {"Place Rocks at 30.0, 30.0", "Place Rocks at 30.0, 30.0, turned 90°"}
+    # the place is the point lit on the field; its coordinates are read only where asked for
+    assert texts == {"Place Rocks", "Place Rocks, turned 90°"}
+    with showing_places():
+        texts = {
+            engine.game.describe_action(state, {"type": "terrain", "card": "rocks", "to": [30.0, 30.0], "angle": a})
+            for a in (0.0, 90.0)
+        }
+    assert texts == {"Place Rocks (30.0, 30.0)", "Place Rocks, turned 90° (30.0, 30.0)"}
+
+
+def test_a_miniature_s_move_reads_how_far_it_goes(engine):
+    state = in_activation(engine)
+    uid, mover = next((uid, u) for uid, u in units(state).items() if u["owner"] == 0)
+    x, y = mover["at"]
+    to = [x + 3.0, y + 4.0]
+    action = {"type": "move", "unit": uid, "to": to}
+    assert engine.game.describe_action(state, action).endswith(": advance 5.0 cm")
+    assert engine.game.describe_action(state, action, "ru").endswith(": продвинуться на 5,0 см")
+    with showing_places():
+        assert engine.game.describe_action(state, action).endswith(f": advance 5.0 cm ({to[0]:.1f}, {to[1]:.1f})")
