@@ -60,6 +60,11 @@ def _shown_face(game: Any, item: Any, lang: str) -> dict[str, Any] | None:
     return face
 
 
+def picture_file(game: Any, art: str) -> str | None:
+    """The file of the picture `art` names ("game-icons:crossbow") in the game's data, if shipped."""
+    return _picture(game, art)
+
+
 @lru_cache(maxsize=512)
 def _picture(game: Any, art: str) -> str | None:
     icon_set, _colon, name = art.rpartition(":")

@@ -143,7 +143,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "handover": ("Hide the board between people's turns", "Скрывать поле между ходами людей"),
     "status": ("Status", "Состояние"),
     "actions": ("Your moves", "Ваши ходы"),
-    "coordinates": ("Hex coordinates", "Координаты клеток"),
+    "coordinates": ("Coordinates", "Координаты"),
     "move_list": ("Every move as a list ({count})", "Все ходы списком ({count})"),
     "make_move": ("Play it", "Сделать ход"),
     "more_moves": ("{count} more…", "Ещё {count}…"),

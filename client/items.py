@@ -8,8 +8,8 @@ import math
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRectF, QSizeF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractGraphicsShapeItem,
     QGraphicsEllipseItem,
@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
     QGraphicsPolygonItem,
     QGraphicsRectItem,
     QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
 )
 
 from .card_plan import syllables
-from .cards import CardItem
+from .cards import CardItem, picture
 from .i18n import localise
 
 LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
@@ -118,7 +120,10 @@ def make_item(spec: dict[str, Any], lang: str, background: QColor | None) -> QGr
         shadow.setPen(QPen(Qt.PenStyle.NoPen))
         shadow.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
     label = localise(spec.get("label"), lang)
-    if label and shape != "text":
+    if isinstance(spec.get("picture"), str) and shape != "text":
+        # a pictogram stands for the piece (its name is in its tip): no label beside it
+        Pictogram(item, spec["picture"], colour(spec.get("label_colour")) or readable_on(colour(spec.get("fill"))))
+    elif label and shape != "text":
         _add_label(item, spec, label)
     tip = localise(spec.get("tip"), lang)
     if tip:
@@ -303,6 +308,31 @@ def _add_label(item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
     height = bounds.height() * (0.3 if spec.get("label_place") == "top" else 0.92)
     label = BoardText(text, size, True, anchor, "center", item, room=room, height=height, inside=not unseen)
     label.setBrush(colour(spec.get("label_colour")) or readable_on(fill))
+
+
+class Pictogram(QGraphicsItem):
+    """A one-colour picture (an SVG of the game's icon set) in the upper middle of its item,
+    painted at the screen's resolution at any zoom; the item's marks stay readable below it."""
+
+    def __init__(self, parent: QGraphicsItem, path: str, ink: QColor) -> None:
+        super().__init__(parent)
+        bounds = parent.boundingRect()
+        side = min(bounds.width(), bounds.height()) * 0.58
+        centre = bounds.center()
+        self._rect = QRectF(centre.x() - side / 2, centre.y() - side * 0.62, side, side)
+        self._path, self._ink = path, ink
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        device = painter.device()
+        ratio = abs(painter.worldTransform().m11()) * (device.devicePixelRatioF() if device is not None else 1.0)
+        pixmap = picture(self._path, QSizeF(self._rect.size()), self._ink, max(ratio, 0.05))
+        if pixmap is not None:
+            painter.drawPixmap(self._rect, pixmap, QRectF(pixmap.rect()))
 
 
 def message_item(text: str, centre: QPointF) -> QGraphicsSimpleTextItem:

@@ -46,7 +46,27 @@ def shown_board(
     def face(item: Any) -> dict[str, Any] | None:
         return card_layout.shown_face(game, item, lang)
 
-    return compose(resolved, view.get("zones", {}), face, screen)
+    return compose(_pictures(game, resolved), view.get("zones", {}), face, screen)
+
+
+def _pictures(game: Any, board: dict[str, Any]) -> dict[str, Any]:
+    """Pieces that name their `art` ("game-icons:crossbow") get the file of that picture from
+    the game's data (`picture`), as card faces do; a piece whose picture is not shipped keeps
+    its label."""
+    elements = []
+    for element in board["elements"]:
+        pieces = element.get("pieces")
+        if isinstance(pieces, list) and any(isinstance(p, dict) and "art" in p for p in pieces):
+            element = {**element, "pieces": [_with_picture(game, piece) for piece in pieces]}
+        elements.append(element)
+    return {**board, "elements": elements}
+
+
+def _with_picture(game: Any, piece: Any) -> Any:
+    if not isinstance(piece, dict) or not isinstance(piece.get("art"), str):
+        return piece
+    found = card_layout.picture_file(game, piece["art"])
+    return {**piece, "picture": found} if found is not None else piece
 
 
 def compose(
@@ -147,6 +167,7 @@ def _common(source: dict[str, Any], item: Item) -> Item:
         "label_colour",
         "label_size",
         "label_place",
+        "picture",
         "tip",
         "highlight",
         "decided",

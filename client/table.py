@@ -39,7 +39,7 @@ from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
 from .panels import PanelsWidget, board_and_side
-from .selection import Outcome, Selection, id_key, placeholder
+from .selection import Outcome, Selection, id_key, placeholder, values_in
 from .session import TableSession
 from .table_field import TableField
 from .table_life import ANIMATION_MS, TableLife, number_text
@@ -508,11 +508,18 @@ class TablePage(TableField, TableLife, QWidget):
         assert self.session is not None
         self.menu = QMenu(self)
         labels = [self.session.describe(action, self.lang) for action in actions]
+        if len(set(labels)) < len(labels):
+            # moves that read the same differ in where they go: the person choosing among
+            # them is shown their places' coordinates, and each place lit under the mouse
+            with events.showing_places():
+                labels = [self.session.describe(action, self.lang) for action in actions]
         for number, (action, label) in enumerate(zip(actions, labels, strict=True), start=1):
-            if labels.count(label) > 1:  # moves that read the same are told apart by their place
+            if labels.count(label) > 1:
                 label = f"{label} ({number})"
             entry = self.menu.addAction(label)
             entry.triggered.connect(lambda _checked=False, chosen=action: self.play(chosen))
+            entry.hovered.connect(lambda chosen=action: self.view.light(values_in(chosen)))
+        self.menu.aboutToHide.connect(lambda: self.view.light([]))
         self.menu.popup(QCursor.pos())
 
     def on_action_activated(self, item: QListWidgetItem) -> None:

@@ -31,6 +31,7 @@ AUTHORS = {  # the folders of the game-icons/icons repository, as its license.tx
     "faithtoken": "Faithtoken",
     "cathelineau": "Cathelineau",
     "sbed": "Sbed",
+    "carl-olsen": "Carl Olsen",
 }
 NAMED = re.compile(r"game-icons:([a-z0-9-]+)")
 CREDITS = """# Card pictures

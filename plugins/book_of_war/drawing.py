@@ -16,7 +16,7 @@ from boardwright.framework import decided, kernel
 from . import table, units
 from .catalog import BOARD, DRAWING, MESSAGES, UNITS
 from .table import side_fill
-from .text import hex_text, land_name, unit_text
+from .text import hex_text, land_name, name, unit_text
 from .war_track import seats_of, winning_side
 
 State = dict[str, Any]
@@ -163,7 +163,7 @@ def _token(
     on_castle: bool,
     highlight: bool,
 ) -> Item:
-    """A unit token: its short name, its army's colour, its marks (standing on a castle,
+    """A unit token: its unit type's picture, its army's colour, its marks (standing on a castle,
     upgraded, wounds, shields) under the name; a unit that has acted is drawn faded."""
     info = UNITS[kind]
     # a token hides the castle under it: the castle's mark shows among the token's own
@@ -185,7 +185,8 @@ def _token(
     piece: Item = {
         "at": at,
         "id": uid,
-        "label": {"en": info["short_en"], "ru": info["short_ru"]},
+        "label": name(UNITS, kind),  # drawn where its picture is not shipped
+        "art": DRAWING["unit_art"][kind],
         "fill": fill,
         "tip": tip if ready else {"key": "unit_used", "tip": tip},
         "faded": not ready,

@@ -47,7 +47,7 @@ def unit_face(card: str) -> Face:
         "title": name(UNITS, unit_type_of(card)),
         "keywords": [{"key": f"keyword_{info['class']}"}],
         "text": text,
-        "art": DRAWING["unit_art"][info["ability"]],
+        "art": DRAWING["unit_art"][unit_type_of(card)],
         "colour": CONFIG["colour_fill"][colour],
     }
 

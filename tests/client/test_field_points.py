@@ -105,7 +105,7 @@ def test_terrain_is_set_by_a_click_on_the_field_and_a_choice_of_the_card(qtbot: 
     assert lit_areas(window) >= 1, "the middle band is lit for the terrain cards"
     click_cm(qtbot, window, 22.0, 27.0)
     assert table.menu is not None
-    rocks = [entry for entry in table.menu.actions() if entry.text().startswith("Place Rocks at ")]
+    rocks = [entry for entry in table.menu.actions() if entry.text().startswith("Place Rocks")]
     assert [entry.text().endswith(", turned 90°") for entry in rocks] == [False, True], "listed once each way"
     rocks[1].trigger()
     placed = window.session.match.state["terrain"]

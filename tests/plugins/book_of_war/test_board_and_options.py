@@ -35,7 +35,9 @@ def test_board_shows_hexes_castles_units_and_only_own_hand(table):
     assert castles["e1"] == "#b0b0b0"
     pieces = {piece["id"]: piece for piece in grid["pieces"]}
     assert pieces["red_hammerers"]["at"] == "c1" and pieces["red_hammerers"]["stats"] == ["♜", "✚1", "⛨2"]
-    assert localise(pieces["red_hammerers"]["label"], "ru") == "Мол" and not pieces["red_hammerers"]["faded"]
+    # a token shows its unit type's picture (as its card does); the name is its fallback and tip
+    assert pieces["red_hammerers"]["art"] == "game-icons:flat-hammer" and not pieces["red_hammerers"]["faded"]
+    assert localise(pieces["red_hammerers"]["label"], "ru") == "Молотоносцы"
     assert pieces["green_swordsmen"]["faded"], "a unit that has acted is drawn faded, not see-through"
     # hands are cards bound to the zones: the client shows the viewer's own, the others' as backs
     assert _element(board, "cards", zone="hand:0")["layout"] == "fan"
@@ -74,7 +76,10 @@ def test_hexes_castles_and_tokens_are_built_once_for_each_look_and_shared_by_eve
     before = copy.deepcopy(board)
     shown_board(table.game, board, table.game.view(table.state, 0), "en", ["A", "B"])
     assert board == before
-    assert again["c2"]["tip"] == {"en": "mountain (North)", "ru": "гора (Север)", "place": "c2"} and again["a0"]["label"] == "♜"
+    assert (
+        again["c2"]["tip"] == {"en": "mountain (North)", "ru": "гора (Север)", "place": "c2"}
+        and again["a0"]["label"] == "♜"
+    )
 
 
 def test_card_faces_come_from_the_data(table):
@@ -113,7 +118,10 @@ def test_units_are_chosen_then_their_hex(table):
         "II March +1: Archers → forest (West) → mountain (North) (West card)",
     ]
     ru = [table.game.describe_action(table.state, action, "ru") for action in outcome.actions]
-    assert ru == ["I Манёвр: Лучники → гора (Север)", "II Поход +1: Лучники → лес (Запад) → гора (Север) (карта: Запад)"]
+    assert ru == [
+        "I Манёвр: Лучники → гора (Север)",
+        "II Поход +1: Лучники → лес (Запад) → гора (Север) (карта: Запад)",
+    ]
     with showing_places():
         shown = [table.game.describe_action(table.state, action) for action in outcome.actions]
     assert shown == [
