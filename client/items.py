@@ -178,10 +178,15 @@ class BoardText(QGraphicsSimpleTextItem):
         self.anchor, self.align, self.room = anchor, align, room
         # a label kept inside its item (`inside`: as tall as `height` too) or only placed by it
         self.height, self.inside = height, inside
+        # a text in a box of its own (a region's name) stays at the small font where its box is
+        # smaller, running a little over it; an item's label shrinks to stay inside its item
+        self.readable_first = parent is None and room > 0
         font = QFont()
         font.setBold(bold)
         font.setPixelSize(self.design_px)
         self.setFont(font)
+        if room and inside and self._share(text, font) < 1:  # a name in its box: its lines broken to fit
+            self.setText(self._broken(font, False))
         _kept_as_picture(self)
         self._place()
 
@@ -201,7 +206,7 @@ class BoardText(QGraphicsSimpleTextItem):
             shares = [self._share(way, font) for way in ways]
             best = max(range(len(ways)), key=lambda index: (round(shares[index], 3), -ways[index].count("\n")))
             text, share = ways[best], shares[best]
-            if share < 1:
+            if share < 1 and not self.readable_first:
                 font.setPixelSize(max(self.design_px, math.floor(size * share)))
         self.setFont(font)
         self.setText(text)
@@ -259,8 +264,36 @@ class BoardText(QGraphicsSimpleTextItem):
         self.setPos(self.anchor.x() - shift, self.anchor.y() - bounds.height() / 2)
 
 
+def set_apart(texts: list[BoardText], rounds: int = 3) -> None:
+    """Texts in boxes of their own (regions' names) that run over each other at the small font
+    move apart, each by half their overlap, up and down (or left and right where less)."""
+    for _ in range(rounds):
+        moved = False
+        boxes = [text.sceneBoundingRect() for text in texts]
+        for i, first in enumerate(texts):
+            for j in range(i + 1, len(texts)):
+                common = boxes[i].intersected(boxes[j])
+                if common.width() <= 0.5 or common.height() <= 0.5:
+                    continue
+                second = texts[j]
+                if common.height() <= common.width():
+                    step = (common.height() / 2 + 0.5) * (1 if boxes[j].center().y() >= boxes[i].center().y() else -1)
+                    first.moveBy(0, -step)
+                    second.moveBy(0, step)
+                else:
+                    step = (common.width() / 2 + 0.5) * (1 if boxes[j].center().x() >= boxes[i].center().x() else -1)
+                    first.moveBy(-step, 0)
+                    second.moveBy(step, 0)
+                boxes[i], boxes[j] = first.sceneBoundingRect(), second.sceneBoundingRect()
+                moved = True
+        if not moved:
+            return
+
+
 def _text_item(spec: dict[str, Any], lang: str, background: QColor | None) -> BoardText:
     x, y = spec.get("at", [0, 0])
+    box = spec.get("box")  # [width, height]: a text kept inside a box, its lines broken to fit
+    room, height = (float(box[0]), float(box[1])) if isinstance(box, list) and len(box) == 2 else (0.0, 0.0)
     # `at` is the centre unless `align` puts it at the text's left or right end
     item = BoardText(
         localise(spec.get("text"), lang),
@@ -268,6 +301,8 @@ def _text_item(spec: dict[str, Any], lang: str, background: QColor | None) -> Bo
         bool(spec.get("bold", False)),
         QPointF(float(x), float(y)),
         spec.get("align", "center"),
+        room=room,
+        height=height,
     )
     fill = colour(spec.get("fill"))
     item.setBrush(fill or readable_on(background))

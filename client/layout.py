@@ -17,7 +17,7 @@ from typing import Any
 
 from boardwright.framework.events import resolve_texts
 
-from . import card_layout
+from . import area_names, card_layout
 from .arrangement import TITLE_EM, TITLE_SIZE, WIDTH, Item, Layout, Screen, arranged, items_of, rows_of
 from .card_layout import CARD_W, Face, zone_cards
 from .field_layout import CARD_CM, CM, FIELD_DATA, overlay_items
@@ -235,9 +235,16 @@ def _hexgrid(element: dict[str, Any], zones: dict[str, Any], face: Face | None) 
     return lay
 
 
-def _pieces(lay: Layout, pieces: list[dict[str, Any]], spots: dict[str, tuple[float, float]], size: float = 0) -> None:
-    """Round pieces on their spots; several on one spot sit side by side. A piece `at` two
-    spots ([a, b]) stands between them (on the edge between two hexes)."""
+def _pieces(
+    lay: Layout,
+    pieces: list[dict[str, Any]],
+    spots: dict[str, tuple[float, float]],
+    size: float = 0,
+    rooms: dict[str, float] | None = None,
+) -> dict[str, tuple[float, float]]:
+    """Round pieces on their spots; several on one spot sit side by side, in as many rows as
+    the spot's `rooms` width asks. A piece `at` two spots ([a, b]) stands between them (on the
+    edge between two hexes). Returns the top and bottom of the pieces on each spot."""
     crowd: dict[str, list[dict[str, Any]]] = {}
     spots = dict(spots)
     for piece in pieces:
@@ -250,29 +257,43 @@ def _pieces(lay: Layout, pieces: list[dict[str, Any]], spots: dict[str, tuple[fl
         else:
             crowd.setdefault(str(at), []).append(piece)
     radius = (size or HEX_RADIUS) * PIECE_SCALE
+    bands: dict[str, tuple[float, float]] = {}
     for spot, group in crowd.items():
         if spot not in spots:
             continue
         cx, cy = spots[spot]
         each = radius if len(group) == 1 else radius * 0.62
-        for index, piece in enumerate(group):
-            shift = (index - (len(group) - 1) / 2) * each * 1.7
-            item = _common(piece, {"shape": "circle", "center": [cx + shift, cy], "radius": each, "layer": "piece"})
-            item.setdefault("stroke", "#000000aa")
-            if piece.get("faded"):
-                item["dash"] = True
-            lay.add(item)
-            if piece.get("stats"):
-                lay.add(
-                    {
-                        "shape": "text",
-                        "at": [cx + shift, cy + each * 0.72],
-                        "text": " ".join(str(s) for s in piece["stats"]),
-                        "size": each * 0.42,
-                        "fill": "#ffffff",
-                        "layer": "marker",
-                    }
-                )
+        room = (rooms or {}).get(spot, math.inf)
+        rows = area_names.rows_of_pieces(len(group), each, room) if len(group) > 1 else [1]
+        first = cy - (len(rows) - 1) * each * 0.95
+        bands[spot] = (first - each, first + (len(rows) - 1) * each * 1.9 + each)
+        placed = 0
+        for row, count in enumerate(rows):
+            y = first + row * each * 1.9
+            for index, piece in enumerate(group[placed : placed + count]):
+                x = cx + (index - (count - 1) / 2) * each * 1.7
+                _piece(lay, piece, x, y, each)
+            placed += count
+    return bands
+
+
+def _piece(lay: Layout, piece: dict[str, Any], x: float, y: float, each: float) -> None:
+    item = _common(piece, {"shape": "circle", "center": [x, y], "radius": each, "layer": "piece"})
+    item.setdefault("stroke", "#000000aa")
+    if piece.get("faded"):
+        item["dash"] = True
+    lay.add(item)
+    if piece.get("stats"):
+        lay.add(
+            {
+                "shape": "text",
+                "at": [x, y + each * 0.72],
+                "text": " ".join(str(s) for s in piece["stats"]),
+                "size": each * 0.42,
+                "fill": "#ffffff",
+                "layer": "marker",
+            }
+        )
 
 
 # --- grids ---
@@ -364,10 +385,42 @@ def _areas(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
                 }
             )
     size = float(element.get("piece_size", 40))
-    _pieces(lay, element.get("pieces", []), {k: (v[0], v[1]) for k, v in centres.items()}, size)
+    spots = {k: (v[0], v[1]) for k, v in centres.items()}
+    outlines = {str(r.get("id")): [(p[0], p[1]) for p in map(at, r.get("points", []))] for r in regions}
+    rooms = {}
+    for key, outline in outlines.items():
+        found = area_names.span_at(outline, spots[key][1]) if key in spots else None
+        if found is not None:
+            rooms[key] = (found[1] - found[0]) * 0.9
+    bands = _pieces(lay, element.get("pieces", []), spots, size, rooms)
+    for region in regions:
+        _region_name(lay, region, outlines[str(region.get("id"))], bands.get(str(region.get("id"))), size)
     lay.width = (max(p[0] for p in points) - left) * scale
     lay.height = (max(p[1] for p in points) - top) * scale + offset
     return lay
+
+
+def _region_name(
+    lay: Layout, region: dict[str, Any], outline: list[tuple[float, float]], pieces: Any, size: float
+) -> None:
+    """A region's `name` inside its outline, where its pieces leave it the most room."""
+    name = region.get("name")
+    if not isinstance(name, str) or not name:
+        return
+    plate = area_names.name_plate(outline, name, pieces, size * 0.36)
+    if plate is None:
+        return
+    lay.add(
+        {
+            "shape": "text",
+            "at": list(plate.centre),
+            "text": name,
+            "size": plate.size,
+            "bold": True,
+            "box": [plate.width, plate.height],
+            **({"fill": region["label_colour"]} if "label_colour" in region else {}),
+        }
+    )
 
 
 def _centroid(corners: list[list[float]]) -> list[float]:

@@ -420,7 +420,7 @@ class TablePage(TableField, TableLife, QWidget):
             self._draw_board(self.session.seat_names(self.lang))
 
     def show_coordinates(self, shown: bool) -> None:
-        """Hex coordinates on the board, for a person who asked for them (View menu)."""
+        """Coordinates on the board and in texts, for a person who asked for them (View menu)."""
         self.coordinates = shown
         events.show_places(shown)  # the log and the moves name hexes with their coordinates too
         self.refresh()

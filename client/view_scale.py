@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from .arrangement import Screen
 from .card_plan import small_font_px
-from .items import BoardText
+from .items import BoardText, set_apart
 
 MAX_ZOOM = 8.0
 ZOOM_STEP = 1.25
@@ -62,9 +62,17 @@ class ViewScale(_View):
         if fitted <= 0:
             return
         least = small_font_px() / fitted
-        for item in self.scene().items():
-            if isinstance(item, BoardText):
-                item.at_least(least)
+        texts = [item for item in self.scene().items() if isinstance(item, BoardText)]
+        for item in texts:
+            item.at_least(least)
+        named = [item for item in texts if item.readable_first]
+        set_apart(named)
+        for item in named:  # a name at the map's edge stays on the board
+            box, board = item.sceneBoundingRect(), self.board_rect
+            item.moveBy(
+                max(0.0, board.left() - box.left()) - max(0.0, box.right() - board.right()),
+                max(0.0, board.top() - box.top()) - max(0.0, box.bottom() - board.bottom()),
+            )
 
     def set_zoom(self, zoom: float) -> None:
         """Zoom relative to the fitted board (1.0 fits); dragging pans while zoomed in."""

@@ -102,10 +102,10 @@ def _decided(state: State) -> Ending:
 
 @cache
 def _fixed_regions() -> tuple[Item, ...]:
-    """What never changes on the map: rivers, name plates, border slots and junctions. Built
+    """What never changes on the map: rivers, border slots and junctions. Built
     once; every board holds the same items (read-only), which the LAN host's merge with a
     seat's last board then finds unchanged without comparing them."""
-    return (*_rivers(), *_name_plates(), *_border_slots(), *_junction_slots())
+    return (*_rivers(), *_border_slots(), *_junction_slots())
 
 
 def _regions(state: State) -> tuple[Item, ...]:
@@ -130,6 +130,9 @@ def _regions_fought(fought: frozenset[int]) -> tuple[Item, ...]:
                 "stroke": DRAWING["region_stroke"],
                 "width": 2,
                 "anchor": [x, y - DRAWING["piece_lift"]],
+                # written inside the region where its pieces leave the most room (client)
+                "name": REGION_NAMES[r],
+                "label_colour": DRAWING["name_colours"][region["terrain"]],
                 "tip": {"key": "region_tip", "name": REGION_NAMES[r], "terrain": terrain_text(region["terrain"])},
                 "highlight": r in fought,
             }
@@ -142,28 +145,6 @@ def _middle(r: int) -> tuple[float, float]:
     points = [WORLD.vertices[v] for v in WORLD.regions[r]["polygon"]]
     xs, ys = [p[0] for p in points], [p[1] for p in points]
     return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
-
-
-def _name_plates() -> list[Item]:
-    """Each region's name below its pieces: an unfilled box the name is fitted into (a region's
-    own label would be as large as the region)."""
-    width, height = DRAWING["name_plate"]
-    plates = []
-    for r, region in enumerate(WORLD.regions):
-        x, y = _middle(r)
-        shift_x, shift_y = region.get("name_shift", (0, 0))  # a name moved off a neighbour's
-        x, y = x + shift_x, y + shift_y
-        top, left = y + DRAWING["name_drop"] - height / 2, x - width / 2
-        plates.append(
-            {
-                "points": [[left, top], [left + width, top], [left + width, top + height], [left, top + height]],
-                "fill": "#00000000",
-                "stroke": "#00000000",
-                "label": REGION_NAMES[r],
-                "label_colour": DRAWING["name_colours"][region["terrain"]],
-            }
-        )
-    return plates
 
 
 def _rivers() -> list[Item]:

@@ -26,11 +26,8 @@ PLIES = 12
 PLOT_NAMES = (
     "a capital plot's name hyphenated at the small font (Стойби-ще кентав-ров) is taller than its plot: drawn smaller"
 )
-REGION_NAMES = "region names at the small font meet their neighbours' (Valley of Volcanoes and Gloomy Thicket)"
 NOT_YET = {
     ("heroes_cards", "1280x800"): PLOT_NAMES,
-    ("reliquium", "1280x800"): REGION_NAMES,
-    ("reliquium", "1920x1080"): REGION_NAMES,
 }
 AN_ID = re.compile(r"^[a-z][a-z0-9]*(_[a-z0-9]+)+$")  # orc_warriors, zone_table: a key, not words
 
