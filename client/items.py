@@ -328,8 +328,10 @@ def _add_label(item: QGraphicsItem, spec: dict[str, Any], text: str) -> None:
     # an unfilled, unstroked item only places its label: the label is not kept inside it
     fill, stroke = colour(spec.get("fill")), colour(spec.get("stroke"))
     unseen = fill is not None and fill.alpha() == 0 and (stroke is None or stroke.alpha() == 0)
-    room = 0.0 if unseen else bounds.width() * 0.86
-    fits_width = (room or bounds.width() * 0.86) * 100 / at_100
+    # a box's label may run nearly its whole width; a round or six-sided item's keeps off its sides
+    share = 0.94 if isinstance(item, QGraphicsRectItem) else 0.86
+    room = 0.0 if unseen else bounds.width() * share
+    fits_width = (room or bounds.width() * share) * 100 / at_100
     size = spec.get("label_size")
     if size is None:
         # as large as fits: a piece's shadow effect clips anything beyond the piece
