@@ -238,7 +238,7 @@ class FieldTools:
         pen = QPen(QColor(AREA), 2, Qt.PenStyle.DashLine) if len(areas) == 1 else QPen(Qt.PenStyle.NoPen)
         pen.setCosmetic(True)
         fill = QColor(AREA)
-        fill.setAlpha(70 if len(areas) == 1 else max(3, 40 // len(areas)))  # overlapping areas: a light shade
+        fill.setAlpha(70 if len(areas) == 1 else max(3, 40 // max(len(areas), 1)))  # overlapping areas: a light shade
         for area in areas:
             path = QPainterPath()
             if "circle" in area:

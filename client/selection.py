@@ -138,6 +138,28 @@ class Selection:
     def _from_source(self, source: Any) -> list[Action]:
         return [a for a in self.legal if self._has(a, "source") and same_id(self._part(a, "source"), source)]
 
+    def _bare(self, action: Action) -> bool:
+        """A move of its source that needs nothing more: no target, no point on the field."""
+        return not self._has(action, "target") and not self._has(action, "point")
+
+    def only_source(self) -> Any:
+        """The piece every legal move is made with, when there is one and it has more than one
+        kind of move (Signum's activated miniature): it is selected from the start."""
+        if not self.legal or not all(self._has(a, "source") for a in self.legal):
+            return None
+        first = self._part(self.legal[0], "source")
+        if any(not same_id(self._part(a, "source"), first) for a in self.legal):
+            return None
+        return None if all(self._bare(a) for a in self.legal) else first
+
+    def selected_moves(self) -> list[Action]:
+        """The moves of the selected piece that need nothing more (an ability on itself, hold,
+        the end of its activation) and those that only name it: buttons while it is selected."""
+        if self.source is None or self.choosing is not None:
+            return []
+        bare = [a for a in self._from_source(self.source) if self._bare(a)]
+        return bare + self._aimed_at(self.source) + self._loose(self.source)
+
     def _loose(self, item_id: Any) -> list[Action]:
         """Legal actions of no declared parts that hold `item_id`."""
         return [a for a in self.legal if a.get("type") not in self.parts and mentions(a, item_id)]
@@ -164,12 +186,14 @@ class Selection:
         for key in keys:
             started = sources.get(key, [])
             with_target = [a for a in started if self._has(a, "target")]
-            if started and not with_target:
+            if started and all(self._bare(a) for a in started):
                 reached.update(map(id, started))  # played at once, or a menu of them
             elif started:
+                # the piece is selected: its targets are lit, its points lie on the field, and
+                # the rest are buttons while it is selected (`selected_moves`)
                 reached.update(id(a) for a in with_target if id_key(self._part(a, "target")) in keys)
-                alone = [a for a in started if not self._has(a, "target")]
-                reached.update(map(id, alone + aimed.get(key, []) + loose.get(key, [])))
+                rest = [a for a in started if not self._has(a, "target")]
+                reached.update(map(id, rest + aimed.get(key, []) + loose.get(key, [])))
             elif key in aimed:
                 reached.update(map(id, aimed[key]))
             elif key not in picked:
@@ -191,22 +215,16 @@ class Selection:
             if pair:
                 return Outcome("play", pair) if len(pair) == 1 else Outcome("menu", pair)
             if same_id(item_id, previous):
-                # a second click on the source: what it does with no target, the actions that
-                # only aim at it or name it without declared parts, or else letting it go
-                alone = [a for a in self._from_source(item_id) if not self._has(a, "target")]
-                aimed = alone + self._aimed_at(item_id) + self._loose(item_id)
-                if aimed:
-                    return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)
+                # a second click on the selected piece lets it go: what it does by itself is a
+                # button while it is selected, never a double click's accident
                 return Outcome("select")
         started = self._from_source(item_id)
         if started:
-            if len(started) == 1 and not self._has(started[0], "target"):
-                return Outcome("play", started)
-            with_target = [a for a in started if self._has(a, "target")]
-            if with_target:
-                self.source = item_id
-                return Outcome("select", with_target)
-            return Outcome("menu", started)
+            if all(self._bare(a) for a in started):
+                return Outcome("play", started) if len(started) == 1 else Outcome("menu", started)
+            # selected: its targets lit, its points on the field, the rest buttons on the bar
+            self.source = item_id
+            return Outcome("select", [a for a in started if self._has(a, "target")])
         aimed = self._aimed_at(item_id)
         if aimed:
             return Outcome("play", aimed) if len(aimed) == 1 else Outcome("menu", aimed)

@@ -132,6 +132,7 @@ class TablePage(TableField, TableLife, QWidget):
         self.action_list = MoveList()
         self.action_list.itemActivated.connect(self.on_action_activated)
         self._entries: list[list[Any]] = []  # the moves behind each entry of the move list
+        self._groups: list[tuple[str, list[Any]]] = []  # the move list's entries, each label with its moves
         # the move list is for the keyboard: collapsed until asked for (Ctrl+M)
         self.list_toggle = QToolButton()
         self.list_toggle.setCheckable(True)
@@ -246,6 +247,7 @@ class TablePage(TableField, TableLife, QWidget):
         self.legal = session.legal_for_viewer()
         self.open = session.open_for_viewer()
         self.selection = Selection(self.legal, self.open, session.action_parts())
+        self.selection.source = self.selection.only_source()
         self._draw_board(names)
         self._show_seats(names)
         self._show_actions(names)
@@ -382,6 +384,7 @@ class TablePage(TableField, TableLife, QWidget):
             for picker in self.selection.pickers
         ]
         groups = unique_labels(labelled)
+        self._groups = groups
         self._entries = [moves for _label, moves in groups]
         self.action_list.set_moves([(label, index) for index, (label, _moves) in enumerate(groups)])
         self.list_toggle.setText(tr("move_list", lang, count=len(groups)))
@@ -397,8 +400,12 @@ class TablePage(TableField, TableLife, QWidget):
         drawn = [*self.view.drawn_ids(), *self.panels.card_ids]
         on_board = {id(move) for move in self.selection.reachable(drawn)}
         keys = {id_key(item_id) for item_id in drawn}
-        offered = []
+        # the selected piece's own moves first, as buttons (its targets and points are lit)
+        own = {id(move) for move in self.selection.selected_moves()}
+        offered = [(label, moves) for label, moves in groups if any(id(move) in own for move in moves)]
         for label, moves in groups:
+            if any(id(move) in own for move in moves):
+                continue
             placed = [
                 move
                 for move in moves
@@ -480,6 +487,7 @@ class TablePage(TableField, TableLife, QWidget):
         elif outcome.what in ("select", "toggle"):
             assert self.session is not None
             self._draw_board(self.session.seat_names(self.lang))
+            self._show_bar(self._groups)  # the selected piece's own moves as buttons
 
     # --- points on the free field (client/field_points.py) ---
 
@@ -503,6 +511,7 @@ class TablePage(TableField, TableLife, QWidget):
         self.selection.cancel()
         if self.session is not None:
             self._draw_board(self.session.seat_names(self.lang))
+            self._show_bar(self._groups)
 
     def offer(self, actions: list[dict[str, Any]]) -> None:
         assert self.session is not None

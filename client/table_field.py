@@ -34,9 +34,11 @@ class TableField(_Page):
         fields: list[dict[str, Any]]
         open: list[dict[str, Any]]
         legal: list[dict[str, Any]]
+        _groups: list[tuple[str, list[Any]]]
 
         def _draw_board(self, names: list[str]) -> None: ...
         def offer(self, actions: list[dict[str, Any]]) -> None: ...
+        def _show_bar(self, groups: list[tuple[str, list[Any]]]) -> None: ...
         def play(self, action: dict[str, Any]) -> str | None: ...
 
     def _show_points(self) -> None:
@@ -69,6 +71,7 @@ class TableField(_Page):
             return False
         assert self.session is not None
         self._draw_board(self.session.seat_names(self.lang))
+        self._show_bar(self._groups)
         return True
 
     def on_field_clicked(self, where: QPointF) -> None:

@@ -27,6 +27,9 @@ def reachable(table: TablePage) -> list[dict[str, Any]]:
         if outcome.what in ("play", "menu"):
             add(outcome.actions)
         elif outcome.what == "select":
+            chosen = Selection(table.legal, table.open, parts)
+            chosen.click(first)
+            add(chosen.selected_moves())  # the bar's buttons while the piece is selected (table._show_bar)
             for second in drawn:
                 selection = Selection(table.legal, table.open, parts)
                 selection.click(first)

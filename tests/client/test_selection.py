@@ -26,12 +26,13 @@ def test_two_actions_with_the_same_source_and_target_make_a_menu():
     assert pick.click("b").what == "menu"
 
 
-def test_a_source_that_is_also_a_target_offers_its_target_actions_on_a_second_click():
+def test_a_source_that_is_also_a_target_offers_its_target_actions_while_selected():
     legal = [{"type": "march", "from": "a", "to": "b"}, {"type": "recruit", "region": "a"}]
     pick = Selection(legal, [], PARTS)
     assert pick.click("a").what == "select"
-    outcome = pick.click("a")
-    assert outcome.what == "play" and outcome.actions == [legal[1]]
+    assert pick.selected_moves() == [legal[1]], "a button while it is selected"
+    assert pick.click("a").what == "select" and pick.source is None, "a second click lets it go"
+    assert pick.selected_moves() == []
 
 
 def test_targets_are_lit_at_once_when_every_click_makes_a_move_among_few():
@@ -56,13 +57,24 @@ def test_k_of_n_is_chosen_and_confirmed():
     assert pick.progress() == (1, 2)
 
 
-def test_a_source_with_an_action_of_its_own_plays_it_on_a_second_click():
+def test_a_source_with_an_action_of_its_own_shows_it_as_a_button_and_a_double_click_casts_nothing():
     parts = {"use": {"source": "creature", "target": "target"}}
     legal = [{"type": "use", "creature": "armus", "target": "x"}, {"type": "use", "creature": "armus", "line": 2}]
     pick = Selection(legal, [], parts)
     assert pick.click("armus").what == "select"
-    outcome = pick.click("armus")
-    assert outcome.what == "play" and outcome.actions == [legal[1]]
+    assert pick.selected_moves() == [legal[1]]
+    assert pick.click("armus").what == "select", "the second click of a double click plays nothing"
+
+
+def test_the_one_piece_every_move_is_made_with_is_selected_from_the_start():
+    parts = {"move": {"source": "unit", "point": "to"}, "done": {"source": "unit"}}
+    legal = [{"type": "move", "unit": "u1", "to": [1.0, 2.0]}, {"type": "done", "unit": "u1"}]
+    pick = Selection(legal, [], parts)
+    assert pick.only_source() == "u1"
+    assert Selection([*legal, {"type": "done", "unit": "u2"}], [], parts).only_source() is None
+    assert Selection([legal[1]], [], parts).only_source() is None, "a single move of its own is a button"
+    assert pick.click("u1").what == "select", "a point to go to: selected, its field lit"
+    assert pick.selected_moves() == [legal[1]]
 
 
 def test_a_piece_between_two_hexes_stands_on_their_edge_and_cards_carry_badges():

@@ -1,0 +1,47 @@
+"""A selected piece's own moves (an ability on itself, hold, the end of its activation) are
+buttons on the action bar while it is selected; the piece every move is made with is selected
+from the start; a second click lets a piece go and plays nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardwright.client.app import MainWindow
+from boardwright.client.new_game import GameConfig
+
+
+def test_an_activated_miniature_is_selected_and_its_end_is_a_button(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("signum", 2, ["human", "human"], seed=4, handover=False))
+    match, table = window.session.match, window.table
+    for _ in range(60):
+        if any(a["type"] == "done" for a in match.legal_actions()):
+            break
+        legal = match.legal_actions()
+        match.apply(next((a for a in legal if a["type"] == "activate"), legal[0]))
+    table.refresh()
+    done = next(a for a in table.legal if a["type"] == "done")
+    assert table.selection.source == done["unit"], "the activated miniature is selected from the start"
+    label = window.session.describe(done, "en")
+    assert label in table.action_bar.labels(), table.action_bar.labels()
+    before = window.session.ply()
+    assert table.action_bar.press(label)
+    assert window.session.ply() == before + 1 and match.record.actions[-1] == done
+
+
+def test_a_second_click_on_a_selected_unit_lets_it_go(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], seed=3, handover=False))
+    match, table = window.session.match, window.table
+    for _ in range(80):
+        if any(a["type"] == "level_up" for a in match.legal_actions()):
+            break
+        legal = match.legal_actions()
+        match.apply(next((a for a in legal if a["type"] != "pass"), legal[0]))
+    table.refresh()
+    level = next(a for a in table.legal if a["type"] == "level_up")
+    before = window.session.ply()
+    table.on_id_clicked(level["unit"])
+    assert table.selection.source == level["unit"]
+    assert window.session.describe(level, "en") in table.action_bar.labels()
+    table.on_id_clicked(level["unit"])
+    assert table.selection.source is None and window.session.ply() == before, "nothing played"
+    assert window.session.describe(level, "en") not in table.action_bar.labels()
