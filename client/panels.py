@@ -236,8 +236,11 @@ class PanelsWidget(QWidget):
         if cards:
             grid = QGridLayout()
             grid.setSpacing(4)
+            # long names take fewer columns, so that no button runs past the side's width
+            longest = max(len(localise(card.get("label"), lang) or "") for card in cards)
+            columns = CARD_COLUMNS if longest <= 10 else 2 if longest <= 20 else 1
             for index, card in enumerate(cards):
-                grid.addWidget(self._card(card, lang, active), index // CARD_COLUMNS, index % CARD_COLUMNS)
+                grid.addWidget(self._card(card, lang, active), index // columns, index % columns)
             layout.addLayout(grid)
         if panel.get("track"):
             layout.addWidget(TrackWidget(panel["track"], lang))

@@ -157,7 +157,6 @@ class TablePage(TableField, TableLife, QWidget):
         self.choose_row.hide()
         actions_layout = QVBoxLayout(self.actions_box)
         actions_layout.addWidget(self.actions_note)
-        actions_layout.addWidget(self.choose_row)
         actions_layout.addWidget(self.list_toggle)
         actions_layout.addWidget(self.action_list, 1)
 
@@ -176,6 +175,7 @@ class TablePage(TableField, TableLife, QWidget):
         side_layout = QVBoxLayout(side)
         side_layout.addWidget(self.status)
         side_layout.addWidget(self.action_bar)
+        side_layout.addWidget(self.choose_row)  # choosing k of n: beside the status, as the bar
         side_layout.addWidget(self.seats)
         side_layout.addWidget(self.pace_row)
         side_layout.addWidget(self.side_splitter, 1)

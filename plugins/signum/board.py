@@ -8,8 +8,9 @@ from typing import Any
 
 from boardwright.framework import decided, kernel
 
-from . import activation, combat, play, turn
+from . import activation, combat, economy, play, turn
 from .cards import (
+    BUILDINGS,
     CARDS,
     CHARACTER,
     CONFIG,
@@ -333,13 +334,23 @@ def seat_panel(state: State, seat: int) -> dict[str, Any]:
                 "durability": info.get("durability", 0),
             }
         )
-    for b in state["city"][seat]:
-        lines.append(
-            {"key": "panel_building_open" if b["open"] else "panel_building_closed", "name": name_of(b["type"])}
-        )
+    # the City's buildings as buttons: pressing an open one uses its ability (where it may)
+    cards = [
+        {
+            "id": b["id"],
+            "label": {
+                "key": "panel_building_open" if b["open"] else "panel_building_closed",
+                "name": name_of(b["type"]),
+            },
+            "tip": BUILDINGS[b["type"]]["text"],
+            "fill": "#e2d3b0" if b["open"] else "#9a917f",
+        }
+        for b in state["city"][seat]
+    ]
     return {
         "title": {"key": "panel_seat", "seat": seat, "faction": FACTIONS[hero_faction(state["heroes"][seat])]["name"]},
         "lines": lines,
+        **({"cards": cards} if cards else {}),
     }
 
 
@@ -361,6 +372,20 @@ def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any)
         "title": {"key": key, "seat": seat},
         **extra,
     }
+
+
+def pool_panel(state: State, seat: int) -> dict[str, Any] | None:
+    """The buildings the viewer's City pool still holds, while it is the viewer's building
+    phase, as buttons: one that may be built now is lit, and pressing it builds it."""
+    if kernel.to_move(state) != seat or state.get("stage") != turn.BUILDING or not economy.buildable(state, seat):
+        return None
+    left = [kind for kind, count in state["pool"][seat]["buildings"].items() if count > 0]
+    cards = [
+        {"id": kind, "label": {"key": "pool_building", "name": name_of(kind), "cost": BUILDINGS[kind]["cost"]}}
+        | {"tip": BUILDINGS[kind]["text"], "fill": "#e2d3b0"}
+        for kind in left
+    ]
+    return {"title": {"key": "zone_pool"}, "cards": cards}
 
 
 def prosperity_panel(state: State) -> dict[str, Any]:
@@ -419,7 +444,14 @@ def _board(state: State, seat: int | None, shared: dict[str, Any]) -> dict[str, 
         _zone("play", "pile", "bottom", "zone_play", viewer, row="mine"),
     ]
     seat_panels = shared["panels"]
-    panels = [shared["prosperity"], seat_panels[viewer], seat_panels[other], shared["terrain"]]
+    pool = pool_panel(state, viewer) if seat is not None else None
+    panels = [
+        shared["prosperity"],
+        *([pool] if pool else []),
+        seat_panels[viewer],
+        seat_panels[other],
+        shared["terrain"],
+    ]
     return {"kind": "signum", "status": shared["status"], "elements": elements, "panels": panels}
 
 

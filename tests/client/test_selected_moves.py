@@ -8,6 +8,7 @@ from typing import Any
 
 from boardwright.client.app import MainWindow
 from boardwright.client.new_game import GameConfig
+from boardwright.framework import kernel
 
 
 def test_an_activated_miniature_is_selected_and_its_end_is_a_button(qtbot: Any, window: MainWindow) -> None:
@@ -45,3 +46,29 @@ def test_a_second_click_on_a_selected_unit_lets_it_go(qtbot: Any, window: MainWi
     table.on_id_clicked(level["unit"])
     assert table.selection.source is None and window.session.ply() == before, "nothing played"
     assert window.session.describe(level, "en") not in table.action_bar.labels()
+
+
+def test_signum_builds_from_the_city_pool_s_buttons(qtbot: Any, window: MainWindow) -> None:
+    """The building phase shows the City pool as buttons beside the board (never a list of
+    moves): pressing a lit one builds it, and the new building is a button of the seat's City."""
+    assert window.start_game(GameConfig("signum", 2, ["human", "human"], seed=5, handover=False))
+    match, table = window.session.match, window.table
+    for _ in range(80):
+        if any(a["type"] == "build" for a in match.legal_actions()):
+            break
+        legal = match.legal_actions()
+        match.apply(next((a for a in legal if a["type"] == "to_activation"), legal[-1]))
+    table.refresh()
+    build = next(a for a in table.legal if a["type"] == "build")
+    assert build["building"] in table.panels.card_ids
+    assert not any(move.get("type") == "build" for _label, moves in table.action_bar.offered for move in moves), (
+        "no build move left for the bar"
+    )
+    seat = kernel.to_move(match.state)
+    before = len(match.state["city"][seat])
+    enabled = [button for button in table.panels.card_buttons if button.isEnabled()]
+    assert len(enabled) == len(table.panels.card_ids)
+    enabled[table.panels.card_ids.index(build["building"])].click()
+    assert match.record.actions[-1] == build
+    assert len(match.state["city"][seat]) == before + 1
+    assert match.state["city"][seat][-1]["id"] in table.panels.card_ids, "the new building is a City button"
