@@ -15,6 +15,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
+    QLabel,
     QLayout,
     QLayoutItem,
     QListWidget,
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QSizePolicy,
+    QSpinBox,
     QToolButton,
     QWidget,
 )
@@ -105,6 +107,8 @@ class ActionBar(QWidget):
         self.buttons: list[QPushButton] = []
         self.more: QToolButton | None = None
         self.lists: list[tuple[QComboBox, QPushButton]] = []  # many moves of one kind: a list and its button
+        # many moves of one kind that differ in one number: a number to set, and its button
+        self.numbers: list[tuple[QSpinBox, QPushButton, dict[int, tuple[str, Any]]]] = []
         self.offered: list[tuple[str, Any]] = []  # (label, what pressing it hands back)
 
     def set_moves(self, moves: list[tuple[str, Any]], lang: str) -> None:
@@ -117,7 +121,7 @@ class ActionBar(QWidget):
             if widget is not None:
                 widget.hide()
                 widget.deleteLater()
-        self.buttons, self.more, self.lists = [], None, []
+        self.buttons, self.more, self.lists, self.numbers = [], None, [], []
         self.offered = list(moves)
         kinds: dict[Any, list[tuple[str, Any]]] = {}
         for label, move in moves:
@@ -133,7 +137,8 @@ class ActionBar(QWidget):
             widgets.append(button)
         for entries in kinds.values():
             if len(entries) > MANY_OF_A_KIND:
-                widgets.append(self._choice(entries, lang))
+                by_number = _by_number(entries)
+                widgets.append(self._number(by_number, lang) if by_number else self._choice(entries, lang))
         if len(singles) > MAX_BUTTONS:
             more = QToolButton()
             more.setText(tr("more_moves", lang, count=len(singles) - MAX_BUTTONS))
@@ -169,11 +174,38 @@ class ActionBar(QWidget):
         self.lists.append((combo, button))
         return row
 
+    def _number(self, by_number: dict[int, tuple[str, Any]], lang: str) -> QWidget:
+        """A number to set (a pile's size, a count of cards) reading the move it makes, and a
+        button that makes it: forty moves that differ in one number are not forty entries."""
+        row = QWidget()
+        layout = QHBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        spin = QSpinBox()
+        spin.setRange(min(by_number), max(by_number))
+        reading = QLabel()
+        reading.setWordWrap(True)
+
+        def show(value: int) -> None:
+            reading.setText(by_number[value][0] if value in by_number else "")
+
+        spin.valueChanged.connect(show)
+        show(spin.value())
+        button = QPushButton(tr("make_move", lang))
+        button.setAutoDefault(False)
+        button.clicked.connect(lambda _checked=False: self.chosen.emit(by_number[spin.value()][1]))
+        layout.addWidget(spin)
+        layout.addWidget(reading, 1)
+        layout.addWidget(button)
+        self.numbers.append((spin, button, by_number))
+        return row
+
     def labels(self) -> list[str]:
         """Every move the bar offers, its lists and menu included (for tests and the status line)."""
         found = [button.text() for button in self.buttons]
         for combo, _button in self.lists:
             found += [combo.itemText(index) for index in range(combo.count())]
+        for _spin, _button, by_number in self.numbers:
+            found += [label for label, _move in by_number.values()]
         if self.more is not None and self.more.menu() is not None:
             found += [entry.text() for entry in self.more.menu().actions()]
         return found
@@ -190,12 +222,36 @@ class ActionBar(QWidget):
                 combo.setCurrentIndex(index)
                 button.click()
                 return True
+        for spin, button, by_number in self.numbers:
+            value = next((number for number, (text, _move) in by_number.items() if text == label), None)
+            if value is not None:
+                spin.setValue(value)
+                button.click()
+                return True
         menu = self.more.menu() if self.more is not None else None
         for entry in menu.actions() if menu is not None else []:
             if entry.text() == label:
                 entry.trigger()
                 return True
         return False
+
+
+def _by_number(entries: list[tuple[str, Any]]) -> dict[int, tuple[str, Any]] | None:
+    """The entries by the one whole number their moves differ in, when they are moves that
+    differ in nothing else and the numbers run without a gap; else None."""
+    moves = [move[0] if isinstance(move, list) and len(move) == 1 else move for _label, move in entries]
+    if not all(isinstance(move, dict) for move in moves):
+        return None
+    keys = set(moves[0])
+    if any(set(move) != keys for move in moves):
+        return None
+    differing = [key for key in keys if len({repr(move[key]) for move in moves}) > 1]
+    if len(differing) != 1 or not all(type(move[differing[0]]) is int for move in moves):
+        return None
+    numbers = {move[differing[0]]: entry for move, entry in zip(moves, entries, strict=True)}
+    if len(numbers) != len(entries) or set(numbers) != set(range(min(numbers), max(numbers) + 1)):
+        return None
+    return dict(sorted(numbers.items()))
 
 
 def _kind(move: Any) -> Any:

@@ -152,18 +152,32 @@ def test_a_piece_is_dragged_onto_its_target(qtbot: Any, window: MainWindow) -> N
         assert table.menu is not None and len(table.menu.actions()) == len(mates)
 
 
-def test_many_moves_of_one_kind_are_one_list(qtbot: Any, window: MainWindow) -> None:
-    """Heroes' watchman splits the travel cards: forty ways are one list beside a button, not
-    forty buttons; choosing one and pressing the button makes that move."""
+def test_many_moves_that_differ_in_one_number_are_a_number_to_set(qtbot: Any, window: MainWindow) -> None:
+    """Heroes' watchman splits the travel cards: forty ways are one number to set beside a
+    button that reads the move, not forty buttons nor a list of forty; setting 12 and pressing
+    the button makes that move."""
     assert window.start_game(GameConfig("heroes_cards", 2, ["human", "human"], seed=3, handover=False))
     bar = window.table.action_bar
-    assert len(window.table.legal) > 20
-    (combo, button) = bar.lists[0]
-    assert combo.count() > 20 and len(bar.buttons) <= 8
-    combo.setCurrentIndex(5)
-    wanted = combo.itemData(5)[0]
+    sizes = sorted(a["size"] for a in window.table.legal if a["type"] == "pile")
+    assert len(sizes) > 20 and not bar.lists and len(bar.buttons) <= 8
+    (spin, button, by_number) = bar.numbers[0]
+    assert (spin.minimum(), spin.maximum()) == (sizes[0], sizes[-1]) and sorted(by_number) == sizes
+    spin.setValue(12)
     button.click()
-    assert window.session.match.record.actions[-1] == wanted
+    assert window.session.match.record.actions[-1]["size"] == 12
+
+
+def test_many_moves_of_one_kind_that_differ_in_more_are_one_list(qtbot: Any) -> None:
+    from boardwright.client.action_bar import ActionBar
+
+    bar = ActionBar()
+    moves = [(f"Hire {n}", {"type": "hire", "card": f"c{n}", "hex": f"h{n}"}) for n in range(9)]
+    bar.set_moves(moves, "en")
+    (combo, _button) = bar.lists[0]
+    assert combo.count() == 9 and not bar.numbers
+    chosen: list[Any] = []
+    bar.chosen.connect(chosen.append)
+    assert bar.press("Hire 4") and chosen == [moves[4][1]]
 
 
 def test_a_point_on_the_field_is_no_button(qtbot: Any, window: MainWindow) -> None:
