@@ -24,6 +24,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QGraphicsSimpleT
 
 from boardwright.framework import field
 
+from .card_plan import small_font_px
 from .field_points import on_field, to_field, to_scene
 from .i18n import localise, tr
 from .selection import same_id
@@ -192,11 +193,13 @@ class FieldTools:
         self.reading = {"ruler": round(length, 2), "within": fits}
         self._line(frame, p, q, RULER, 6)
         direction = [(q[0] - p[0]) / length, (q[1] - p[1]) / length] if length > 0 else [0.0, 0.0]
-        for cm, name in rulers:
+        for index, (cm, name) in enumerate(rulers):
             if cm <= length + field.EPSILON:
                 mark = [p[0] + direction[0] * cm, p[1] + direction[1] * cm]
                 self._dot(frame, mark, RULER)
-                self._text(to_scene(frame, *mark), f"{name} {cm:g}", RULER, small=True)
+                # the rulers' marks lie close together (S 8, M 10): their names take turns
+                # above and below the line, so that neighbours never cover each other
+                self._text(to_scene(frame, *mark), f"{name} {cm:g}", RULER, small=True, below=index % 2 == 1)
         self._text(to_scene(frame, *q), text, RULER)
 
     def _draw_sight(self, frame: Frame, looker: Any) -> None:
@@ -217,8 +220,9 @@ class FieldTools:
         blockers, cover = sight.get("blockers", []), sight.get("cover", [])
         lines = [tr("sight_seen" if report["seen"] else "sight_hidden", self.lang)]
         if report["blocked_by"]:
+            # in sight, what blocks some of the lines only hides part of the target
             names = ", ".join(_label(blockers[i], self.lang) for i in report["blocked_by"])
-            lines.append(tr("sight_blocked_by", self.lang, names=names))
+            lines.append(tr("sight_partly" if report["seen"] else "sight_blocked_by", self.lang, names=names))
         if report["cover"]:
             names = ", ".join(_label(cover[i], self.lang) for i in report["cover_by"])
             lines.append(tr("sight_cover", self.lang, names=names))
@@ -227,7 +231,9 @@ class FieldTools:
         length = field.edge_to_edge(shape, target)[0]
         lines.append(tr("ruler_reading", self.lang, cm=f"{length:.1f}"))
         self.reading = {**report, "distance": round(length, 2), "text": lines}
-        self._text(to_scene(frame, *target["circle"]), "\n".join(lines), CLEAR if report["seen"] else BLOCKED)
+        # beside the target, off it: from its right edge
+        (cx, cy), radius = target["circle"], float(target.get("radius", 0.0))
+        self._text(to_scene(frame, cx + radius, cy), "\n".join(lines), CLEAR if report["seen"] else BLOCKED)
 
     def light_areas(self, frame: Frame, areas: list[dict[str, Any]], snaps: list[list[float]]) -> None:
         """Light where a point may go now (the legal areas and offered snaps); the next board
@@ -309,11 +315,15 @@ class FieldTools:
         pen.setCosmetic(True)
         self._add(QGraphicsPathItem(path), pen, Qt.BrushStyle.NoBrush, Z_TOOL)
 
-    def _text(self, where: QPointF, text: str, colour_name: str, small: bool = False) -> QGraphicsItem:
-        """A label that keeps its size on screen at any zoom, on a dark box, beside `where`."""
+    def _text(
+        self, where: QPointF, text: str, colour_name: str, small: bool = False, below: bool = False
+    ) -> QGraphicsItem:
+        """A label that keeps its size on screen at any zoom (never below the small font), on
+        an opaque dark box, beside `where` (above it, or `below`)."""
         label = QGraphicsSimpleTextItem(text)
         font = QFont()
-        font.setPixelSize(11 if small else 14)
+        least = round(small_font_px())
+        font.setPixelSize(least if small else max(14, least + 2))
         font.setBold(not small)
         label.setFont(font)
         label.setBrush(QColor(colour_name))
@@ -323,9 +333,9 @@ class FieldTools:
         outline.addRoundedRect(bounds, 4, 4)
         box.setPath(outline)
         label.setParentItem(box)
-        box.setPos(where + QPointF(8, -bounds.height() - 4))
+        box.setPos(where + QPointF(8, 4 if below else -bounds.height() - 4))
         box.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
-        return self._add(box, QPen(Qt.PenStyle.NoPen), QBrush(QColor(17, 24, 39, 215)), Z_TOOL + 2)
+        return self._add(box, QPen(Qt.PenStyle.NoPen), QBrush(QColor(17, 24, 39)), Z_TOOL + 2)
 
 
 def _label(entry: dict[str, Any], lang: str) -> str:

@@ -27,6 +27,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "sight_seen": ("In sight", "Цель видна"),
     "sight_hidden": ("Out of sight", "Цель не видна"),
     "sight_blocked_by": ("Blocked by: {names}", "Закрывает: {names}"),
+    "sight_partly": ("Partly hidden by: {names}", "Частично закрывает: {names}"),
     "sight_cover": ("In cover: {names}", "В укрытии: {names}"),
     "sight_no_cover": ("No cover", "Без укрытия"),
     "library": ("Library", "Библиотека"),

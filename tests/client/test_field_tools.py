@@ -100,6 +100,21 @@ def test_line_of_sight_names_the_terrain_that_blocks_it(qtbot: Any, window: Main
     shot(window, "signum_sight_blocked")
 
 
+def test_terrain_that_hides_part_of_a_seen_target_is_said_to_hide_part(qtbot: Any, window: MainWindow) -> None:
+    """Some lines from edge to edge pass the rocks, others do not: the target is in sight and
+    the rocks hide part of it (never "In sight" beside "Blocked by")."""
+    start_signum(window)
+    mine, theirs = heroes(window)
+    state = window.session.match.state
+    x = units(state)[mine]["at"][0]
+    put_terrain(window, "rocks", [x + 4.0, 30.0])
+    reading = look(qtbot, window, mine, theirs)
+    clear = [line["clear"] for line in reading["lines"]]
+    assert any(clear) and not all(clear), "the rocks stand across some lines only"
+    assert reading["seen"] is True and reading["blocked_by"] == [0]
+    assert "Partly hidden by: Rocks" in reading["text"] and not any(t.startswith("Blocked by") for t in reading["text"])
+
+
 def test_line_of_sight_tells_whether_the_target_has_cover(qtbot: Any, window: MainWindow) -> None:
     start_signum(window)
     mine, theirs = heroes(window)
