@@ -98,7 +98,7 @@ def name_plate(outline: list[Point], name: str, pieces: tuple[float, float] | No
 
 def rows_of_pieces(count: int, each: float, room: float) -> list[int]:
     """How many pieces of radius `each` stand in each row, as many in a row as `room` holds."""
-    per_row = max(1, int(room // (each * 1.7)))
+    per_row = count if math.isinf(room) else max(1, int(room // (each * 1.7)))
     rows = [per_row] * (count // per_row)
     if count % per_row:
         rows.append(count % per_row)

@@ -5,11 +5,23 @@ Cards with an `id` are buttons; pressing one emits `clicked(id)` like a board it
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QIcon,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPixmap,
+    QPixmapCache,
+)
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -24,7 +36,7 @@ from PySide6.QtWidgets import (
 from .card_plan import small_font_px
 from .i18n import localise
 from .items import colour, readable_on
-from .marks import DECIDED
+from .marks import DECIDED, SEAT_SHAPES, seat_colour
 from .selection import same_id
 
 CARD_COLUMNS = 3
@@ -114,7 +126,11 @@ class TrackWidget(QWidget):
                 fill = colour(mark.get("fill"), "#2563eb")
                 painter.setPen(QPen(QColor("#111827"), 1))
                 painter.setBrush(fill)
-                painter.drawEllipse(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius))
+                seat = mark.get("seat")
+                if isinstance(seat, int) and not isinstance(seat, bool):  # a seat's mark: its shape too
+                    painter.drawPath(seat_path(seat, QPointF(cx, cy), radius * 1.15))
+                else:
+                    painter.drawEllipse(QRectF(cx - radius, cy - radius, 2 * radius, 2 * radius))
                 if mark.get("decided"):
                     decided.append((QPointF(cx, cy), radius))
                 if mark["label"]:
@@ -127,6 +143,45 @@ class TrackWidget(QWidget):
         for centre, radius in decided:
             _ring_decided(painter, centre, radius, font, self.size())
         painter.end()
+
+
+def seat_path(seat: int, centre: QPointF, radius: float) -> QPainterPath:
+    """A seat's shape (● ▲ ■ ◆ ★ ⬟, as the seat list and the rings show it) about `centre`."""
+    path = QPainterPath()
+    corners = {1: (3, -90.0), 2: (4, -45.0), 3: (4, -90.0), 5: (5, -90.0)}.get(seat % len(SEAT_SHAPES))
+    if seat % len(SEAT_SHAPES) == 4:  # a star: ten points, in and out
+        points = [(radius if k % 2 == 0 else radius * 0.45, -90.0 + 36.0 * k) for k in range(10)]
+    elif corners is not None:
+        points = [(radius, corners[1] + 360.0 * k / corners[0]) for k in range(corners[0])]
+    else:
+        path.addEllipse(centre, radius * 0.87, radius * 0.87)
+        return path
+    polygon = [
+        QPointF(centre.x() + r * math.cos(math.radians(a)), centre.y() + r * math.sin(math.radians(a)))
+        for r, a in points
+    ]
+    path.moveTo(polygon[0])
+    for point in polygon[1:]:
+        path.lineTo(point)
+    path.closeSubpath()
+    return path
+
+
+def seat_icon(colours: list[Any] | None, seat: int, px: int) -> QIcon:
+    """A seat's shape in its colour, with a dark edge, as an icon (a log line's actor)."""
+    key = f"boardwright-seat:{seat}:{seat_colour(colours, seat)}:{px}"
+    found = QPixmap()
+    if not QPixmapCache.find(key, found):
+        found = QPixmap(px, px)
+        found.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(found)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#111827"), 1))
+        painter.setBrush(QColor(seat_colour(colours, seat)))
+        painter.drawPath(seat_path(seat, QPointF(px / 2, px / 2), px / 2 - 1))
+        painter.end()
+        QPixmapCache.insert(key, found)
+    return QIcon(found)
 
 
 def _ring_decided(painter: QPainter, centre: QPointF, radius: float, font: QFont, size: QSize) -> None:

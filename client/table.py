@@ -38,7 +38,7 @@ from .captions import CAPTION_MS, CaptionLayer, captions
 from .i18n import localise, tr
 from .layout import shown_board
 from .marks import seat_sign
-from .panels import PanelsWidget, board_and_side
+from .panels import PanelsWidget, board_and_side, seat_icon
 from .selection import Outcome, Selection, id_key, placeholder, values_in
 from .session import TableSession
 from .table_field import TableField
@@ -256,11 +256,21 @@ class TablePage(TableField, TableLife, QWidget):
         try:
             self.log.addItems(session.log_lines(lang))
             self._log_events = session.log_events()
+            self._sign_log_lines()
         except Exception as exc:  # a broken message template costs the log, not the window
             self.log.addItem(f"{type(exc).__name__}: {exc}")
             self._log_events = []
         self.log.scrollToBottom()
         self._float_numbers(names)
+
+    def _sign_log_lines(self) -> None:
+        """Each log line of a seat's doing starts with that seat's shape in its colour, as the
+        seat list and the marks on the board show it."""
+        px = max(12, round(self.log.fontMetrics().height() * 0.8))
+        for row, event in enumerate(self._log_events[: self.log.count()]):
+            seat = (event or {}).get("params", {}).get("seat")
+            if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0:
+                self.log.item(row).setIcon(seat_icon(self.seat_colours, seat, px))
 
     def _float_numbers(self, names: list[str]) -> None:
         """The numbers of the action just applied (damage, dice, strengths: its events' `show`)

@@ -261,7 +261,7 @@ def _castle_tracks(state: State, marked: set[int]) -> list[dict[str, Any]]:
                 "track": {
                     "length": durability + 1,
                     "marks": [
-                        {"at": damage, "label": "✖", "fill": COLOURS["sides"][seat]}
+                        {"at": damage, "label": "✖", "fill": COLOURS["sides"][seat], "seat": seat}
                         | ({"decided": True} if seat in marked else {})
                     ],
                 },
@@ -280,7 +280,8 @@ def _track_title(state: State, side: int, seat: int) -> dict[str, Any]:
 def _war_track(state: State, board: Board, marked: set[int]) -> list[dict[str, Any]]:
     """Protorp: the VP track, each player's army against its limit, and the land cards."""
     marks = [
-        {"at": v, "label": str(s + 1), "fill": COLOURS["sides"][s]} | ({"decided": True} if s in marked else {})
+        {"at": v, "label": str(s + 1), "fill": COLOURS["sides"][s], "seat": s}
+        | ({"decided": True} if s in marked else {})
         for s, v in enumerate(state["victory_points"])
     ]
     lines: list[Any] = []

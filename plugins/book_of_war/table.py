@@ -86,6 +86,7 @@ def war_track(state: State) -> Element:
         mark = {
             "at": min(vp[side], target),
             "fill": side_fill(state, side),
+            "seat": seats_of(state, side)[0],  # its shape beside its colour, as in the seat list
             "tip": {"key": key, "seats": seats_of(state, side), "vp": vp[side]},
         }
         marks.append(mark | {"decided": True} if side == won else mark)

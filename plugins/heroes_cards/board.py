@@ -336,7 +336,7 @@ def tracks(state: State) -> list[dict[str, Any]]:
                 "length": max(20, max(vps) + 4),
                 "start": 0,
                 "marks": [
-                    {"at": vps[s], "fill": SEAT_COLOURS[s], "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
+                    {"at": vps[s], "fill": SEAT_COLOURS[s], "seat": s, "tip": {"key": "vp_of", "seat": s, "vp": vps[s]}}
                     | ({"decided": True} if s in won else {})
                     for s in range(players)
                 ],

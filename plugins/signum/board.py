@@ -397,6 +397,7 @@ def prosperity_panel(state: State) -> dict[str, Any]:
             "at": min(p, goal),
             "label": str(p),
             "fill": COLOURS[s],
+            "seat": s,
             "tip": {"key": "panel_prosperity", "amount": p, "goal": goal},
         }
         | ({"decided": True} if s in winners else {})

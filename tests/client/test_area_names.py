@@ -40,6 +40,7 @@ def test_pieces_stand_in_as_many_rows_as_the_region_is_narrow() -> None:
     assert area_names.rows_of_pieces(5, 10.0, 200.0) == [5]
     assert area_names.rows_of_pieces(5, 10.0, 60.0) == [3, 2]
     assert area_names.rows_of_pieces(1, 10.0, 5.0) == [1]
+    assert area_names.rows_of_pieces(4, 10.0, float("inf")) == [4], "a hex (no outline to fit): one row"
 
 
 def test_an_area_map_writes_each_region_s_name_inside_it() -> None:
