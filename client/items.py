@@ -262,6 +262,20 @@ class BoardText(QGraphicsSimpleTextItem):
         bounds = self.boundingRect()
         shift = {"left": 0.0, "right": bounds.width()}.get(self.align, bounds.width() / 2)
         self.setPos(self.anchor.x() - shift, self.anchor.y() - bounds.height() / 2)
+        plate = getattr(self, "plate", None)
+        if plate is not None:  # the dark pill under it follows its size
+            pad = self.font().pixelSize() * 0.25
+            path = QPainterPath()
+            path.addRoundedRect(bounds.adjusted(-pad, -pad * 0.3, pad, pad * 0.3), pad * 1.5, pad * 1.5)
+            plate.setPath(path)
+
+    def lay_on_plate(self, fill: QColor) -> None:
+        """Draw the text on a pill of `fill` (a piece's marks over its ring read as one badge)."""
+        self.plate = QGraphicsPathItem(self)
+        self.plate.setBrush(fill)
+        self.plate.setPen(QPen(Qt.PenStyle.NoPen))
+        self.plate.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+        self._place()
 
 
 def set_apart(texts: list[BoardText], rounds: int = 3) -> None:
@@ -306,7 +320,10 @@ def _text_item(spec: dict[str, Any], lang: str, background: QColor | None) -> Bo
     )
     fill = colour(spec.get("fill"))
     item.setBrush(fill or readable_on(background))
-    if fill is None:
+    plate = colour(spec.get("plate"))
+    if plate is not None:
+        item.lay_on_plate(plate)
+    elif fill is None:
         # text of the default colour may lie on any region: a thin shadow keeps it readable
         shadow = _kept_as_picture(QGraphicsSimpleTextItem(item.text(), item))
         shadow.setFont(item.font())

@@ -287,9 +287,11 @@ def _piece(lay: Layout, piece: dict[str, Any], x: float, y: float, each: float) 
         lay.add(
             {
                 "shape": "text",
-                "at": [x, y + each * 0.72],
+                "at": [x, y + each * 0.78],
                 "text": " ".join(str(s) for s in piece["stats"]),
                 "size": each * 0.42,
+                # a badge at the piece's foot: its marks on a dark pill read over the ring
+                "plate": "#111827e6",
                 "fill": "#ffffff",
                 "layer": "marker",
             }

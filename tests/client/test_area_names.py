@@ -68,3 +68,26 @@ def test_an_area_map_writes_each_region_s_name_inside_it() -> None:
     lowest = max(p["center"][1] + p["radius"] for p in pieces)
     highest = min(p["center"][1] - p["radius"] for p in pieces)
     assert a["at"][1] - a["box"][1] / 2 >= lowest or a["at"][1] + a["box"][1] / 2 <= highest
+
+
+def test_a_piece_s_marks_are_a_badge_at_its_foot(qtbot: object) -> None:
+    """A piece's marks (wounds, shields, cooldown) lie on a dark pill at its foot, which reads
+    over its ring and any cell, and the pill grows with the text."""
+    from PySide6.QtGui import QColor
+
+    from boardwright.client.items import BoardText, make_item
+
+    grid = {
+        "type": "hexgrid",
+        "cells": [{"q": 0, "r": 0, "id": "a"}],
+        "pieces": [{"at": "a", "id": "u", "label": "Saxum", "stats": ["⚔1", "◆0", "♥5"]}],
+    }
+    items = compose({"elements": [grid]})["items"]
+    (badge,) = [item for item in items if item.get("plate")]
+    piece = next(item for item in items if item["shape"] == "circle")
+    assert badge["text"] == "⚔1 ◆0 ♥5" and badge["at"][1] > piece["center"][1]
+    drawn = make_item(badge, "en", QColor("#ffffff"))
+    assert isinstance(drawn, BoardText) and drawn.plate.path().boundingRect().contains(drawn.boundingRect().center())
+    before = drawn.plate.path().boundingRect().width()
+    drawn.at_least(drawn.font().pixelSize() * 2)
+    assert drawn.plate.path().boundingRect().width() > before
