@@ -61,6 +61,7 @@ def track_element(state: State, faction: int) -> dict[str, Any]:
     return {
         "type": "track",
         "place": "bottom",
+        "row": "faction",  # the faction's track and creatures side by side, under the map
         "length": w.divisions,
         "start": 1,
         "title": {"key": "track_title", "faction": faction_name(faction)},
@@ -75,6 +76,7 @@ def creature_cards(state: State, faction: int) -> dict[str, Any]:
     return {
         "type": "cards",
         "place": "bottom",
+        "row": "faction",
         "cards": ready,
         "layout": "row",
         "title": {"key": "creatures_title", "faction": faction_name(faction)},
