@@ -254,6 +254,10 @@ _TEXTS: dict[str, tuple[str, str]] = {
         "Click a piece, a card or a place on the board; the buttons above make the other moves.",
         "Щёлкните по фигуре, карте или месту на поле; кнопки выше делают остальные ходы.",
     ),
+    "actions_hint_board": (
+        "Click a piece, a card or a place on the board.",
+        "Щёлкните по фигуре, карте или месту на поле.",
+    ),
     "move_failed": ("That move was refused: {error}", "Ход отклонён: {error}"),
     "saved": ("Saved to {path}", "Сохранено: {path}"),
     "files": ("Boardwright games (*.bwr *.bws);;All files (*)", "Партии Boardwright (*.bwr *.bws);;Все файлы (*)"),

@@ -402,6 +402,8 @@ class TablePage(TableField, TableLife, QWidget):
             Qt.ArrowType.DownArrow if self.list_toggle.isChecked() else Qt.ArrowType.RightArrow
         )
         self._show_bar(groups)
+        if to_move is not None and to_move == session.viewer and not self.action_bar.offered:
+            self.actions_note.setText(tr("actions_hint_board", lang))  # no buttons to speak of
         self._fit_actions_box()
 
     def _show_bar(self, groups: list[tuple[str, list[Any]]]) -> None:

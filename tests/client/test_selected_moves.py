@@ -72,3 +72,12 @@ def test_signum_builds_from_the_city_pool_s_buttons(qtbot: Any, window: MainWind
     assert match.record.actions[-1] == build
     assert len(match.state["city"][seat]) == before + 1
     assert match.state["city"][seat][-1]["id"] in table.panels.card_ids, "the new building is a City button"
+
+
+def test_the_hint_speaks_of_buttons_only_where_there_are_some(qtbot: Any, window: MainWindow) -> None:
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    table = window.table
+    assert not table.action_bar.offered
+    assert table.actions_note.text() == "Click a piece, a card or a place on the board."
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "human"], seed=3, handover=False))
+    assert window.table.action_bar.offered and "buttons" in window.table.actions_note.text()
