@@ -94,6 +94,20 @@ def overlay_items(
             point = [start[0] + dx / norm * mark, start[1] + dy / norm * mark]
             items.append({"shape": "circle", "center": at(point), "radius": 2.5, "fill": "#1f2937", "layer": "marker"})
         if overlay.get("label"):
-            items.append({"shape": "text", "at": at(end), "text": overlay["label"], "size": 14, "layer": "marker"})
+            # at the ruler's end, written towards the field's middle: by a miniature at the
+            # field's edge it ran off the field; on a dark pill over the grass
+            inward = "right" if end[0] > size[0] / 2 else "left"
+            items.append(
+                {
+                    "shape": "text",
+                    "at": at(end),
+                    "align": inward,
+                    "text": overlay["label"],
+                    "size": 14,
+                    "layer": "marker",
+                    "fill": "#ffffff",
+                    "plate": "#111827e6",
+                }
+            )
         return items
     return []
