@@ -233,6 +233,8 @@ def describe(state: State, action: Action) -> dict[str, Any]:
         kind = "cast_plain"
     if kind == "mulligan" and isinstance(action.get("cards"), list) and len(action["cards"]) == 1:
         kind, params["card"] = "mulligan_card", name_of(str(action["cards"][0]).split("@")[0])
+    elif kind == "mulligan" and action.get("cards") == []:
+        kind = "mulligan_none"
     if kind == "purge_spell" and action.get("card") is None:
         kind = "purge_nothing"
     return {"key": f"action_{kind}", **params}
