@@ -135,9 +135,11 @@ def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
     cells = element.get("cells") if element.get("type") == "hexgrid" else None
     if not cells or not any("coordinate" in cell for cell in cells):
         return element
-    if shown:
+    if shown:  # small, at the cell's top: a unit standing on it stays in sight
         cells = [
-            cell if "label" in cell or "coordinate" not in cell else {**cell, "label": str(cell["coordinate"])}
+            cell
+            if "label" in cell or "coordinate" not in cell
+            else {**cell, "label": str(cell["coordinate"]), "label_place": "top"}
             for cell in cells
         ]
     return {**element, "cells": cells}
