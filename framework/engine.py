@@ -165,6 +165,12 @@ class Engine:
         self._cached_ply = -1
         self._cached_legal: list[Action] = []
         self.runner = Runner(game, game._flow_cache())
+        # a game on moves: the flow's tables straight away (what `Game`'s defaults call); None:
+        # the game's own methods, looked up at each call
+        flow, rules = self.runner.flow, type(game)
+        on_moves = flow.has_moves
+        self._legal = flow.legal_now if on_moves and rules.legal_actions is Game.legal_actions else None
+        self._apply = flow.apply_now if on_moves and rules.apply is Game.apply else None
         # `new_game`'s recent set-ups, by (players, scenario, options given): a `Prepared` is
         # a function of them alone
         self._prepared: dict[Any, Prepared] = {}
@@ -236,7 +242,7 @@ class Engine:
             return self._cached_legal
         pending = k["pending"]
         # a decision of another seat in a view or a bot's guess has no choices: nothing is known
-        legal = pending[-1].get("choices", []) if pending else self.game.legal_actions(state)
+        legal = pending[-1].get("choices", []) if pending else (self._legal or self.game.legal_actions)(state)
         self._cached_state = state
         self._cached_ply = k["ply"]
         self._cached_legal = legal
@@ -361,9 +367,9 @@ class Engine:
             self.game.apply_free(state, action, log)
         elif pending:
             decision = pending.pop()
-            self.game.resume(state, decision, action, log)
+            self.runner.resume(state, decision, action, log)
         else:
-            self.game.apply(state, action, log)
+            (self._apply or self.game.apply)(state, action, log)
             # the common case, kept cheap for playouts: a turn of one plain action passes to
             # the next seat (`handon`: see kernel.new_kernel_state); a seat outside the order
             # handed the turn (no successor, -1) is left to the flow
@@ -385,9 +391,9 @@ class Engine:
         if FREE in action:
             self.game.apply_free(state, action, NULL_LOG)
         elif pending:
-            self.game.resume(state, pending.pop(), action, NULL_LOG)
+            self.runner.resume(state, pending.pop(), action, NULL_LOG)
         else:
-            self.game.apply(state, action, NULL_LOG)
+            (self._apply or self.game.apply)(state, action, NULL_LOG)
 
     def try_apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> Action:
         """`apply` on a copy first: even a rules bug cannot leave `state` half-changed."""
