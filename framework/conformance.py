@@ -423,7 +423,8 @@ def _derivable(move: Any) -> bool:
 def check_moves(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 43) -> None:
     """A game on moves (moves.py): each legal action has exactly its move's fields, and its
     move's predicate allows it; a move's hand-written `generate` offers exactly the actions
-    its predicate allows among its candidates (in any order)."""
+    its predicate allows among its candidates, and a phase's or stage's `generate` exactly
+    its moves' (in any order)."""
     flow = engine.game._flow_cache()
     if flow is None or not flow.has_moves:
         return
@@ -433,7 +434,18 @@ def check_moves(engine: Engine, players: int | None = None, scenario: str | None
         if step % 3 or kernel.pending(state) is not None:
             return
         seat = kernel.active(state)
-        for move in flow.moves_now(state)[0]:
+        listed = flow.moves_now(state)[0]
+        generator = flow.generator_now(state)
+        if generator is not None:
+            together = generator(state, seat)
+            each = [a for move in listed if move.who == "active" for a in move.legal(state, seat)]
+            extra = [a for a in together if a not in each]
+            lacking = [a for a in each if a not in together]
+            assert not extra and not lacking and len(together) == len(each), (
+                f"the {kernel.phase(state)} phase's generator and its moves disagree: "
+                f"only generated {extra[:3]!r}, only the moves' {lacking[:3]!r}"
+            )
+        for move in listed:
             legal = move.legal(state, seat)
             for action in legal:
                 assert action["type"] == move.type, f"move {move.type!r} offers {action!r}"

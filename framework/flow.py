@@ -70,6 +70,7 @@ class Stage:
 
     name: str
     moves: tuple[Move, ...] = ()
+    generate: Callable[[State, int], list[Action]] | None = None  # as `Phase.generate`
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,9 @@ class Phase:
       cap is checked there).
     - ``moves``: what the seat to move may do in this phase (moves.py).
     - ``stages``: the steps of each turn, each with its own moves; a turn begins at the first.
+    - ``generate(state, seat)``: the legal actions of all the phase's moves at once, in the
+      game's own order, where speed needs one hand-written list; `conformance.check_moves`
+      holds it to the moves' own (their predicates). None: each move's in the listed order.
     """
 
     name: str
@@ -109,6 +113,7 @@ class Phase:
     new_round: bool = False
     moves: tuple[Move, ...] = ()
     stages: tuple[Stage, ...] = ()
+    generate: Callable[[State, int], list[Action]] | None = None
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,17 @@ class Flow:
         # what `legal_now` and `apply_now` look up at every action, made once: a flow without
         # stages looks them up by the phase alone
         staged = any(phase.stages for phase in self.phases)
-        legal = {key: _lister(listed) for key, (listed, _) in table.items()}
+        generators: dict[tuple[str, str | None], Callable[[State, int], list[Action]] | None]
+        generators = {(phase.name, None): phase.generate for phase in self.phases}
+        generators.update(
+            {
+                (phase.name, stage.name): stage.generate or phase.generate
+                for phase in self.phases
+                for stage in phase.stages
+            }
+        )
+        object.__setattr__(self, "_generators", generators)
+        legal = {key: generators[key] or _lister(listed) for key, (listed, _) in table.items()}
         effects = {key: {kind: move.effect for kind, move in moves.items()} for key, (_, moves) in table.items()}
         object.__setattr__(self, "_staged", staged)
         object.__setattr__(self, "_legal", legal if staged else {key[0]: f for key, f in legal.items()})
@@ -172,6 +187,13 @@ class Flow:
             return self._moves[key]
         except KeyError:
             raise KeyError(f"no stage {key[1]!r} in phase {key[0]!r}") from None
+
+    def generator_now(self, state: State) -> Callable[[State, int], list[Action]] | None:
+        """The hand-written list of every move's legal actions at once, in the stage or phase
+        now, if the game has one (`Phase.generate`)."""
+        k = state["k"]
+        generators: dict[Any, Callable[[State, int], list[Action]] | None] = self._generators  # type: ignore[attr-defined]
+        return generators[k["phase"], k.get("stage")]
 
     def legal_now(self, state: State) -> list[Action]:
         """The legal actions of the seat to move, from the moves now (`Game.legal_actions`)."""

@@ -108,6 +108,9 @@ class Move:
         kind = self.type
         if not named:
             return [{"type": kind}]
+        if len(named) == 1:  # the usual case, kept cheap: one field with its values
+            name, values = named[0]
+            return [{"type": kind, name: value} for value in values(state, seat)]
         names = [name for name, _ in named]
         pools = [list(values(state, seat)) for _, values in named]
         return (

@@ -162,3 +162,13 @@ def test_the_check_catches_a_generator_that_disagrees_with_its_predicate():
 def test_a_move_must_say_where_its_actions_come_from():
     with pytest.raises(ValueError, match="give pile its values"):
         Move("take", effect=take, parts={"pile": Part("source")})
+
+
+def test_the_check_catches_a_phase_generator_that_leaves_a_move_out():
+    class Forgetful(Stones):
+        def flow(self) -> Flow:
+            generate = lambda state, seat: TAKE.derived(state, seat)[1:]  # noqa: E731
+            return Flow(start="play", phases=(Phase("play", moves_per_turn=1, moves=(TAKE,), generate=generate),))
+
+    with pytest.raises(AssertionError, match="the play phase's generator and its moves disagree"):
+        conformance.check_moves(Engine(Forgetful()))
