@@ -6,7 +6,9 @@ Each measurement runs in a fresh process of each tree's own interpreter, the two
 alternating, CPU time only (a busy machine slows both alike); the best of `--rounds`
 counts. End states are compared by their hash; a state part that moved without a rule
 changing (`--moved KEY`: a top-level key of the other tree's state that this tree keeps
-in the kernel's part, such as Signum's stage) is compared as a value of its own.
+in the kernel's part, such as Signum's stage) is left out of the hash and its values are
+compared on their own (Signum's stage: the kernel clears it when a phase begins, where
+the game's own copy kept the last turn's).
 
 Run: nice -n 10 .venv/bin/python benchmarks/bench_against.py --against /work/wt-movesbase \\
          --game connect_four --game bestiary --game signum --moved stage
@@ -58,7 +60,7 @@ if mode == "hashes":
             legal = engine.legal_actions(state)
             engine.apply_unchecked(state, legal[pick.randrange(len(legal))])
             actions += 1
-        out.append([kernel.state_hash(state), *normal(state), actions])
+        out.append([kernel.state_hash(state), normal(state)[0], actions, normal(state)[1]])
     print(json.dumps(out))
 elif mode == "playouts":
     actions = 0
@@ -119,17 +121,18 @@ def main() -> int:
     )
     differ = 0
     print(
-        "| game | end states equal | normalised equal | base playout actions/s | this | ratio |"
-        " base s/mcts decision | this | ratio | same decisions |"
+        "| game | end states equal | without the moved keys | moved keys equal | base playout actions/s | this |"
+        " ratio | base s/mcts decision | this | ratio | same decisions |"
     )
-    print("| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
     for game in args.game:
         players, options, games, decisions = CASES[game]
         ends = {
             name: run(tree, ["hashes", game, players, options, args.seeds, args.moved]) for name, tree in trees.items()
         }
         raw = sum(a[0] == b[0] for a, b in zip(ends["base"], ends["this"], strict=True))
-        normal = sum(a[1:] == b[1:] for a, b in zip(ends["base"], ends["this"], strict=True))
+        normal = sum(a[1:3] == b[1:3] for a, b in zip(ends["base"], ends["this"], strict=True))
+        moved = sum(a[3] == b[3] for a, b in zip(ends["base"], ends["this"], strict=True))
         differ += args.seeds - normal
         rate = {"base": 0.0, "this": 0.0}
         per = {"base": float("inf"), "this": float("inf")}
@@ -142,7 +145,8 @@ def main() -> int:
                 per[name] = min(per[name], seconds / max(1, made))
                 chosen[name] = picks
         print(
-            f"| {game} {players}p | {raw}/{args.seeds} | {normal}/{args.seeds} | {rate['base']:,.0f} | "
+            f"| {game} {players}p | {raw}/{args.seeds} | {normal}/{args.seeds} | "
+            f"{moved}/{args.seeds if args.moved else '-'} | {rate['base']:,.0f} | "
             f"{rate['this']:,.0f} | {rate['this'] / rate['base']:.2f} | {per['base']:.3f} | {per['this']:.3f} | "
             f"{per['this'] / per['base']:.2f} | {'yes' if chosen['base'] == chosen['this'] else 'no'} |",
             flush=True,
