@@ -22,7 +22,7 @@ Action = dict[str, Any]
 class Signum(Game):
     spec = GameSpec(
         id="signum",
-        version="0.2.0",  # 0.2.0: the state keeps where a destroyed hero fell (its finished board marks it)
+        version="0.3.0",  # 0.3.0: the turn's stage is the kernel's (0.2.0: where a destroyed hero fell is kept)
         **titled(MESSAGES, "game_title"),
         players=(2,),
         options=(
