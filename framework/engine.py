@@ -10,13 +10,11 @@ from .errors import GameOver, IllegalAction, NotYourTurn, OptionError
 from .events import NULL_LOG
 from .flow import Runner
 from .game import Game, Log, Setup
+from .moves import FREE, type_name
 from .spec import Scenario
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-
-FREE = "by"  # the key that marks a free action and names the seat taking it (Game.free_actions)
 
 
 def same_types(legal: Any, received: Any) -> bool:
@@ -33,17 +31,6 @@ def same_types(legal: Any, received: Any) -> bool:
     return True
 
 
-def _type_name(value: Any) -> str:
-    return {
-        bool: "true or false",
-        int: "a whole number",
-        float: "a number with a fraction",
-        str: "a text",
-        list: "a list",
-        dict: "a map",
-    }.get(type(value), type(value).__name__)
-
-
 def _type_reason(legal: Any, received: Any, where: str = "") -> str:
     """Where `received` differs in type from the equal `legal` (see `same_types`)."""
     if type(legal) is type(received):
@@ -55,7 +42,7 @@ def _type_reason(legal: Any, received: Any, where: str = "") -> str:
             for index, (a, b) in enumerate(zip(legal, received, strict=True)):
                 if not same_types(a, b):
                     return _type_reason(a, b, f"{where}[{index}]")
-    return f"{where or 'the action'} must be {_type_name(legal)}, not {_type_name(received)}"
+    return f"{where or 'the action'} must be {type_name(legal)}, not {type_name(received)}"
 
 
 def exact_index(legal: list[Action], received: Any) -> int | None:
