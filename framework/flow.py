@@ -160,7 +160,8 @@ class Flow:
         generators = {(phase.name, None): phase.generate for phase in self.phases}
         generators.update(
             {
-                (phase.name, stage.name): stage.generate or phase.generate
+                # a stage with moves of its own has its own list, or none
+                (phase.name, stage.name): stage.generate if stage.moves else stage.generate or phase.generate
                 for phase in self.phases
                 for stage in phase.stages
             }

@@ -172,3 +172,21 @@ def test_the_check_catches_a_phase_generator_that_leaves_a_move_out():
 
     with pytest.raises(AssertionError, match="the play phase's generator and its moves disagree"):
         conformance.check_moves(Engine(Forgetful()))
+
+
+def test_a_stage_with_moves_of_its_own_does_not_take_the_phases_list():
+    flow = Flow(
+        start="play",
+        phases=(
+            Phase(
+                "play",
+                moves=(BOAST,),
+                generate=lambda state, seat: [{"type": "boast"}],
+                stages=(Stage("take", moves=(TAKE,)), Stage("boast")),
+            ),
+        ),
+    )
+    state = {"k": {"phase": "play", "stage": "take", "active": 0}, "piles": [1, 0]}
+    assert flow.legal_now(state) == [{"type": "take", "pile": 0, "count": 1}]
+    state["k"]["stage"] = "boast"  # a stage without moves: the phase's, and its list
+    assert flow.legal_now(state) == [{"type": "boast"}]
