@@ -272,7 +272,10 @@ class Engine:
                 raise NotYourTurn(f"seat {seat + 1} cannot act for seat {by + 1}")
             found = find_exact(self.free_actions(state, by), action)
             if found is None:
-                raise IllegalAction(f"{action['type']} is not open to seat {by + 1} now")
+                # a free move says why itself (`Game.explain_illegal`); a game without moves is
+                # asked nothing while a decision may be pending
+                reason = self.game.explain_illegal(state, action) if self._legal is not None else None
+                raise IllegalAction(reason or f"{action['type']} is not open to seat {by + 1} now")
             return found
         if seat is not None and seat != kernel.to_move(state):
             raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")

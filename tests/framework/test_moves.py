@@ -56,7 +56,12 @@ TAKE = Move(
     effect=take,
 )
 BOAST = Move("boast", effect=boast)
-CHEER = Move("cheer", effect=cheer, who="any")
+CHEER = Move(
+    "cheer",
+    refuse=lambda state, seat, action: "two cheers are enough" if state["cheers"] >= 2 else None,
+    effect=cheer,
+    who="any",
+)
 
 
 class Stones(Game):
@@ -131,6 +136,9 @@ def test_a_free_move_is_made_by_any_seat_and_dispatched_to_its_effect(engine):
     state = engine.new_game()
     engine.apply(state, {"type": "cheer", "by": 1}, seat=1)
     assert state["cheers"] == 1 and kernel.active(state) == 0
+    engine.apply(state, {"type": "cheer", "by": 0})
+    with pytest.raises(IllegalAction, match="two cheers are enough"):
+        engine.apply(state, {"type": "cheer", "by": 1}, seat=1)
 
 
 def test_the_action_parts_come_from_the_moves():
