@@ -9,7 +9,8 @@ author can act on: playouts end with legal actions always on offer; illegal, mut
 and out-of-turn actions are refused with the state unchanged; replays reproduce every
 hash; states survive msgpack; views hide what a seat may not see; determinized states
 agree with the view they came from; boards and event text are complete; what a game
-tells of its heuristic after an action is what applying it gives.
+tells of its heuristic after an action is what applying it gives; a game's moves agree
+with their predicates.
 """
 
 from __future__ import annotations
@@ -415,6 +416,53 @@ def check_flow(engine: Engine, players: int | None = None, scenario: str | None 
     _playout(engine, state, 8, visit)
 
 
+def _derivable(move: Any) -> bool:
+    return move.candidates is not None or all(p.values is not None or p.optional for p in move.parts.values())
+
+
+def check_moves(engine: Engine, players: int | None = None, scenario: str | None = None, seed: int = 43) -> None:
+    """A game on moves (moves.py): each legal action has exactly its move's fields, and its
+    move's predicate allows it; a move's hand-written `generate` offers exactly the actions
+    its predicate allows among its candidates, and a phase's or stage's `generate` exactly
+    its moves' (in any order)."""
+    flow = engine.game._flow_cache()
+    if flow is None or not flow.has_moves:
+        return
+    state = _new(engine, players, scenario, seed)
+
+    def visit(state: State, step: int) -> None:
+        if step % 3 or kernel.pending(state) is not None:
+            return
+        seat = kernel.active(state)
+        listed = flow.moves_now(state)[0]
+        generator = flow.generator_now(state)
+        if generator is not None:
+            together = generator(state, seat)
+            each = [a for move in listed if move.who == "active" for a in move.legal(state, seat)]
+            extra = [a for a in together if a not in each]
+            lacking = [a for a in each if a not in together]
+            assert not extra and not lacking and len(together) == len(each), (
+                f"the {kernel.phase(state)} phase's generator and its moves disagree: "
+                f"only generated {extra[:3]!r}, only the moves' {lacking[:3]!r}"
+            )
+        for move in listed:
+            legal = move.legal(state, seat)
+            for action in legal:
+                assert action["type"] == move.type, f"move {move.type!r} offers {action!r}"
+                reason = move.reason(state, seat, action)
+                assert reason is None, f"the predicate of {move.type!r} refuses its own legal {action!r}: {reason}"
+            if move.generate is not None and _derivable(move):
+                derived = move.derived(state, seat)
+                extra = [a for a in legal if a not in derived]
+                lacking = [a for a in derived if a not in legal]
+                assert not extra and not lacking and len(legal) == len(derived), (
+                    f"{move.type!r}: its generator and its predicate disagree: "
+                    f"only generated {extra[:3]!r}, only allowed {lacking[:3]!r}"
+                )
+
+    _playout(engine, state, 6, visit)
+
+
 def _subscripts_kernel(source: str) -> list[int]:
     """Lines of `source` that subscript ["k"], the kernel's own part of the state."""
     lines = []
@@ -518,6 +566,7 @@ CHECKS = (
     check_views,
     check_board_and_text,
     check_flow,
+    check_moves,
     check_board_language,
     check_heuristic_after,
 )

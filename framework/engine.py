@@ -10,13 +10,11 @@ from .errors import GameOver, IllegalAction, NotYourTurn, OptionError
 from .events import NULL_LOG
 from .flow import Runner
 from .game import Game, Log, Setup
+from .moves import FREE, type_name
 from .spec import Scenario
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-
-FREE = "by"  # the key that marks a free action and names the seat taking it (Game.free_actions)
 
 
 def same_types(legal: Any, received: Any) -> bool:
@@ -33,17 +31,6 @@ def same_types(legal: Any, received: Any) -> bool:
     return True
 
 
-def _type_name(value: Any) -> str:
-    return {
-        bool: "true or false",
-        int: "a whole number",
-        float: "a number with a fraction",
-        str: "a text",
-        list: "a list",
-        dict: "a map",
-    }.get(type(value), type(value).__name__)
-
-
 def _type_reason(legal: Any, received: Any, where: str = "") -> str:
     """Where `received` differs in type from the equal `legal` (see `same_types`)."""
     if type(legal) is type(received):
@@ -55,7 +42,7 @@ def _type_reason(legal: Any, received: Any, where: str = "") -> str:
             for index, (a, b) in enumerate(zip(legal, received, strict=True)):
                 if not same_types(a, b):
                     return _type_reason(a, b, f"{where}[{index}]")
-    return f"{where or 'the action'} must be {_type_name(legal)}, not {_type_name(received)}"
+    return f"{where or 'the action'} must be {type_name(legal)}, not {type_name(received)}"
 
 
 def exact_index(legal: list[Action], received: Any) -> int | None:
@@ -165,6 +152,12 @@ class Engine:
         self._cached_ply = -1
         self._cached_legal: list[Action] = []
         self.runner = Runner(game, game._flow_cache())
+        # a game on moves: the flow's tables straight away (what `Game`'s defaults call); None:
+        # the game's own methods, looked up at each call
+        flow, rules = self.runner.flow, type(game)
+        on_moves = flow.has_moves
+        self._legal = flow.legal_now if on_moves and rules.legal_actions is Game.legal_actions else None
+        self._apply = flow.apply_now if on_moves and rules.apply is Game.apply else None
         # `new_game`'s recent set-ups, by (players, scenario, options given): a `Prepared` is
         # a function of them alone
         self._prepared: dict[Any, Prepared] = {}
@@ -236,7 +229,7 @@ class Engine:
             return self._cached_legal
         pending = k["pending"]
         # a decision of another seat in a view or a bot's guess has no choices: nothing is known
-        legal = pending[-1].get("choices", []) if pending else self.game.legal_actions(state)
+        legal = pending[-1].get("choices", []) if pending else (self._legal or self.game.legal_actions)(state)
         self._cached_state = state
         self._cached_ply = k["ply"]
         self._cached_legal = legal
@@ -279,7 +272,10 @@ class Engine:
                 raise NotYourTurn(f"seat {seat + 1} cannot act for seat {by + 1}")
             found = find_exact(self.free_actions(state, by), action)
             if found is None:
-                raise IllegalAction(f"{action['type']} is not open to seat {by + 1} now")
+                # a free move says why itself (`Game.explain_illegal`); a game without moves is
+                # asked nothing while a decision may be pending
+                reason = self.game.explain_illegal(state, action) if self._legal is not None else None
+                raise IllegalAction(reason or f"{action['type']} is not open to seat {by + 1} now")
             return found
         if seat is not None and seat != kernel.to_move(state):
             raise NotYourTurn(f"not your turn: seat {kernel.to_move(state) + 1} is to move")
@@ -361,9 +357,9 @@ class Engine:
             self.game.apply_free(state, action, log)
         elif pending:
             decision = pending.pop()
-            self.game.resume(state, decision, action, log)
+            self.runner.resume(state, decision, action, log)
         else:
-            self.game.apply(state, action, log)
+            (self._apply or self.game.apply)(state, action, log)
             # the common case, kept cheap for playouts: a turn of one plain action passes to
             # the next seat (`handon`: see kernel.new_kernel_state); a seat outside the order
             # handed the turn (no successor, -1) is left to the flow
@@ -385,9 +381,9 @@ class Engine:
         if FREE in action:
             self.game.apply_free(state, action, NULL_LOG)
         elif pending:
-            self.game.resume(state, pending.pop(), action, NULL_LOG)
+            self.runner.resume(state, pending.pop(), action, NULL_LOG)
         else:
-            self.game.apply(state, action, NULL_LOG)
+            (self._apply or self.game.apply)(state, action, NULL_LOG)
 
     def try_apply(self, state: State, action: Action, seat: int | None = None, log: Log = NULL_LOG) -> Action:
         """`apply` on a copy first: even a rules bug cannot leave `state` half-changed."""

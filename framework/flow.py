@@ -21,20 +21,23 @@ seat must decide or the game is over:
    after `moves_per_turn` actions; the next seat of the order that has not passed, is
    not out and is not skipped takes its turn.
 
-The active seat, the phase, the round and who has passed live in the kernel's part of
-the state; games read them through `kernel` and never keep copies.
+The active seat, the phase, the stage, the round and who has passed live in the kernel's
+part of the state; games read them through `kernel` and never keep copies.
+
+Moves (moves.py) are found the way boardgame.io's `GetMove` finds them: in the stage the
+seat to move is at, then in the phase, then among the flow's own `moves` (for every
+phase). The first that lists any moves is the whole list: a stage with moves of its own
+offers only those.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from . import kernel
-
-if TYPE_CHECKING:
-    from .game import Game
+from .moves import Move, by_type
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -47,9 +50,27 @@ DecisionHandler = Callable[[State, dict[str, Any], Action, Log], None]
 SETTLE_LIMIT = 100_000
 
 
+class Rules(Protocol):
+    """What the runner asks of a game: its id (for errors), and the `step_<kind>` and
+    `resume_<kind>` methods a game may have beside its flow's tables."""
+
+    spec: Any
+
+
 def seat_order(state: State) -> list[int]:
     """Every seat, from seat 1: the default turn order."""
     return list(range(kernel.seats(state)))
+
+
+@dataclass(frozen=True)
+class Stage:
+    """A step of a turn (boardgame.io's stages): the seat to move is at one stage at a time
+    and may make that stage's moves only. Each turn of a phase with stages begins at its
+    first stage; a move's effect goes on to another with `kernel.set_stage`."""
+
+    name: str
+    moves: tuple[Move, ...] = ()
+    generate: Callable[[State, int], list[Action]] | None = None  # as `Phase.generate`
 
 
 @dataclass(frozen=True)
@@ -71,6 +92,11 @@ class Phase:
       must finish before this phase ends.
     - ``new_round``: entering this phase after the first starts a new round (the round
       cap is checked there).
+    - ``moves``: what the seat to move may do in this phase (moves.py).
+    - ``stages``: the steps of each turn, each with its own moves; a turn begins at the first.
+    - ``generate(state, seat)``: the legal actions of all the phase's moves at once, in the
+      game's own order, where speed needs one hand-written list; `conformance.check_moves`
+      holds it to the moves' own (their predicates). None: each move's in the listed order.
     """
 
     name: str
@@ -85,6 +111,9 @@ class Phase:
     moves_per_turn: int | None = 1
     next: str | Callable[[State], str] | None = None
     new_round: bool = False
+    moves: tuple[Move, ...] = ()
+    stages: tuple[Stage, ...] = ()
+    generate: Callable[[State, int], list[Action]] | None = None
 
 
 @dataclass(frozen=True)
@@ -92,13 +121,20 @@ class Flow:
     """A game's phases, its step handlers and its decision handlers.
 
     ``steps`` maps a step kind to ``handler(state, data, log)``; ``decisions`` maps a
-    decision kind (`kernel.ask`) to ``handler(state, decision, choice, log)``.
+    decision kind (`kernel.ask`) to ``handler(state, decision, choice, log)``; ``moves``
+    are the moves of every phase that lists none of its own.
     """
 
     phases: tuple[Phase, ...]
     start: str
     steps: Mapping[str, StepHandler] = field(default_factory=dict)
     decisions: Mapping[str, DecisionHandler] = field(default_factory=dict)
+    moves: tuple[Move, ...] = ()
+    has_moves: bool = field(init=False, default=False)  # any phase or stage lists moves
+    _moves: dict[Any, tuple[tuple[Move, ...], dict[str, Move]]] = field(init=False, repr=False, compare=False)
+    _staged: bool = field(init=False, repr=False, compare=False)
+    _legal: dict[Any, Callable[[State, int], list[Action]]] = field(init=False, repr=False, compare=False)
+    _effects: dict[Any, dict[str, Any]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         names = [phase.name for phase in self.phases]
@@ -107,12 +143,96 @@ class Flow:
         if self.start not in names:
             raise ValueError(f"the start phase {self.start!r} is not among the phases {names}")
         object.__setattr__(self, "_by_name", {phase.name: phase for phase in self.phases})
+        # (phase, stage) -> (the moves in their order, by type); stage None: the phase's own
+        table: dict[tuple[str, str | None], tuple[tuple[Move, ...], dict[str, Move]]] = {}
+        for phase in self.phases:
+            listed = phase.moves or self.moves
+            table[phase.name, None] = (listed, by_type(listed))
+            for stage in phase.stages:
+                own = stage.moves or listed
+                table[phase.name, stage.name] = (own, by_type(own))
+        object.__setattr__(self, "_moves", table)
+        object.__setattr__(self, "has_moves", any(listed for listed, _ in table.values()))
+        # what `legal_now` and `apply_now` look up at every action, made once: a flow without
+        # stages looks them up by the phase alone
+        staged = any(phase.stages for phase in self.phases)
+        generators: dict[tuple[str, str | None], Callable[[State, int], list[Action]] | None]
+        generators = {(phase.name, None): phase.generate for phase in self.phases}
+        generators.update(
+            {
+                # a stage with moves of its own has its own list, or none
+                (phase.name, stage.name): stage.generate if stage.moves else stage.generate or phase.generate
+                for phase in self.phases
+                for stage in phase.stages
+            }
+        )
+        object.__setattr__(self, "_generators", generators)
+        legal = {key: generators[key] or _lister(listed) for key, (listed, _) in table.items()}
+        effects = {key: {kind: move.effect for kind, move in moves.items()} for key, (_, moves) in table.items()}
+        object.__setattr__(self, "_staged", staged)
+        object.__setattr__(self, "_legal", legal if staged else {key[0]: f for key, f in legal.items()})
+        object.__setattr__(self, "_effects", effects if staged else {key[0]: e for key, e in effects.items()})
 
     def phase(self, name: str) -> Phase:
         try:
             return self._by_name[name]  # type: ignore[attr-defined]
         except KeyError:
             raise KeyError(f"no phase {name!r} in this flow") from None
+
+    def moves_now(self, state: State) -> tuple[tuple[Move, ...], dict[str, Move]]:
+        """The moves of the seat to move, in their order and by type: its stage's, else the
+        phase's, else the flow's."""
+        k = state["k"]
+        key = (k["phase"], k.get("stage"))
+        try:
+            return self._moves[key]
+        except KeyError:
+            raise KeyError(f"no stage {key[1]!r} in phase {key[0]!r}") from None
+
+    def generator_now(self, state: State) -> Callable[[State, int], list[Action]] | None:
+        """The hand-written list of every move's legal actions at once, in the stage or phase
+        now, if the game has one (`Phase.generate`)."""
+        k = state["k"]
+        generators: dict[Any, Callable[[State, int], list[Action]] | None] = self._generators  # type: ignore[attr-defined]
+        return generators[k["phase"], k.get("stage")]
+
+    def legal_now(self, state: State) -> list[Action]:
+        """The legal actions of the seat to move, from the moves now (`Game.legal_actions`)."""
+        k = state["k"]
+        key = (k["phase"], k.get("stage")) if self._staged else k["phase"]
+        return self._legal[key](state, k["active"])
+
+    def apply_now(self, state: State, action: Action, log: Log) -> None:
+        """Carry out a legal action: its move's effect (`Game.apply`)."""
+        k = state["k"]
+        key = (k["phase"], k.get("stage")) if self._staged else k["phase"]
+        self._effects[key][action["type"]](state, action, log)
+
+    def all_moves(self) -> list[Move]:
+        """Every move the flow names, each once, in the order first named."""
+        seen: dict[int, Move] = {}
+        for listed, _ in self._moves.values():
+            for move in listed:
+                seen.setdefault(id(move), move)
+        return list(seen.values())
+
+
+def _lister(listed: tuple[Move, ...]) -> Callable[[State, int], list[Action]]:
+    """The legal actions of a list of moves for a seat: one move's own list as it is (a
+    generator's cached list stays shared), several moves' one after another; free moves
+    (`who="any"`) are the seats' free actions, not these."""
+    active = tuple(move for move in listed if move.who == "active")
+    if len(active) == 1:
+        only = active[0]
+        return only.generate if only.generate is not None else only.derived
+
+    def legal(state: State, seat: int) -> list[Action]:
+        out: list[Action] = []
+        for move in active:
+            out += move.legal(state, seat)
+        return out
+
+    return legal
 
 
 # An empty flow for games that drive turns themselves (`kernel.set_active`): steps and
@@ -123,7 +243,7 @@ NO_FLOW = Flow(phases=(Phase("", moves_per_turn=None),), start="")
 class Runner:
     """Runs one game's flow over its states (the engine holds one per game)."""
 
-    def __init__(self, game: Game, flow: Flow | None) -> None:
+    def __init__(self, game: Rules, flow: Flow | None) -> None:
         self.game = game
         self.flow = flow or NO_FLOW
         self.driven = flow is not None
@@ -139,6 +259,7 @@ class Runner:
             and phase.turn_begin is None
             and phase.turn_end is None
             and phase.end_if is None
+            and not phase.stages  # each turn begins at the first stage: the flow begins it
             and self.driven
         )
 
@@ -170,7 +291,7 @@ class Runner:
                 top = pending[-1]
                 if top.get("auto") and len(top["choices"]) == 1:
                     pending.pop()
-                    self.game.resume(state, top, top["choices"][0], log)
+                    self.resume(state, top, top["choices"][0], log)
                     continue
                 return
             queue = k["steps"]
@@ -212,6 +333,17 @@ class Runner:
             raise NotImplementedError(f"{self.game.spec.id} has no handler for step {step['kind']!r}")
         handler(state, step["data"], log)
 
+    def resume(self, state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
+        """Continue after `decision` was answered with `choice`: the flow's handler for its
+        kind (`Flow.decisions`), else the game's method `resume_<kind>`."""
+        kind = decision["kind"]
+        handler = self.flow.decisions.get(kind)
+        if handler is None:
+            handler = getattr(self.game, "resume_" + kind, None)
+        if handler is None:
+            raise NotImplementedError(f"{self.game.spec.id} has no handler for decision {kind!r}")
+        handler(state, decision, choice, log)
+
     # --- phases and turns ---
 
     def _skipped(self, state: State, phase: Phase, seat: int) -> bool:
@@ -243,6 +375,8 @@ class Runner:
         k["active"] = seat
         k["moves"] = 0
         k["ending"] = None
+        if phase.stages:
+            k["stage"] = phase.stages[0].name
         if phase.turn_begin is not None:
             phase.turn_begin(state, log)
 
@@ -268,6 +402,8 @@ class Runner:
         if phase.new_round and not first and not kernel.next_round(state, self.game):
             return
         k["phase"] = name
+        if "stage" in k:  # a game with stages: none until a turn of a phase with stages begins
+            k["stage"] = None
         k["passed"] = []
         k["ending"] = None
         k["next_phase"] = None

@@ -1,8 +1,10 @@
 """The base class every game's rules derive from.
 
-A game is a static `spec` plus a transition: `setup`, `legal_actions`, `apply`, `view`,
-and a board description. The kernel (`Engine`) owns turn and decision bookkeeping and
-checks legality before the game's own `apply` runs.
+A game is a static `spec` plus a transition: `setup`, its flow (phases listing their
+moves: flow.py, moves.py), `view`, and a board description. The kernel (`Engine`) owns
+turn and decision bookkeeping, builds the legal actions from the moves and checks
+legality before a move's effect runs. A game without moves writes `legal_actions`,
+`apply` and `explain_illegal` itself.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from typing import Any, ClassVar
 from . import kernel, zones
 from .events import NullLog
 from .flow import Flow
+from .moves import FREE, Move
 from .spec import GameSpec, Scenario
 
 State = dict[str, Any]
@@ -33,7 +36,8 @@ class Setup:
 
 
 class Game:
-    """Subclass this; override `setup`, `legal_actions` and `apply` at least."""
+    """Subclass this; override `setup` and `flow` (its phases listing their moves) at least,
+    or `setup`, `legal_actions` and `apply` for a game without moves."""
 
     spec: GameSpec
     # {"en": {key: template}, "ru": {...}}: text for event keys (see events.py)
@@ -48,7 +52,8 @@ class Game:
     # strength tests and `boardwright simulate --short` play it. Option values (over
     # `simulation_options`) and a scenario id; the defaults are the standard game.
     # The parts of each action type, for choosing on the board (client/README.md): which field
-    # names the source piece and which the target, e.g. {"march": {"source": "from", "target": "to"}}
+    # names the source piece and which the target, e.g. {"march": {"source": "from", "target": "to"}}.
+    # A game on moves has them from its moves' parts (`moves.action_parts`).
     action_parts: ClassVar[dict[str, dict[str, str]]] = {}
     short_options: ClassVar[dict[str, Any]] = {}
     short_scenario: ClassVar[str | None] = None
@@ -66,47 +71,79 @@ class Game:
         raise NotImplementedError
 
     def legal_actions(self, state: State) -> list[Action]:
-        """Actions for `kernel.active(state)`; the kernel answers pending decisions itself."""
-        raise NotImplementedError
+        """Actions for `kernel.active(state)`; the kernel answers pending decisions itself.
+        Default: the legal actions of the moves of the phase or stage now."""
+        return self._with_moves().legal_now(state)
 
     def apply(self, state: State, action: Action, log: Log) -> None:
-        """Carry out a legal action by mutating `state`."""
-        raise NotImplementedError
+        """Carry out a legal action by mutating `state`. Default: its move's effect."""
+        self._with_moves().apply_now(state, action, log)
 
     def open_actions(self, state: State) -> list[Action]:
         """Actions for `kernel.active(state)` with parts a person fills in: k cards of n, an
         amount, a point on a free field (see choices.py). The kernel accepts any exact fill;
-        bots keep to `legal_actions`. Default: none."""
-        return []
+        bots keep to `legal_actions`. Default: the moves' offers (`Move.offer`), if any."""
+        flow = self._flow_cache()
+        if flow is None or not flow.has_moves:
+            return []
+        seat = state["k"]["active"]
+        out: list[Action] = []
+        for move in flow.moves_now(state)[0]:
+            if move.offer is not None and move.who == "active":
+                out += move.offer(state, seat)
+        return out
 
     def check_action(self, state: State, action: Action) -> str | None:
         """Why a filled open action whose point is not one of the offered snaps may not be
-        taken (out of reach, blocked, off the field), or None when it may. A game offering
-        points overrides it; by default only offered points are accepted."""
-        return "only the offered points may be chosen"
+        taken (out of reach, blocked, off the field), or None when it may. Default: its
+        move's predicate; a game without moves accepts only the offered points."""
+        move = self._move_of(state, action)
+        if move is None:
+            return "only the offered points may be chosen"
+        return move.refuse(state, state["k"]["active"], action)
 
     def free_actions(self, state: State, seat: int) -> list[Action]:
         """Actions `seat` may take at any moment, even while another seat is to move (a pact
         proposed or ended "at any moment"). Each carries the reserved key "by": seat, which
         no other action may use; the kernel checks them and calls `apply_free`. Bots never
-        take them. Default: none."""
-        return []
+        take them. Default: the legal actions of the free moves now (`who="any"`)."""
+        flow = self._flow_cache()
+        if flow is None or not flow.has_moves:
+            return []
+        out: list[Action] = []
+        for move in flow.moves_now(state)[0]:
+            if move.who == "any":
+                out += move.legal(state, seat)
+        return out
 
     def apply_free(self, state: State, action: Action, log: Log) -> None:
-        """Carry out a free action (see `free_actions`); it may ask a seat to decide."""
-        raise NotImplementedError(f"{type(self).__name__} offers free actions but has no apply_free")
+        """Carry out a free action (see `free_actions`); it may ask a seat to decide.
+        Default: its move's effect."""
+        move = self._move_of(state, action)
+        if move is None:
+            raise NotImplementedError(f"{type(self).__name__} offers free actions but has no apply_free")
+        move.effect(state, action, log)
 
-    def resume(self, state: State, decision: dict[str, Any], choice: Action, log: Log) -> None:
-        """Continue after `decision` was answered with `choice`: the flow's handler for its
-        kind (`Flow.decisions`), else a method `resume_<kind>`."""
-        kind = decision["kind"]
+    def explain_illegal(self, state: State, action: Action) -> str | None:
+        """Why `action` (a map with a string "type") is not legal now, or None when the game
+        has no more to say than the kernel's generic reason. It must never give a reason for
+        a legal action; the conformance suite checks both ways. Only called while no
+        decision is pending; also called for a type no legal action has now, so it must
+        cope with any fields. Default: "X is not a move of this phase", or the move's own
+        reason (`Move.reason`)."""
         flow = self._flow_cache()
-        handler = flow.decisions.get(kind) if flow is not None else None
-        if handler is None:
-            handler = getattr(self, "resume_" + kind, None)
-        if handler is None:
-            raise NotImplementedError(f"{type(self).__name__} has no handler for decision {kind!r}")
-        handler(state, decision, choice, log)
+        if flow is None or not flow.has_moves:
+            return None
+        listed, table = flow.moves_now(state)
+        kind = action["type"]
+        move = table.get(kind)
+        if move is None:
+            k = state["k"]
+            where = f"the {k['stage']} stage" if k.get("stage") else f"the {k['phase'] or 'game'} phase"
+            named = ", ".join(m.type for m in listed if m.who == "active") or "none"
+            return f"{kind} is not a move of {where} (its moves: {named})"
+        seat = action[FREE] if move.who == "any" and type(action.get(FREE)) is int else state["k"]["active"]
+        return move.reason(state, seat, action)
 
     def _flow_cache(self) -> Flow | None:
         """`flow()`, built once per game object."""
@@ -117,13 +154,17 @@ class Game:
             flow = self.__dict__["_boardwright_flow"] = self.flow()
             return flow
 
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        """Why `action` (a map with a string "type") is not legal now, or None when the game
-        has no more to say than the kernel's generic reason. It must never give a reason for
-        a legal action; the conformance suite checks both ways. Only called while no
-        decision is pending; also called for a type no legal action has now, so it must
-        cope with any fields."""
-        return None
+    def _with_moves(self) -> Flow:
+        flow = self._flow_cache()
+        if flow is None or not flow.has_moves:
+            raise NotImplementedError(f"{type(self).__name__} declares no moves: it must write legal_actions and apply")
+        return flow
+
+    def _move_of(self, state: State, action: Action) -> Move | None:
+        flow = self._flow_cache()
+        if flow is None or not flow.has_moves:
+            return None
+        return flow.moves_now(state)[1].get(action["type"])
 
     # --- what seats see ---
 

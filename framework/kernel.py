@@ -191,6 +191,18 @@ def set_phase(state: State, name: str) -> None:
     state["k"]["phase"] = name
 
 
+def stage(state: State) -> str | None:
+    """The stage of the turn the seat to move is at (flow.py `Stage`); None in a phase
+    without stages."""
+    found: str | None = state["k"].get("stage")
+    return found
+
+
+def set_stage(state: State, name: str) -> None:
+    """Go on to another stage of this turn (its moves are offered from now on)."""
+    state["k"]["stage"] = name
+
+
 def round_number(state: State) -> int:
     return int(state["k"]["round"])
 

@@ -1,15 +1,17 @@
-"""The abilities phase (digest §4.1, §5.1): which creatures may act, the uses each may make,
-a use carried out with its follow-ups (HASTE's second half, summons into freed castles), and
-why a use is refused."""
+"""The abilities phase (digest §4.1, §5.1): its three moves (an attack, a manoeuvre, a
+support ability's use), each with the one predicate that says why a use is refused; the
+uses all the seat's creatures may make, listed at once for speed; a use carried out with
+its follow-ups (HASTE's second half, summons into freed castles)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import kernel
+from boardwright.framework import choices, kernel
+from boardwright.framework.moves import Move, Part
 
 from .attack import attack_actions, strike
-from .catalogue import CREATURES
+from .catalogue import CREATURES, PROTORP
 from .creatures import State, board_of, count, haste_net, inactive, index_of, is_protorp, period
 from .movement import manoeuvre, move_actions
 from .summons import then_summon
@@ -18,7 +20,6 @@ from .supports import support_actions, use_support
 Action = dict[str, Any]
 Log = Any
 SKIP = {"type": "skip"}
-ABILITY_TYPES = ("attack", "move", "use")
 
 
 def use_actions(state: State, seat: int) -> list[Action]:
@@ -49,23 +50,25 @@ def use_actions(state: State, seat: int) -> list[Action]:
     return out
 
 
+def attack(state: State, action: Action, log: Log) -> None:
+    """An attack; with net HASTE a manoeuvre may follow (asked next), then waiting creatures
+    enter freed castles. Each follow-up step queues the next one when it is done, so nothing
+    is left queued while a seat decides; a follow-up that would run next anyway (nothing
+    else queued, no decision open) runs at once."""
+    strike(state, action, log)
+    _then_haste(state, index_of(state, action["creature"]), "move", log)
+
+
+def move(state: State, action: Action, log: Log) -> None:
+    """A manoeuvre; with net HASTE an attack may follow."""
+    manoeuvre(state, action, log)
+    _then_haste(state, index_of(state, action["creature"]), "attack", log)
+
+
 def use(state: State, action: Action, log: Log) -> None:
-    """One use of an ability. With net HASTE, an attack may be followed by a manoeuvre and a
-    manoeuvre by an attack (the other half is asked next); then waiting creatures enter
-    freed castles. Each follow-up step queues the next one when it is done, so nothing is
-    left queued while a seat decides; a follow-up that would run next anyway (nothing else
-    queued, no decision open) runs at once."""
-    kind = action["type"]
-    index = index_of(state, action["creature"])
-    if kind == "attack":
-        strike(state, action, log)
-        _then_haste(state, index, "move", log)
-    elif kind == "move":
-        manoeuvre(state, action, log)
-        _then_haste(state, index, "attack", log)
-    else:
-        use_support(state, action, log)
-        then_summon(state, log)
+    """A support ability's use; then waiting creatures enter freed castles."""
+    use_support(state, action, log)
+    then_summon(state, log)
 
 
 def _then_haste(state: State, index: int, then: str, log: Log) -> None:
@@ -97,13 +100,13 @@ def resume_haste(state: State, decision: dict[str, Any], choice: Action, log: Lo
     then_summon(state, log)
 
 
-def refusal(state: State, action: Action) -> str | None:
-    """Why an ability use of the seat to act is refused, in words a player can act on."""
-    index = index_of(state, action.get("creature"))
+def _creature_problem(state: State, seat: int, action: Action) -> str | None:
+    """Why the seat's creature named by a use may not act now, in words a player can act on."""
+    index = index_of(state, action["creature"])
     if index < 0:
-        return f"no creature {action.get('creature')!r} in play"
+        return f"no creature {action['creature']!r} in play"
     creature = state["creatures"][index]
-    if creature["seat"] != kernel.active(state):
+    if creature["seat"] != seat:
         return "not your creature"
     if creature["hex"] < 0:
         return "the creature is waiting on its card"
@@ -116,15 +119,114 @@ def refusal(state: State, action: Action) -> str | None:
     if action["type"] == "move" and haste_net(state, creature) < 0:
         return "net SLOW: no manoeuvre"
     if action["type"] == "use":
-        return _support_refusal(state, creature, action.get("ability"))
+        return _support_problem(state, creature, action["ability"])
     return None
 
 
-def _support_refusal(state: State, creature: dict[str, Any], ability: Any) -> str | None:
-    if type(ability) is not int or not 0 <= ability < len(CREATURES[creature["id"]]["support"]):
+def _support_problem(state: State, creature: dict[str, Any], ability: int) -> str | None:
+    if not 0 <= ability < len(CREATURES[creature["id"]]["support"]):
         return "no such ability"
     if count(creature, "SILENCE"):
         return "SILENCE"
     if creature["ready_at"][ability]:
         return f"cooldown {max(0, creature['ready_at'][ability] - period(state))}"
     return None
+
+
+def _aims(state: State, action: Action) -> list[Action]:
+    """Every use of the action's kind its creature's ability reaches from where it stands
+    (its targets), whether or not the creature may act now."""
+    index = index_of(state, action["creature"])
+    kind = action["type"]
+    if kind == "attack":
+        return attack_actions(state, index)
+    if kind == "move":
+        return move_actions(state, index)
+    return support_actions(state, index, action["ability"])
+
+
+def why_not_use(state: State, seat: int, action: Action) -> str | None:
+    """The predicate of all three moves: the creature may act (its own, on the board, not
+    held back, the chip ready), and the use is one its ability reaches."""
+    reason = _creature_problem(state, seat, action)
+    if reason is None and action not in _aims(state, action):
+        return "no legal target there"
+    return reason
+
+
+def _on_board(state: State, seat: int) -> list[int]:
+    return [index for index in state["tableaus"][seat] if state["creatures"][index]["hex"] >= 0]
+
+
+def _attack_aims(state: State, seat: int) -> list[Action]:
+    return [a for index in _on_board(state, seat) for a in attack_actions(state, index)]
+
+
+def _move_aims(state: State, seat: int) -> list[Action]:
+    return [a for index in _on_board(state, seat) for a in move_actions(state, index)]
+
+
+def _use_aims(state: State, seat: int) -> list[Action]:
+    creatures = state["creatures"]
+    return [
+        a
+        for index in _on_board(state, seat)
+        for ability in range(len(CREATURES[creatures[index]["id"]]["support"]))
+        for a in support_actions(state, index, ability)
+    ]
+
+
+def _mass_offers(kind: str) -> Any:
+    """Protorp's mass uses that hit more targets than it allows: one choice of `mass_cap`
+    creatures each (choices.py), beside the listed combinations."""
+
+    def offer(state: State, seat: int) -> list[Action]:
+        groups: dict[str, tuple[Action, list[str]]] = {}
+        for action in use_actions(state, seat):
+            if action["type"] == kind and "targets" in action:
+                base = {k: v for k, v in action.items() if k != "targets"}
+                _, found = groups.setdefault(repr(sorted(base.items())), (base, []))
+                found.extend(name for name in action["targets"] if name not in found)
+        return [dict(base, targets=choices.choose(found, PROTORP["mass_cap"])) for base, found in groups.values()]
+
+    return offer
+
+
+# the fields of a use besides its creature: whom or where it aims, and how
+_AIM = {
+    "target": Part("target", optional=True),
+    "targets": Part("", kind=list, optional=True),
+    "direction": Part("", kind=int, optional=True),
+}
+ATTACK = Move(
+    "attack",
+    parts={"creature": Part("source", kind=str), **_AIM},
+    candidates=_attack_aims,
+    refuse=why_not_use,
+    offer=_mass_offers("attack"),
+    effect=attack,
+)
+MOVE = Move(
+    "move",
+    parts={"creature": Part("source", kind=str), "hex": Part("target", kind=str)},
+    candidates=_move_aims,
+    refuse=why_not_use,
+    effect=move,
+)
+USE = Move(
+    "use",
+    parts={
+        "creature": Part("source", kind=str),
+        "ability": Part("", kind=int),
+        **_AIM,
+        "hex": Part("", optional=True),
+        "giver": Part("", optional=True),
+        "effect": Part("", optional=True),
+        "chips": Part("", optional=True),
+    },
+    candidates=_use_aims,
+    refuse=why_not_use,
+    offer=_mass_offers("use"),
+    effect=use,
+)
+ABILITY_MOVES = (ATTACK, MOVE, USE)

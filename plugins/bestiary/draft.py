@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, Part
 
 from .boards import combos
 from .catalogue import BUNDLES, CONFIG, PROTORP, creature_name
@@ -68,104 +69,279 @@ def is_done(state: State) -> bool:
     return not state["draft"]["turns"]
 
 
-# --- the legal actions
+# --- the moves: each is open on the draft turns of its kind
 
 
-def draft_actions(state: State) -> list[Action]:
+def due(state: State) -> str:
+    """The kind of the draft turn now ("" once the draft is done)."""
+    turns = state["draft"]["turns"]
+    return str(turns[0]) if turns else ""
+
+
+def _not_due(state: State, kind: str) -> str | None:
+    now = due(state)
+    if now != kind:
+        return f"this draft turn is a {now}, not a {kind}" if now else "the draft is over"
+    return None
+
+
+def _pool_on(kind: str) -> Any:
+    """The creatures a ban or a pick may name: the pool, on a turn of that kind (none on the
+    others, so that the draft's other turns try no pool at all)."""
+
+    def pool(state: State, seat: int) -> list[str]:
+        return list(state["draft"]["pool"]) if due(state) == kind else []
+
+    return pool
+
+
+def _from_pool(kind: str) -> Any:
+    """The bans or picks on offer, written out for speed (a search plays many drafts): one
+    per creature of the pool, on a turn of that kind."""
+
+    def offered(state: State, seat: int) -> list[Action]:
+        return [{"type": kind, "creature": c} for c in state["draft"]["pool"]] if due(state) == kind else []
+
+    return offered
+
+
+def why_not_take_from_pool(state: State, seat: int, action: Action) -> str | None:
+    """A ban or a pick: of a creature still in the pool, on a turn of its kind."""
+    reason = _not_due(state, action["type"])
+    if reason is None and action["creature"] not in state["draft"]["pool"]:
+        reason = f"{action['creature']!r} is not in the pool"
+    return reason
+
+
+def ban(state: State, action: Action, log: Log) -> None:
     draft = state["draft"]
-    kind = draft["turns"][0]
-    if kind in ("ban", "pick"):
-        return [{"type": kind, "creature": c} for c in draft["pool"]]
-    if kind in CASTLE_KINDS:
-        return _castle_actions(state, kind)
-    if kind == "bundle":
-        taken = {c for bundle in draft["bundles"] if bundle >= 0 for c in BUNDLES[bundle]}
-        return [
-            {"type": "bundle", "bundle": number + 1}
-            for number, bundle in enumerate(BUNDLES)
-            if not taken.intersection(bundle) and all(c in draft["pool"] for c in bundle)
-        ]
-    seat = kernel.active(state)
-    placed = {state["creatures"][index]["id"] for index in state["tableaus"][seat]}
-    return [{"type": "place", "creature": c} for c in BUNDLES[draft["bundles"][seat]] if c not in placed]
-
-
-def _castle_actions(state: State, kind: str) -> list[Action]:
-    board = board_of(state)
-    ids = board.castle_keys
-    free = [ids[i] for i, owner in enumerate(state["castle_owners"]) if owner < 0]
-    if kind == "castle":
-        if is_protorp(state):
-            return [{"type": "castle", "castle": ids[i]} for i in board.start_castles if ids[i] in free]
-        return [{"type": "castle", "castle": castle} for castle in ids]
-    if kind == "split":
-        return [{"type": "split", "castle": castle} for castle in free]
-    half = len(ids) // 2
-    if state["mode"] == "crossroads_teams":
-        # ordered: this seat's castle, then its teammate's
-        return [{"type": "castles", "castles": [a, b]} for a in ids for b in ids if a != b]
-    return [{"type": "castles", "castles": pair} for pair in combos(ids, half)]
-
-
-# --- carrying them out
-
-
-def take_turn(state: State, action: Action, log: Log) -> None:
-    """One draft action of the active seat."""
-    draft = state["draft"]
-    seat = kernel.active(state)
-    kind = action["type"]
     draft["turns"].pop(0)
-    if kind in CASTLE_KINDS:
-        _take_castles(state, seat, action, log)
-    elif kind == "ban":
-        draft["pool"].remove(action["creature"])
-        draft["banned"].append(action["creature"])
-        log.emit("ban", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
-    elif kind == "pick":
-        draft["pool"].remove(action["creature"])
-        new_creature(state, seat, action["creature"])
-        log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
-    elif kind == "bundle":
-        draft["bundles"][seat] = action["bundle"] - 1
-        for c in BUNDLES[action["bundle"] - 1]:
-            draft["pool"].remove(c)
-        log.emit("bundle", seat=seat, bundle=action["bundle"])
-    else:  # place: the next card of the seat's bundle, in the order the seat chooses
-        new_creature(state, seat, action["creature"])
-        log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
+    draft["pool"].remove(action["creature"])
+    draft["banned"].append(action["creature"])
+    log.emit("ban", seat=kernel.active(state), creature=creature_name(action["creature"]), at=[action["creature"]])
 
 
-def _take_castles(state: State, seat: int, action: Action, log: Log) -> None:
+def pick(state: State, action: Action, log: Log) -> None:
+    draft = state["draft"]
+    seat = kernel.active(state)
+    draft["turns"].pop(0)
+    draft["pool"].remove(action["creature"])
+    new_creature(state, seat, action["creature"])
+    log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
+
+
+def _bundle_numbers(state: State, seat: int) -> range:
+    return range(1, len(BUNDLES) + 1 if due(state) == "bundle" else 1)
+
+
+def why_not_bundle(state: State, seat: int, action: Action) -> str | None:
+    """A beginner bundle none of whose creatures another seat's bundle holds or left the pool."""
+    reason = _not_due(state, "bundle")
+    if reason:
+        return reason
+    draft = state["draft"]
+    number = action["bundle"]
+    taken = {c for bundle in draft["bundles"] if bundle >= 0 for c in BUNDLES[bundle]}
+    if not 1 <= number <= len(BUNDLES) or taken.intersection(BUNDLES[number - 1]):
+        return f"bundle {number!r} is not free: no such bundle, or it shares a creature"
+    if not all(c in draft["pool"] for c in BUNDLES[number - 1]):
+        return f"bundle {number!r} is not free: no such bundle, or it shares a creature"
+    return None
+
+
+def bundle(state: State, action: Action, log: Log) -> None:
+    draft = state["draft"]
+    seat = kernel.active(state)
+    draft["turns"].pop(0)
+    draft["bundles"][seat] = action["bundle"] - 1
+    for c in BUNDLES[action["bundle"] - 1]:
+        draft["pool"].remove(c)
+    log.emit("bundle", seat=seat, bundle=action["bundle"])
+
+
+def _bundle_cards(state: State, seat: int) -> list[str]:
+    """The seat's bundle, in its order (none before it has one)."""
+    number = state["draft"]["bundles"][seat]
+    return list(BUNDLES[number]) if number >= 0 and due(state) == "place" else []
+
+
+def why_not_place(state: State, seat: int, action: Action) -> str | None:
+    """The next card of the seat's bundle to lay out, in the order the seat chooses."""
+    reason = _not_due(state, "place")
+    if reason:
+        return reason
+    placed = {state["creatures"][index]["id"] for index in state["tableaus"][seat]}
+    if action["creature"] not in _bundle_cards(state, seat) or action["creature"] in placed:
+        return f"{action['creature']!r} is not a card of your bundle still to lay out"
+    return None
+
+
+def place_card(state: State, action: Action, log: Log) -> None:
+    seat = kernel.active(state)
+    state["draft"]["turns"].pop(0)
+    new_creature(state, seat, action["creature"])
+    log.emit("pick", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
+
+
+BAN = Move(
+    "ban",
+    parts={"creature": Part("target", values=_pool_on("ban"), kind=str)},
+    refuse=why_not_take_from_pool,
+    generate=_from_pool("ban"),
+    effect=ban,
+)
+PICK = Move(
+    "pick",
+    parts={"creature": Part("target", values=_pool_on("pick"), kind=str)},
+    refuse=why_not_take_from_pool,
+    generate=_from_pool("pick"),
+    effect=pick,
+)
+BUNDLE = Move(
+    "bundle", parts={"bundle": Part("", values=_bundle_numbers, kind=int)}, refuse=why_not_bundle, effect=bundle
+)
+PLACE = Move(
+    "place",
+    parts={"creature": Part("target", values=_bundle_cards, kind=str)},
+    refuse=why_not_place,
+    effect=place_card,
+)
+
+
+# --- the castles: each seat's own, two for a side, or the teammates' shares
+
+
+def _castle_keys(state: State, seat: int) -> list[str]:
+    """The castles a "castle" turn may name, in the order they are offered: Protorp's corner
+    castles, else every castle."""
+    board = board_of(state)
+    if due(state) != "castle":
+        return []
+    if is_protorp(state):
+        return [board.castle_keys[i] for i in board.start_castles]
+    return list(board.castle_keys)
+
+
+def _all_castles(state: State, seat: int) -> list[str]:
+    return list(board_of(state).castle_keys) if due(state) == "split" else []
+
+
+def _named_castle_problem(state: State, castle: str) -> str | None:
+    ids = board_of(state).castle_keys
+    if castle not in ids:
+        return f"no castle {castle!r}"
+    board = board_of(state)
+    if is_protorp(state) and ids.index(castle) not in board.start_castles:
+        return "start in one of the corner castles"
+    if state["castle_owners"][ids.index(castle)] >= 0:
+        return f"the {board.castle_names[ids.index(castle)]['en']} is taken"
+    return None
+
+
+def why_not_castle(state: State, seat: int, action: Action) -> str | None:
+    """One castle of one's own (the duel's and Protorp's turn), or a teammate's share ("split")."""
+    return _not_due(state, action["type"]) or _named_castle_problem(state, action["castle"])
+
+
+def _castle_pairs(state: State, seat: int) -> list[Action]:
+    """The side's two castles: in 2v2 this seat's and then its teammate's, in any order;
+    else two of the four in the board's order."""
+    ids = board_of(state).castle_keys
+    if due(state) != "castles":
+        return []
+    if state["mode"] == "crossroads_teams":
+        return [{"type": "castles", "castles": [a, b]} for a in ids for b in ids if a != b]
+    return [{"type": "castles", "castles": pair} for pair in combos(ids, len(ids) // 2)]
+
+
+def why_not_castles(state: State, seat: int, action: Action) -> str | None:
+    reason = _not_due(state, "castles")
+    if reason:
+        return reason
+    ids = board_of(state).castle_keys
+    chosen = action["castles"]
+    if len(chosen) != len(ids) // 2 or len(set(map(str, chosen))) != len(chosen):
+        return f"choose {len(ids) // 2} different castles"
+    unknown = [c for c in chosen if c not in ids]
+    if unknown:
+        return f"no castle {unknown[0]!r}"
+    taken = [c for c in chosen if state["castle_owners"][ids.index(c)] >= 0]
+    if taken:
+        return f"the {board_of(state).castle_names[ids.index(taken[0])]['en']} is taken"
+    if state["mode"] != "crossroads_teams" and [ids.index(c) for c in chosen] != sorted(ids.index(c) for c in chosen):
+        return "name the castles in the board's order"
+    return None
+
+
+def take_castle(state: State, action: Action, log: Log) -> None:
+    """One castle of one's own; in the duel the other castles are the opponent's."""
+    board = board_of(state)
+    owners = state["castle_owners"]
+    seat = kernel.active(state)
+    state["draft"]["turns"].pop(0)
+    mine = board.castle_keys.index(action["castle"])
+    owners[mine] = seat
+    if state["mode"] == "duel":
+        for other in range(len(owners)):
+            if other != mine:
+                owners[other] = opponent(state, seat)
+    log.emit("castle", seat=seat, castle=board.castle_names[mine], at=[action["castle"]])
+
+
+def take_castles(state: State, action: Action, log: Log) -> None:
+    """Two castles: in 2v2 this seat's and its teammate's, else the side's two (the others
+    are the opponent's)."""
+    board = board_of(state)
+    owners = state["castle_owners"]
+    seat = kernel.active(state)
+    state["draft"]["turns"].pop(0)
+    first, second = (board.castle_keys.index(castle) for castle in action["castles"])
+    if state["mode"] == "crossroads_teams":
+        owners[first] = seat
+        owners[second] = teammate(state, seat)
+    else:
+        for castle in range(len(owners)):
+            owners[castle] = seat if castle in (first, second) else opponent(state, seat)
+    for castle in (first, second):
+        log.emit("castle", seat=seat, castle=board.castle_names[castle], at=[board.castle_keys[castle]])
+
+
+def split_castles(state: State, action: Action, log: Log) -> None:
+    """The second team shares out the two castles left: this seat's; its teammate gets the other."""
     board = board_of(state)
     owners = state["castle_owners"]
     names = board.castle_names
-    kind = action["type"]
-    if kind == "castle":
-        mine = board.castle_keys.index(action["castle"])
-        owners[mine] = seat
-        if state["mode"] == "duel":
-            for other in range(len(owners)):
-                if other != mine:
-                    owners[other] = opponent(state, seat)
-        log.emit("castle", seat=seat, castle=names[mine], at=[action["castle"]])
-    elif kind == "castles":
-        first, second = (board.castle_keys.index(castle) for castle in action["castles"])
-        if state["mode"] == "crossroads_teams":
-            owners[first] = seat
-            owners[second] = teammate(state, seat)
-        else:
-            for castle in range(len(owners)):
-                owners[castle] = seat if castle in (first, second) else opponent(state, seat)
-        for castle in (first, second):
-            log.emit("castle", seat=seat, castle=names[castle], at=[board.castle_keys[castle]])
-    else:  # split: this seat's castle; its teammate gets the other free one
-        mine = board.castle_keys.index(action["castle"])
-        other = next(i for i, owner in enumerate(owners) if owner < 0 and i != mine)
-        owners[mine] = seat
-        owners[other] = teammate(state, seat)
-        log.emit("castle", seat=seat, castle=names[mine], at=[action["castle"]])
-        log.emit("castle", seat=owners[other], castle=names[other], at=[board.castle_keys[other]])
+    seat = kernel.active(state)
+    state["draft"]["turns"].pop(0)
+    mine = board.castle_keys.index(action["castle"])
+    other = next(i for i, owner in enumerate(owners) if owner < 0 and i != mine)
+    owners[mine] = seat
+    owners[other] = teammate(state, seat)
+    log.emit("castle", seat=seat, castle=names[mine], at=[action["castle"]])
+    log.emit("castle", seat=owners[other], castle=names[other], at=[board.castle_keys[other]])
+
+
+CASTLE = Move(
+    "castle",
+    parts={"castle": Part("target", values=_castle_keys, kind=str)},
+    refuse=why_not_castle,
+    effect=take_castle,
+)
+CASTLES = Move(
+    "castles",
+    parts={"castles": Part("", kind=list)},
+    candidates=_castle_pairs,
+    refuse=why_not_castles,
+    effect=take_castles,
+)
+SPLIT = Move(
+    "split",
+    parts={"castle": Part("target", values=_all_castles, kind=str)},
+    refuse=why_not_castle,
+    effect=split_castles,
+)
+CASTLE_MOVES = (CASTLE, CASTLES, SPLIT)
+DRAFT_MOVES = (BAN, PICK, BUNDLE, PLACE)
 
 
 def finish(state: State, log: Log) -> None:
@@ -186,40 +362,3 @@ def finish(state: State, log: Log) -> None:
             creature_id = state["creatures"][index]["id"]
             where = castle_text(board, board.castle_at[h])
             log.emit("summon", seat=seat, creature=name, castle=where, at=[creature_id, board.keys[h]])
-
-
-# --- why a draft action is refused
-
-
-def refusal(state: State, action: Action) -> str | None:
-    """A reason for a refused draft action of the kind now due; None when the kind is not due."""
-    draft = state["draft"]
-    kind = action["type"]
-    if not draft["turns"] or kind != draft["turns"][0]:
-        return None
-    if kind in ("ban", "pick"):
-        return f"{action.get('creature')!r} is not in the pool"
-    if kind == "place":
-        return f"{action.get('creature')!r} is not a card of your bundle still to lay out"
-    if kind == "bundle":
-        return f"bundle {action.get('bundle')!r} is not free: no such bundle, or it shares a creature"
-    return _castle_refusal(state, action)
-
-
-def _castle_refusal(state: State, action: Action) -> str:
-    ids = board_of(state).castle_keys
-    if action["type"] == "castles":
-        chosen = action.get("castles")
-        if type(chosen) is not list or len(chosen) != len(ids) // 2 or len(set(map(str, chosen))) != len(chosen):
-            return f"choose {len(ids) // 2} different castles"
-        unknown = [c for c in chosen if c not in ids]
-        if unknown:
-            return f"no castle {unknown[0]!r}"
-        return "name the castles in the board's order"
-    castle = action.get("castle")
-    if castle not in ids:
-        return f"no castle {castle!r}"
-    board = board_of(state)
-    if is_protorp(state) and ids.index(castle) not in board.start_castles:
-        return "start in one of the corner castles"
-    return f"the {board.castle_names[ids.index(castle)]['en']} is taken"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, Part
 
 from .catalogue import PROTORP, creature_name
 from .creatures import State, board_of, new_creature, own_castles, place
@@ -14,7 +15,6 @@ from .text import castle_text
 
 Action = dict[str, Any]
 Log = Any
-HIRE_DONE = {"type": "hire_done"}
 
 
 def army_limit(points: int) -> int:
@@ -44,20 +44,24 @@ def _free_castles(state: State, seat: int) -> list[str]:
     return [keys[h] for h in own_castles(state, seat) if state["occupant"][h] < 0]
 
 
-def hire_actions(state: State) -> list[Action]:
-    """A creature of the pool into a free own castle, or onto its card when none is free; or done."""
-    free = _free_castles(state, kernel.active(state)) or [""]
-    out = [{"type": "hire", "creature": c, "castle": castle} for c in state["draft"]["pool"] for castle in free]
-    out.append(HIRE_DONE)
-    return out
+def _free_or_card(state: State, seat: int) -> list[str]:
+    """Where a hired creature may go: a free own castle, or its card ("") when none is free."""
+    return _free_castles(state, seat) or [""]
+
+
+def why_not_hire(state: State, seat: int, action: Action) -> str | None:
+    if action["creature"] not in state["draft"]["pool"]:
+        return f"{action['creature']!r} is not in the pool"
+    free = _free_castles(state, seat)
+    if action["castle"] not in (free or [""]):
+        if not free:
+            return 'no own castle is free: the creature waits on its card (castle "")'
+        return f"enter a free own castle: {', '.join(free)}"
+    return None
 
 
 def hire(state: State, action: Action, log: Log) -> None:
     seat = kernel.active(state)
-    if action["type"] == "hire_done":
-        log.emit("hire_done", seat=seat)
-        kernel.pass_turn(state)
-        return
     state["draft"]["pool"].remove(action["creature"])
     index = new_creature(state, seat, action["creature"])
     log.emit("hire", seat=seat, creature=creature_name(action["creature"]), at=[action["creature"]])
@@ -70,10 +74,19 @@ def hire(state: State, action: Action, log: Log) -> None:
         log.emit("summon", seat=seat, creature=name, castle=castle, at=[action["creature"], action["castle"]])
 
 
-def refusal(state: State, action: Action) -> str:
-    if action.get("creature") not in state["draft"]["pool"]:
-        return f"{action.get('creature')!r} is not in the pool"
-    free = _free_castles(state, kernel.active(state))
-    if not free:
-        return 'no own castle is free: the creature waits on its card (castle "")'
-    return f"enter a free own castle: {', '.join(free)}"
+def hire_done(state: State, action: Action, log: Log) -> None:
+    log.emit("hire_done", seat=kernel.active(state))
+    kernel.pass_turn(state)
+
+
+HIRE = Move(
+    "hire",
+    parts={
+        "creature": Part("target", values=lambda state, seat: list(state["draft"]["pool"]), kind=str),
+        "castle": Part("", values=_free_or_card, kind=str),
+    },
+    refuse=why_not_hire,
+    effect=hire,
+)
+HIRE_DONE = Move("hire_done", effect=hire_done)
+HIRING_MOVES = (HIRE, HIRE_DONE)

@@ -3,21 +3,25 @@
 The game's front for the kernel: its description, options and flow, and which chapter of
 the rules answers each question. The rules themselves live in the chapters: setup.py,
 draft.py, turn.py, abilities.py, attack.py, movement.py, supports.py, siege.py,
-stages.py, capture.py, hiring.py and series.py; the state is described in setup.py.
+stages.py, capture.py, hiring.py and series.py; the state is described in setup.py. Each
+move is declared in its chapter (draft.py: the castles and the draft; abilities.py: attack,
+move, use; turn.py: end and pass; stages.py: land; hiring.py: hire) and listed by the
+phases of turn.py's flow.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, choices, kernel
+from boardwright.framework import Game, GameSpec, Option, Setup, kernel
 from boardwright.framework.events import text as render_text
 from boardwright.framework.flow import Flow
+from boardwright.framework.moves import action_parts
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import Scenario, titled
 
-from . import abilities, board_view, draft, faces, hiring, series, stages, text, turn
-from .catalogue import CREATURES, DRAFTS, HEURISTIC, MESSAGES, MODES, PROTORP
+from . import board_view, faces, series, text, turn
+from .catalogue import CREATURES, DRAFTS, HEURISTIC, MESSAGES, MODES
 from .creatures import State, board_of, is_protorp
 from .seats import other_side
 from .setup import setup as set_up
@@ -25,10 +29,6 @@ from .siege import captured_towers, scores
 
 Action = dict[str, Any]
 Log = Any
-END = {"type": "end"}
-PASS = {"type": "pass"}
-PLAY_PHASES = ("first_turn", "second_turn", "first_team_turn", "second_team_turn", "stage")
-DRAFT_TYPES = ("ban", "pick", "bundle", "place", "castle", "castles", "split")
 
 SCENARIO_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -58,18 +58,8 @@ OPTIONS = (
 )
 
 # the parts of the actions a person chooses on the board: a creature, then what it aims at
-ACTION_PARTS = {
-    "attack": {"source": "creature", "target": "target"},
-    "move": {"source": "creature", "target": "hex"},
-    "use": {"source": "creature", "target": "target"},
-    "ban": {"target": "creature"},
-    "pick": {"target": "creature"},
-    "place": {"target": "creature"},
-    "hire": {"target": "creature"},
-    "castle": {"target": "castle"},
-    "split": {"target": "castle"},
-    "enter": {"target": "castle"},
-}
+# (the moves'; and the castle a waiting creature enters, a decision's choice)
+ACTION_PARTS = {**action_parts(turn.flow().all_moves()), "enter": {"target": "castle"}}
 
 
 class Bestiary(Game):
@@ -104,59 +94,6 @@ class Bestiary(Game):
 
     def setup(self, state: State, setup: Setup) -> None:
         set_up(state, setup)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        phase = kernel.phase(state)
-        if phase in ("castles", "draft"):
-            return draft.draft_actions(state)
-        if phase == "hire":
-            return hiring.hire_actions(state)
-        if phase == "land":
-            return stages.land_actions(state)
-        out = abilities.use_actions(state, kernel.active(state))
-        out.append(END if state["mode"] in ("duel", "crossroads_duel") else PASS)
-        return out
-
-    def open_actions(self, state: State) -> list[Action]:
-        """Protorp's mass uses that hit 3 of more targets: one choice of 3 creatures each."""
-        groups: dict[str, tuple[Action, list[str]]] = {}
-        for action in self.legal_actions(state):
-            if "targets" in action:
-                base = {k: v for k, v in action.items() if k != "targets"}
-                _, found = groups.setdefault(repr(sorted(base.items())), (base, []))
-                found.extend(name for name in action["targets"] if name not in found)
-        cap = PROTORP["mass_cap"]
-        return [dict(base, targets=choices.choose(found, cap)) for base, found in groups.values()]
-
-    def apply(self, state: State, action: Action, log: Log) -> None:
-        kind = action["type"]
-        if kind in abilities.ABILITY_TYPES:
-            abilities.use(state, action, log)
-        elif kind in ("end", "pass"):
-            turn.close_turn(state, action, log)
-        elif kind in DRAFT_TYPES:
-            draft.take_turn(state, action, log)
-        elif kind == "land":
-            stages.choose_land(state, action, log)
-        else:
-            hiring.hire(state, action, log)
-
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        """Why an action of a type open now is refused; None for every legal action."""
-        if action in self.legal_actions(state):
-            return None
-        kind = action["type"]
-        phase = kernel.phase(state)
-        if kind in abilities.ABILITY_TYPES and phase in PLAY_PHASES:
-            # also when no use of this kind is open at all: SILENCE, a cooldown, a used chip
-            return abilities.refusal(state, action) or "no legal target there"
-        if kind in DRAFT_TYPES and phase in ("castles", "draft"):
-            return draft.refusal(state, action)
-        if kind == "land" and phase == "land":
-            return stages.refusal(state, action)
-        if kind == "hire" and phase == "hire":
-            return hiring.refusal(state, action)
-        return None
 
     # --- results, series, bots
 

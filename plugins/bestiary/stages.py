@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, Part
 
 from .creatures import State, board_of
 from .seats import living_order
@@ -39,9 +40,18 @@ def stage_order(state: State) -> list[int]:
     return living[start:] + living[:start]
 
 
-def land_actions(state: State) -> list[Action]:
+def _lands(state: State, seat: int) -> list[str]:
+    return list(board_of(state).lands)
+
+
+def why_not_land(state: State, seat: int, action: Action) -> str | None:
     lands = board_of(state).lands
-    return [{"type": "land", "land": land} for land, open_ in zip(lands, state["lands_open"], strict=True) if open_]
+    land = action["land"]
+    if land not in lands:
+        return f"no land {land!r}"
+    if not state["lands_open"][lands.index(land)]:
+        return f"land {land} was played in this period"
+    return None
 
 
 def choose_land(state: State, action: Action, log: Log) -> None:
@@ -51,6 +61,9 @@ def choose_land(state: State, action: Action, log: Log) -> None:
     log.emit("land", seat=kernel.active(state), land=land_text(action["land"]), stage=stage_number(state))
 
 
+LAND = Move("land", parts={"land": Part("", values=_lands, kind=str)}, refuse=why_not_land, effect=choose_land)
+
+
 def end_stage(state: State, log: Log) -> None:
     state["land"] = ""
 
@@ -58,10 +71,3 @@ def end_stage(state: State, log: Log) -> None:
 def after_stage(state: State) -> str:
     """Another stage while a land card is face up; then capture and hiring."""
     return "land" if any(state["lands_open"]) else "hire"
-
-
-def refusal(state: State, action: Action) -> str:
-    land = action.get("land")
-    if land not in board_of(state).lands:
-        return f"no land {land!r}"
-    return f"land {land} was played in this period"

@@ -18,12 +18,13 @@ from typing import Any
 
 from boardwright.framework import kernel
 from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.moves import Move
 
 from . import abilities, draft, stages
 from .attack import banish
 from .capture import capture
 from .creatures import State, is_protorp, period
-from .hiring import cannot_hire
+from .hiring import HIRING_MOVES, cannot_hire
 from .seats import living_order, seat_order, team_order
 from .siege import scores, siege
 from .summons import resume_enter, summon
@@ -36,23 +37,40 @@ def flow() -> Flow:
     return Flow(
         start="castles",
         phases=(
-            Phase("castles", order=draft.castle_choosers, cycle=False, next="draft"),
-            Phase("draft", order=seat_order, end_if=draft.is_done, end=draft.finish, next=_after_draft),
+            Phase("castles", order=draft.castle_choosers, cycle=False, moves=draft.CASTLE_MOVES, next="draft"),
+            Phase(
+                "draft",
+                order=seat_order,
+                moves=draft.DRAFT_MOVES,
+                end_if=draft.is_done,
+                end=draft.finish,
+                next=_after_draft,
+            ),
             Phase("period", order=_nobody, new_round=True, begin=begin_period, next=_first_of_period),
             _side_turn("first_turn", 0, None, "second_turn"),
             _side_turn("second_turn", 1, None, "first_turn"),
             _side_turn("first_team_turn", 0, 1, "second_team_turn"),
             _side_turn("second_team_turn", 1, 1, "first_team_turn"),
-            Phase("land", order=stages.chooser_order, cycle=False, next="stage"),
+            Phase("land", order=stages.chooser_order, cycle=False, moves=(stages.LAND,), next="stage"),
             Phase(
                 "stage",
                 order=stages.stage_order,
                 cycle=False,
+                moves=PLAY_MOVES,
+                generate=play_actions,
                 moves_per_turn=None,
                 end=stages.end_stage,
                 next=stages.after_stage,
             ),
-            Phase("hire", order=living_order, skip=cannot_hire, begin=_begin_hiring, end=_end_period, next="period"),
+            Phase(
+                "hire",
+                order=living_order,
+                skip=cannot_hire,
+                moves=HIRING_MOVES,
+                begin=_begin_hiring,
+                end=_end_period,
+                next="period",
+            ),
         ),
         steps={"banish": banish, "haste": abilities.haste, "summon": summon},
         decisions={
@@ -76,6 +94,8 @@ def _side_turn(name: str, number: int, moves: int | None, following: str) -> Pha
     return Phase(
         name,
         order=_first_side_order if first else _second_side_order,
+        moves=PLAY_MOVES,
+        generate=play_actions,
         moves_per_turn=moves,
         begin=_begin_first if first else _begin_second,
         end=_end_first if first else _end_second,
@@ -211,12 +231,43 @@ def _protorp_prepare(state: State) -> None:
     state["lands_open"] = [True] * len(state["lands_open"])
 
 
-def close_turn(state: State, action: Action, log: Log) -> None:
-    """ "end" (the duel) closes the side's abilities phase; "pass" (2v2, Protorp) leaves the rest
-    of the phase to the others."""
-    if action["type"] == "pass":
-        log.emit("pass", seat=kernel.active(state))
+def _duel(state: State) -> bool:
+    """The duel's sides are one seat each: a side ends its turn. Elsewhere each seat passes."""
+    return state["mode"] in ("duel", "crossroads_duel")
+
+
+def why_not_end(state: State, seat: int, action: Action) -> str | None:
+    return None if _duel(state) else "each player passes here (pass): the turn goes on for the others"
+
+
+def why_not_pass(state: State, seat: int, action: Action) -> str | None:
+    return "a side ends its turn here (end)" if _duel(state) else None
+
+
+def end_turn(state: State, action: Action, log: Log) -> None:
+    """ "end" (the duel) closes the side's abilities phase."""
     kernel.pass_turn(state)
+
+
+def pass_turn(state: State, action: Action, log: Log) -> None:
+    """ "pass" (2v2, Protorp) leaves the rest of the phase to the others."""
+    log.emit("pass", seat=kernel.active(state))
+    kernel.pass_turn(state)
+
+
+END = Move("end", refuse=why_not_end, effect=end_turn)
+PASS = Move("pass", refuse=why_not_pass, effect=pass_turn)
+_END_ACTION = {"type": "end"}
+_PASS_ACTION = {"type": "pass"}
+PLAY_MOVES = (*abilities.ABILITY_MOVES, END, PASS)
+
+
+def play_actions(state: State, seat: int) -> list[Action]:
+    """Every use of the seat's creatures, then its end or pass: the play phases' moves at
+    once, in the order bots have always seen them."""
+    out = abilities.use_actions(state, seat)
+    out.append(_END_ACTION if _duel(state) else _PASS_ACTION)
+    return out
 
 
 # --- Protorp: capture and hiring

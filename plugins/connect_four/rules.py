@@ -3,7 +3,9 @@
 State (plain data): ``columns`` holds each column as a list of seats from the bottom up,
 ``bits`` holds one bitboard int per seat (bit ``column * (rows + 1) + height``), which
 makes the four-in-a-row check a handful of shifts instead of a scan, and ``full`` is a
-bitmask of the full columns, which picks the legal actions from a cached list.
+bitmask of the full columns, which picks the legal drops from a cached list.
+
+The game has one move, `DROP`: a disc into a column that is not full.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any, ClassVar
 from boardwright.framework import Game, GameSpec, Option, Setup, decided, kernel
 from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.moves import Move, Part, action_parts
 from boardwright.framework.spec import titled
 
 _DATA = resources.files(__package__) / "data"
@@ -45,6 +48,68 @@ def _has_line(bits: int, height: int, connect: int) -> bool:
     return False
 
 
+# --- the move: a disc into a column
+
+# (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts
+_DROPS: dict[tuple[int, int], list[dict[str, Any]]] = {}
+
+
+def columns(state: dict[str, Any], seat: int) -> range:
+    return range(len(state["columns"]))
+
+
+def why_not_drop(state: dict[str, Any], seat: int, action: dict[str, Any]) -> str | None:
+    column = action["column"]
+    if not 0 <= column < len(state["columns"]):
+        return f"no column {column + 1} (the board has {len(state['columns'])})"
+    if state["full"] >> column & 1:
+        return f"column {column + 1} is full"
+    return None
+
+
+def drops(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """The legal drops, from the full-column mask (playouts ask for them at every ply)."""
+    key = (len(state["columns"]), state["full"])
+    legal = _DROPS.get(key)
+    if legal is None:
+        count, full = key
+        legal = [{"type": "drop", "column": c} for c in range(count) if not full >> c & 1]
+        if len(_DROPS) < 10_000:
+            _DROPS[key] = legal
+    return legal
+
+
+def drop(state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
+    seat = kernel.active(state)
+    column = action["column"]
+    col = state["columns"][column]
+    rows = state["rows"]
+    bits = state["bits"]
+    mine = bits[seat] | 1 << (column * (rows + 1) + len(col))
+    bits[seat] = mine
+    col.append(seat)
+    if len(col) == rows:
+        state["full"] |= 1 << column
+    state["moves"] += 1
+    if log.recording:  # playouts and search skip building the event (framework/events.py)
+        log.emit("drop", seat=seat, column=column + 1, at=[column])  # `at`: the board ids it is about
+    if _has_line(mine, rows, state["connect"]):
+        log.emit("win", seat=seat)
+        kernel.finish(state, winners=[seat], reason="four in a row")
+    elif state["full"] == (1 << len(state["columns"])) - 1:
+        log.emit("draw")
+        kernel.finish(state, winners=[], reason="board full")
+
+
+DROP = Move(
+    "drop",
+    parts={"column": Part("target", values=columns, kind=int)},
+    refuse=why_not_drop,
+    generate=drops,
+    effect=drop,
+)
+
+
 class ConnectFour(Game):
     spec = GameSpec(
         id="connect_four",
@@ -59,22 +124,12 @@ class ConnectFour(Game):
         **titled(_MESSAGES, "game_summary", "summary"),
     )
     messages = _MESSAGES
-    action_parts: ClassVar[dict[str, dict[str, str]]] = {"drop": {"target": "column"}}
+    action_parts: ClassVar[dict[str, dict[str, str]]] = action_parts([DROP])
     heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
-
-    def __init__(self) -> None:
-        # (columns, full-column mask) -> the legal drops: shared, never-mutated action dicts
-        self._legal: dict[tuple[int, int], list[dict[str, Any]]] = {}
-
-    def _drops(self, columns: int, full: int) -> list[dict[str, Any]]:
-        legal = [{"type": "drop", "column": c} for c in range(columns) if not full >> c & 1]
-        if len(self._legal) < 10_000:
-            self._legal[columns, full] = legal
-        return legal
 
     def flow(self) -> Flow:
         # one phase: the two seats take turns, one drop each, until the game is won or drawn
-        return Flow(start="play", phases=(Phase("play", moves_per_turn=1),))
+        return Flow(start="play", phases=(Phase("play", moves_per_turn=1, moves=(DROP,)),))
 
     def setup(self, state: dict[str, Any], setup: Setup) -> None:
         opts = setup.options
@@ -84,42 +139,6 @@ class ConnectFour(Game):
         state["bits"] = [0, 0]
         state["full"] = 0
         state["moves"] = 0
-
-    def legal_actions(self, state: dict[str, Any]) -> list[dict[str, Any]]:
-        key = (len(state["columns"]), state["full"])
-        legal = self._legal.get(key)
-        return legal if legal is not None else self._drops(*key)
-
-    def apply(self, state: dict[str, Any], action: dict[str, Any], log: Any) -> None:
-        seat = kernel.active(state)
-        column = action["column"]
-        col = state["columns"][column]
-        rows = state["rows"]
-        bits = state["bits"]
-        mine = bits[seat] | 1 << (column * (rows + 1) + len(col))
-        bits[seat] = mine
-        col.append(seat)
-        if len(col) == rows:
-            state["full"] |= 1 << column
-        state["moves"] += 1
-        if log.recording:  # playouts and search skip building the event (framework/events.py)
-            log.emit("drop", seat=seat, column=column + 1, at=[column])  # `at`: the board ids it is about
-        if _has_line(mine, rows, state["connect"]):
-            log.emit("win", seat=seat)
-            kernel.finish(state, winners=[seat], reason="four in a row")
-        elif state["full"] == (1 << len(state["columns"])) - 1:
-            log.emit("draw")
-            kernel.finish(state, winners=[], reason="board full")
-
-    def explain_illegal(self, state: dict[str, Any], action: dict[str, Any]) -> str | None:
-        column = action.get("column")
-        if action["type"] != "drop" or type(column) is not int:
-            return None  # the kernel names a wrong type, field or value type
-        if not 0 <= column < len(state["columns"]):
-            return f"no column {column + 1} (the board has {len(state['columns'])})"
-        if state["full"] >> column & 1:
-            return f"column {column + 1} is full"
-        return None
 
     def heuristic(self, state: dict[str, Any], seat: int) -> float:
         """Lines of three, own against the rival's: a cheap positional estimate in [-1, 1]; the

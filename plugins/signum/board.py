@@ -108,7 +108,7 @@ def point_areas(state: State, seat: int | None) -> list[dict[str, Any]]:
     phase = kernel.phase(state)
     if phase == turn.PLACE:
         return [{"action": {"type": "place_hero"}, "areas": [edge_band(seat, turn.hero_radius(state, seat))]}]
-    if phase != turn.TURN or state["stage"] != turn.ACTIVATION or state["turn"]["current"] is not None:
+    if phase != turn.TURN or kernel.stage(state) != turn.ACTIVATION or state["turn"]["current"] is not None:
         return []
     found = [
         {"action": {"type": "summon", "card": item}, "areas": [edge_band(seat, float(card_of(item)["base"]) / 2)]}
@@ -360,7 +360,11 @@ def status(state: State) -> dict[str, Any]:
     phase = kernel.phase(state)
     if phase != "turn":
         return {"key": f"status_{phase}", "seat": kernel.to_move(state)}
-    return {"key": f"status_{state['stage']}", "seat": kernel.to_move(state), "round": state["round"]}
+    return {
+        "key": f"status_{kernel.stage(state) or turn.FIRST}",
+        "seat": kernel.to_move(state),
+        "round": state["round"],
+    }
 
 
 def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any) -> dict[str, Any]:
@@ -377,7 +381,7 @@ def _zone(zone: str, layout: str, place: str, key: str, seat: int, **extra: Any)
 def pool_panel(state: State, seat: int) -> dict[str, Any] | None:
     """The buildings the viewer's City pool still holds, while it is the viewer's building
     phase, as buttons: one that may be built now is lit, and pressing it builds it."""
-    if kernel.to_move(state) != seat or state.get("stage") != turn.BUILDING or not economy.buildable(state, seat):
+    if kernel.to_move(state) != seat or kernel.stage(state) != turn.BUILDING or not economy.buildable(state, seat):
         return None
     left = [kind for kind, count in state["pool"][seat]["buildings"].items() if count > 0]
     cards = [

@@ -7,7 +7,8 @@ from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, zones
 from boardwright.framework.events import place, text
-from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.flow import Flow, Phase, Stage
+from boardwright.framework.moves import action_parts
 from boardwright.framework.spec import titled
 
 from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
@@ -22,7 +23,7 @@ Action = dict[str, Any]
 class Signum(Game):
     spec = GameSpec(
         id="signum",
-        version="0.2.0",  # 0.2.0: the state keeps where a destroyed hero fell (its finished board marks it)
+        version="0.3.0",  # 0.3.0: the turn's stage is the kernel's (0.2.0: where a destroyed hero fell is kept)
         **titled(MESSAGES, "game_title"),
         players=(2,),
         options=(
@@ -37,19 +38,9 @@ class Signum(Game):
     # two rounds: the prolonged game decides (§8); about 25 actions, so a bot series stays quick
     short_options: ClassVar[dict[str, Any]] = {"rounds": 2}
     heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
+    # the moves' parts (actions.py), and the creature a Reposition spell moves, a decision's choice
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
-        "activate": {"source": "unit"},
-        "move": {"source": "unit", "point": "to"},
-        "run": {"source": "unit", "point": "to"},
-        "attack": {"source": "unit", "target": "target"},
-        "shoot": {"source": "unit", "target": "target"},
-        "heal": {"source": "unit", "target": "target"},
-        "hold": {"source": "unit"},
-        "done": {"source": "unit"},
-        "summon": {"source": "card", "point": "to"},
-        "terrain": {"point": "to"},
-        "place_hero": {"point": "to"},
-        "cast": {"source": "card", "target": "target", "point": "to"},
+        **action_parts([*actions.ACTIVATION_MOVES, actions.PLACE_HERO]),
         "reposition": {"source": "unit", "point": "to"},
     }
 
@@ -57,13 +48,23 @@ class Signum(Game):
         return Flow(
             start=turn.FIRST,
             phases=(
-                Phase(turn.FIRST, order=turn.roll_winner, cycle=False, next=turn.PLACE),
-                Phase(turn.PLACE, order=turn.turn_order, cycle=False, next=turn.MULLIGAN),
-                Phase(turn.MULLIGAN, order=turn.turn_order, cycle=False, next=turn.TURN),
+                Phase(
+                    turn.FIRST,
+                    order=turn.roll_winner,
+                    cycle=False,
+                    moves=(actions.GO_FIRST, actions.GO_SECOND),
+                    next=turn.PLACE,
+                ),
+                Phase(turn.PLACE, order=turn.turn_order, cycle=False, moves=(actions.PLACE_HERO,), next=turn.MULLIGAN),
+                Phase(turn.MULLIGAN, order=turn.turn_order, cycle=False, moves=(actions.MULLIGAN,), next=turn.TURN),
                 Phase(
                     turn.TURN,
                     order=turn.turn_order,
                     cycle=False,
+                    stages=(
+                        Stage(turn.BUILDING, moves=actions.BUILDING_MOVES),
+                        Stage(turn.ACTIVATION, moves=actions.ACTIVATION_MOVES, generate=actions.activation_actions),
+                    ),
                     begin=turn.begin_round,
                     turn_begin=turn.start_phase,
                     moves_per_turn=None,
@@ -95,21 +96,6 @@ class Signum(Game):
 
     def setup(self, state: State, setup: Setup) -> None:
         turn.setup(state, setup)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return actions.legal(state)
-
-    def open_actions(self, state: State) -> list[Action]:
-        return actions.open_actions(state)
-
-    def check_action(self, state: State, action: Action) -> str | None:
-        return actions.check_point(state, action)
-
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        return actions.explain(state, action)
-
-    def apply(self, state: State, action: Action, log: Any) -> None:
-        actions.apply(state, action, log)
 
     def view(self, state: State, seat: int | None) -> State:
         view = super().view(state, seat)

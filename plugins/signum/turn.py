@@ -16,7 +16,7 @@ from .units import base, hero_of, units, worn
 State = dict[str, Any]
 Log = Any
 FIRST, PLACE, MULLIGAN, TURN = "first", "place", "mulligan", "turn"
-BUILDING, ACTIVATION = "building", "activation"
+BUILDING, ACTIVATION = "building", "activation"  # the stages of a turn (the kernel's)
 
 
 def setup(state: State, setup: Setup) -> None:
@@ -41,7 +41,6 @@ def setup(state: State, setup: Setup) -> None:
         smoke=[],
         cancelled=[],
         next_id=0,
-        stage=FIRST,
         turns_taken=[0, 0],
         turn=fresh_turn(),
         last=None,
@@ -155,7 +154,6 @@ def cap_winners(state: State) -> list[int]:
 def start_phase(state: State, log: Log) -> None:
     """§4.1: open buildings, clear flags, income, start-of-turn effects, draw, prosperity victory."""
     seat = kernel.active(state)
-    state["stage"] = BUILDING
     state["turn"] = fresh_turn()
     economy.open_buildings(state, seat)
     for unit in units(state).values():

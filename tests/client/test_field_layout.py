@@ -23,7 +23,7 @@ def signum_board(seed: int = 3) -> tuple[Match, dict]:
     engine = PluginHost().engine("signum")
     match = Match(engine, 2, {}, seed, None, ["human", "human"])
     match.apply({"type": "go_second"})
-    while kernel.phase(match.state) != "turn" or match.state["stage"] != "activation":
+    while kernel.phase(match.state) != "turn" or kernel.stage(match.state) != "activation":
         legal = match.legal_actions()
         match.apply(next((a for a in legal if a["type"] == "to_activation"), legal[0]))
     seat = match.to_move()

@@ -286,8 +286,7 @@ def test_a_fault_in_the_game_leaves_the_match_as_it_was(engine, monkeypatch, fau
     match = Match(engine, seed=3)
     _play(match, [3, 4])
     before = (kernel.state_hash(match.state), len(match.log.events), list(match.record.hashes))
-    game = engine.game
-    real_apply = game.apply
+    real_apply = engine._apply  # the game's rules as the engine calls them: its moves' effects
 
     def faulty(state, action, log):
         real_apply(state, action, log)
@@ -295,7 +294,7 @@ def test_a_fault_in_the_game_leaves_the_match_as_it_was(engine, monkeypatch, fau
             raise KeyError("a rules bug")
         state["columns"][0].append({1, 2})  # a set: not plain data
 
-    monkeypatch.setattr(game, "apply", faulty)
+    monkeypatch.setattr(engine, "_apply", faulty)
     with pytest.raises(BoardwrightError) as raised:
         match.apply({"type": "drop", "column": 5})
     assert raised.value.code == "internal" and "as it was before" in raised.value.message

@@ -210,3 +210,39 @@ def test_teams_the_second_team_shares_out_its_two_castles():
     assert state["castle_owners"][board.castle_keys.index(castles[0]["castles"][0])] == first
     assert state["castle_owners"][board.castle_keys.index(castles[0]["castles"][1])] == (first + 2) % 4
     assert engine.legal_actions(state)[0]["type"] == "ban"
+
+
+def test_each_refusal_comes_from_its_moves_rule():
+    """The draft's turns come in their order, and a duel's side ends its turn while 2v2
+    teammates pass: each move says so itself (the kernel names a move of another phase)."""
+    from boardwright.framework import IllegalAction
+
+    state = ENGINE.new_game(2, options={"draft": "advanced"}, seed=0)
+    refusals = {
+        "hire is not a move of the castles phase (its moves: castle, castles, split)": {
+            "type": "hire",
+            "creature": "x",
+            "castle": "",
+        },
+        "this draft turn is a castle, not a split": {"type": "split", "castle": "0,2"},
+        "no castle 'nowhere'": {"type": "castle", "castle": "nowhere"},
+    }
+    for reason, action in refusals.items():
+        with pytest.raises(IllegalAction) as refused:
+            ENGINE.apply(state, action)
+        assert refused.value.message == reason
+    ENGINE.apply(state, {"type": "castle", "castle": "0,2"})
+    banned = state["draft"]["pool"][0]
+    with pytest.raises(IllegalAction, match="this draft turn is a ban, not a pick"):
+        ENGINE.apply(state, {"type": "pick", "creature": banned})
+    ENGINE.apply(state, {"type": "ban", "creature": banned})
+    with pytest.raises(IllegalAction, match=f"{banned!r} is not in the pool"):
+        ENGINE.apply(state, {"type": "ban", "creature": banned})
+    rng = random.Random(3)
+    while kernel.phase(state) in ("castles", "draft"):
+        legal = ENGINE.legal_actions(state)
+        ENGINE.apply(state, legal[rng.randrange(len(legal))])
+    while kernel.pending(state) is not None:
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    with pytest.raises(IllegalAction, match=r"a side ends its turn here \(end\)"):
+        ENGINE.apply(state, {"type": "pass"})

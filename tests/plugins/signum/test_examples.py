@@ -22,7 +22,7 @@ def engine():
 def in_activation(engine, seed=1):
     """A game at the first player's activation phase, with no creatures but the heroes."""
     state = engine.new_game(seed=seed)
-    while kernel.phase(state) != "turn" or state["stage"] != "activation":
+    while kernel.phase(state) != "turn" or kernel.stage(state) != "activation":
         legal = engine.legal_actions(state)
         pick = next((a for a in legal if a["type"] in ("go_first", "to_activation")), legal[0])
         engine.apply(state, pick)
