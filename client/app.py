@@ -21,7 +21,7 @@ from boardwright.framework.match import Match
 
 from .game_files import GameFiles
 from .i18n import LANGUAGES, tr
-from .lan_tables import LanTables, login_name
+from .lan_tables import LanTables
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
 from .remote import RemoteSession
@@ -352,7 +352,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
                 self.settings.seat_kinds(game_id),
                 self,
                 lan_available=self.lan_factory is not None,
-                player_name=self.settings.player_name or login_name(),
+                player_name=self.settings.player_name,
             )
         except Exception as exc:  # a broken game must not close the library
             self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")

@@ -130,6 +130,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "game": ("Game", "Игра"),
     "your_name": ("Your name", "Ваше имя"),
     "your_name_hint": ("the name the others see", "имя, которое видят другие"),
+    "your_name_default": ("Player", "Игрок"),  # played under when no name was typed
     "play_on": ("Play on from here", "Играть дальше отсюда"),
     "play_on_title": ("Play on from here", "Играть дальше отсюда"),
     "play_on_note": (
