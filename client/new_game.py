@@ -70,7 +70,9 @@ class SubsetList(QListWidget):
 
     def value(self) -> str:
         return ",".join(
-            str(item.data(Qt.ItemDataRole.UserRole)) for item in self.rows() if item.checkState() == Qt.CheckState.Checked
+            str(item.data(Qt.ItemDataRole.UserRole))
+            for item in self.rows()
+            if item.checkState() == Qt.CheckState.Checked
         )
 
     def set_value(self, text: str) -> None:
