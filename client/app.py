@@ -20,7 +20,7 @@ from boardwright.framework import PluginHost, kernel, replay
 from boardwright.framework.match import Match
 
 from .game_files import GameFiles
-from .i18n import LANGUAGES, tr
+from .i18n import LANGUAGES, tr, use_qt_language
 from .lan_tables import LanTables
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
@@ -172,6 +172,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
     def set_language(self, lang: str) -> None:
         """Switch every text of the window, the game's texts included."""
         self.lang = lang
+        use_qt_language(lang)  # Qt's own dialogs (opening a file) speak it too
         if self.settings.lang != lang:
             self.settings.lang = lang
         self.language_actions[lang].setChecked(True)

@@ -112,7 +112,14 @@ def test_a_name_that_cannot_be_a_file_is_refused_with_the_reason(qtbot: Any, dat
     ("lang", "names"),
     [
         ("en", ["Empire starter (Demian)", "Empire starter (Roland)", "Vallor starter (Brissa)"]),
-        ("ru", ["Стартовая колода Империи (Демиан)", "Стартовая колода Империи (Роланд)", "Стартовая колода Валлора (Брисса)"]),
+        (
+            "ru",
+            [
+                "Стартовая колода Империи (Демиан)",
+                "Стартовая колода Империи (Роланд)",
+                "Стартовая колода Валлора (Брисса)",
+            ],
+        ),
     ],
 )
 def test_decks_are_offered_by_the_names_players_read(
