@@ -294,6 +294,11 @@ QT_GAPS = {
     "ru": {
         ("QFileDialog", "&Look in:"): "&Перейти к:",
         ("QFileDialog", "Files of &type:"): "&Типы файлов:",
+        # Qt 6 asks for a file's type under a new context its translations do not have yet
+        ("QAbstractFileIconProvider", "Folder"): "Папка",
+        ("QAbstractFileIconProvider", "Drive"): "Диск",
+        ("QAbstractFileIconProvider", "File"): "Файл",
+        ("QAbstractFileIconProvider", "%1 File"): "Файл %1",
     }
 }
 

@@ -26,6 +26,7 @@ def test_the_file_dialog_speaks_the_windows_language_and_changes_with_it(qtbot: 
         labels, buttons = file_dialog_words(qtbot)
         assert labels == ["&Перейти к:", "&Имя файла:", "&Типы файлов:"] and "Отмена" in buttons, (labels, buttons)
         assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Отмена"
+        assert QCoreApplication.translate("QAbstractFileIconProvider", "Folder") == "Папка", "a folder's type"
     finally:
         window.set_language("en")
     labels, buttons = file_dialog_words(qtbot)
