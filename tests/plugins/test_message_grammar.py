@@ -116,3 +116,13 @@ def test_signum_income_leaves_out_no_cards_drawn() -> None:
     for lang in ("en", "ru"):
         lines = played("signum", 1, 400).log_lines(None, lang)
         assert not any(re.search(r"(draws|drawn:|взято карт:) 0\b", line) for line in lines), lang
+
+
+def test_bestiary_says_when_a_castle_will_fall_in_the_future_tense() -> None:
+    """The castle track tells what is still to come: "при 10 замок падёт", not "пал"."""
+    from boardwright.framework.events import render
+
+    messages = HOST.engine("bestiary").game.messages
+    event = {"key": "castle_track_line", "params": {"damage": 2, "durability": 10}}
+    assert render(event, messages, "ru") == "Урон 2 из 10: при 10 замок падёт"
+    assert render(event, messages, "en") == "Damage 2 of 10: at 10 the castle falls"
