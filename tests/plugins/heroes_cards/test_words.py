@@ -48,7 +48,7 @@ def test_no_back_size_mark_is_read_on_the_board(lang):
             assert not MARK.search(line), line
             assert "None" not in line and "{" not in line, line
         texts = resolve_texts(board, MESSAGES, "en", ["A", "B"])
-        seen_pile |= any("top card size" in line for line in strings(texts))
+        seen_pile |= any(re.match(r"Pile \d, top: [A-Z]", line) for line in strings(texts))
         seen_backs |= any(
             line.startswith("Sizes on travel card backs: ") and "none" not in line for line in strings(texts)
         )
