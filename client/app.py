@@ -20,8 +20,8 @@ from boardwright.framework import PluginHost, kernel, replay
 from boardwright.framework.match import Match
 
 from .game_files import GameFiles
-from .i18n import LANGUAGES, tr
-from .lan_tables import LanTables, login_name
+from .i18n import LANGUAGES, tr, use_qt_language
+from .lan_tables import LanTables
 from .library import LibraryPage
 from .new_game import GameConfig, NewGameDialog
 from .remote import RemoteSession
@@ -172,6 +172,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
     def set_language(self, lang: str) -> None:
         """Switch every text of the window, the game's texts included."""
         self.lang = lang
+        use_qt_language(lang)  # Qt's own dialogs (opening a file) speak it too
         if self.settings.lang != lang:
             self.settings.lang = lang
         self.language_actions[lang].setChecked(True)
@@ -352,7 +353,7 @@ class MainWindow(LanTables, GameFiles, QMainWindow):
                 self.settings.seat_kinds(game_id),
                 self,
                 lan_available=self.lan_factory is not None,
-                player_name=self.settings.player_name or login_name(),
+                player_name=self.settings.player_name,
             )
         except Exception as exc:  # a broken game must not close the library
             self.show_error(tr("start_failed", self.lang), f"{type(exc).__name__}: {exc}")

@@ -90,7 +90,7 @@ class DeckBuilder(QDialog):
         self.start = QComboBox()
         self.start.addItem(text("empty", lang), None)
         for name in sorted(pool["decks"]):
-            self.start.addItem(name, name)
+            self.start.addItem(deck_label(name, pool, lang), name)
         self.table = QTableWidget(len(pool["cards"]), 3)
         self.table.setHorizontalHeaderLabels([text(k, lang) for k in ("card", "kind", "copies")])
         self.table.verticalHeader().setVisible(False)
@@ -207,9 +207,20 @@ class DeckBuilder(QDialog):
             return
         self.pool["decks"][name] = self.deck()
         if self.start.findData(name) < 0:
-            self.start.addItem(name, name)
+            self.start.addItem(deck_label(name, self.pool, self.lang), name)
         self.status.setText(text("saved", self.lang, path=path))
         self.saved.emit(name)
+
+
+def deck_label(name: str, pool: dict[str, Any], lang: str) -> str:
+    """A deck of the pool as players read it: its own name ("Empire starter (Demian)"), else
+    the name it was saved under and its leader ("my_rogues (Brissa de Molforn)")."""
+    deck = pool["decks"].get(name) or {}
+    if isinstance(deck.get("name"), dict):
+        return str(localise(deck["name"], lang))
+    leaders = {leader["id"]: leader.get("name") for leader in pool.get("leaders", [])}
+    leader = leaders.get(deck.get("leader"))
+    return f"{name} ({localise(leader, lang)})" if leader else name
 
 
 def attach(dialog: Any) -> None:
@@ -226,14 +237,8 @@ def attach(dialog: Any) -> None:
         if old is None or old.parentWidget() is None:
             continue
         combo = QComboBox()
-        leaders = {leader["id"]: leader.get("name") for leader in pool.get("leaders", [])}
         for name in sorted(pool["decks"]):
-            # a deck by its file name and its leader: "empire starter (Demian)"
-            leader = leaders.get(pool["decks"][name].get("leader"))
-            label = name.replace("_", " ")
-            if leader:
-                label += f" ({localise(leader, dialog.lang)})"
-            combo.addItem(label, name)
+            combo.addItem(deck_label(name, pool, dialog.lang), name)
         current = old.text() if isinstance(old, QLineEdit) else None
         if current and combo.findData(current) < 0:
             combo.addItem(current, current)
@@ -261,7 +266,7 @@ def _open_builder(dialog: Any, combos: dict[str, QComboBox], key: str) -> None:
     def saved(name: str) -> None:
         for combo in combos.values():
             if combo.findData(name) < 0:
-                combo.addItem(name, name)
+                combo.addItem(deck_label(name, builder.pool, dialog.lang), name)
         combos[key].setCurrentIndex(combos[key].findData(name))
 
     builder.saved.connect(saved)

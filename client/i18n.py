@@ -131,6 +131,7 @@ _TEXTS: dict[str, tuple[str, str]] = {
     "game": ("Game", "Игра"),
     "your_name": ("Your name", "Ваше имя"),
     "your_name_hint": ("the name the others see", "имя, которое видят другие"),
+    "your_name_default": ("Player", "Игрок"),  # played under when no name was typed
     "play_on": ("Play on from here", "Играть дальше отсюда"),
     "play_on_title": ("Play on from here", "Играть дальше отсюда"),
     "play_on_note": (
@@ -289,3 +290,51 @@ def localise(value: Any, lang: str) -> str:
 def level_name(level: str, lang: str) -> str:
     key = f"level_{level}"
     return tr(key, lang) if key in _TEXTS else level
+
+
+# Qt's own texts (the file dialog's "Look in", standard buttons), in the window's language
+_QT_TRANSLATOR: dict[str, Any] = {}
+# what Qt's shipped translations leave in English: (context, source text) -> text
+QT_GAPS = {
+    "ru": {
+        ("QFileDialog", "&Look in:"): "&Перейти к:",
+        ("QFileDialog", "Files of &type:"): "&Типы файлов:",
+        # Qt 6 asks for a file's type under a new context its translations do not have yet
+        ("QAbstractFileIconProvider", "Folder"): "Папка",
+        ("QAbstractFileIconProvider", "Drive"): "Диск",
+        ("QAbstractFileIconProvider", "File"): "Файл",
+        ("QAbstractFileIconProvider", "%1 File"): "Файл %1",
+    }
+}
+
+
+def use_qt_language(lang: str) -> bool:
+    """Speak `lang` in Qt's own dialogs and buttons from now on, with Qt's translations
+    (qtbase_<lang>.qm from QLibraryInfo's TranslationsPath); English needs none. Returns
+    whether Qt speaks `lang`: False when its translations are not installed."""
+    from PySide6.QtCore import QCoreApplication, QLibraryInfo, QTranslator
+
+    class Gaps(QTranslator):
+        """The texts of `QT_GAPS` for `lang`, asked before Qt's own translations."""
+
+        def translate(self, context: str, source: str, disambiguation: str | None = None, n: int = -1) -> Any:
+            # None (a null text) passes the question on to Qt's own translations
+            return QT_GAPS.get(lang, {}).get((context, source))
+
+        def isEmpty(self) -> bool:
+            return False
+
+    app = QCoreApplication.instance()
+    for old in (_QT_TRANSLATOR.pop("installed", None), _QT_TRANSLATOR.pop("gaps", None)):
+        if app is not None and old is not None:
+            app.removeTranslator(old)
+    if lang == "en" or app is None:
+        return lang == "en"
+    translator = QTranslator(app)
+    if not translator.load(f"qtbase_{lang}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+        return False
+    gaps = Gaps(app)
+    app.installTranslator(translator)
+    app.installTranslator(gaps)  # the last installed is asked first
+    _QT_TRANSLATOR.update(installed=translator, gaps=gaps)
+    return True

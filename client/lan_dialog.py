@@ -61,7 +61,8 @@ class JoinDialog(QDialog):
         # the name the others see beside this seat, in the seat list, the log and the chat
         self.player_name = QLineEdit(player_name)
         self.player_name.setMaxLength(40)
-        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
+        self.player_name.setPlaceholderText(tr("your_name_default", lang))  # the name when none is typed
+        self.player_name.setToolTip(tr("your_name_hint", lang))
         form = QFormLayout()
         form.addRow(tr("your_name", lang), self.player_name)
         form.addRow(tr("lan_address", lang), self.address)

@@ -4,7 +4,6 @@ joining one (a free seat, the seat this person had, or watching). A part of `Mai
 
 from __future__ import annotations
 
-import getpass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QApplication, QMainWindow
@@ -26,13 +25,6 @@ if TYPE_CHECKING:
     from .settings import Settings
 
 LAN_OPEN = "open"  # the protocol's seat kind for a person who joins over the network (net/PROTOCOL.md)
-
-
-def login_name() -> str:
-    try:
-        return getpass.getuser()[:40] or "player"
-    except Exception:  # no login name (some containers): a plain name
-        return "player"
 
 
 # to the type checker the part is the window it belongs to; at run time, a plain mixin
@@ -76,10 +68,11 @@ class LanTables(_Window):
 
     def _remember_name(self, typed: str) -> str:
         """The name to play under: the one typed (kept for next time), else the one kept, else
-        the computer's login name."""
+        "Player" in the window's language (the dialogs' placeholder), never the computer's
+        login name."""
         if typed.strip():
             self.settings.player_name = typed
-        return self.settings.player_name or login_name()
+        return self.settings.player_name or tr("your_name_default", self.lang)
 
     def _lan_service(self) -> Any:
         if self.lan is None:
@@ -126,7 +119,7 @@ class LanTables(_Window):
         except Exception as exc:
             self.show_error(tr("lan_failed", self.lang), f"{type(exc).__name__}: {exc}")
             return
-        dialog = JoinDialog(self.host, lan, self.lang, self, self.settings.player_name or login_name())
+        dialog = JoinDialog(self.host, lan, self.lang, self, self.settings.player_name)
         self.join_dialog = dialog
 
         def chosen() -> None:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QListWidget,
+    QListWidgetItem,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -43,6 +45,41 @@ class GameConfig:
     lan: bool = False  # open the table on the LAN: you take the first person's seat, friends the others
     lan_local_only: bool = False  # the table listens on this computer only (127.0.0.1), not the LAN
     player_name: str = ""  # the name the person hosting plays under (a LAN table)
+
+
+class SubsetList(QListWidget):
+    """A set of named values to tick (an option's `subset_of`), read and written as the
+    option's comma-separated text."""
+
+    changed = Signal()
+    ROWS = 6  # rows shown at once; the rest scroll
+
+    def __init__(self, values: list[tuple[str, str]]) -> None:
+        super().__init__()
+        for label, value in values:
+            item = QListWidgetItem(label)
+            item.setData(Qt.ItemDataRole.UserRole, value)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setCheckState(Qt.CheckState.Unchecked)
+            self.addItem(item)
+        self.setFixedHeight(self.sizeHintForRow(0) * self.ROWS + 2 * self.frameWidth())
+        self.itemChanged.connect(lambda _item: self.changed.emit())
+
+    def rows(self) -> list[QListWidgetItem]:
+        return [self.item(row) for row in range(self.count())]
+
+    def value(self) -> str:
+        return ",".join(
+            str(item.data(Qt.ItemDataRole.UserRole))
+            for item in self.rows()
+            if item.checkState() == Qt.CheckState.Checked
+        )
+
+    def set_value(self, text: str) -> None:
+        wanted = {part.strip() for part in str(text).split(",")}
+        for item in self.rows():
+            ticked = item.data(Qt.ItemDataRole.UserRole) in wanted
+            item.setCheckState(Qt.CheckState.Checked if ticked else Qt.CheckState.Unchecked)
 
 
 def seat_choices(host: PluginHost, lang: str) -> list[tuple[str, str]]:
@@ -164,7 +201,8 @@ class NewGameDialog(QDialog):
         # the name the others see beside this seat, in the seat list, the log and the chat
         self.player_name = QLineEdit(player_name)
         self.player_name.setMaxLength(40)
-        self.player_name.setPlaceholderText(tr("your_name_hint", lang))
+        self.player_name.setPlaceholderText(tr("your_name_default", lang))  # the name when none is typed
+        self.player_name.setToolTip(tr("your_name_hint", lang))
         self.player_name.setEnabled(False)
         self.lan.toggled.connect(self.player_name.setEnabled)
 
@@ -219,6 +257,10 @@ class NewGameDialog(QDialog):
                 spin.setSpecialValueText(unset)  # shown instead of the lowest number
             spin.setValue(default)
             return spin
+        if option.subset_of:  # a set of named values, each ticked or not
+            ticks = SubsetList([(self._option_text(option.key, value) or value, value) for value in option.subset_of])
+            ticks.set_value(str(default))
+            return ticks
         if option.suggested:  # named values in a list, and room to type another
             combo = QComboBox()
             combo.setEditable(True)
@@ -250,6 +292,8 @@ class NewGameDialog(QDialog):
                 widget.setEditText(str(value))
         elif isinstance(widget, QCheckBox):
             widget.setChecked(bool(value))
+        elif isinstance(widget, SubsetList):
+            widget.set_value(str(value))
         elif isinstance(widget, QSpinBox) and isinstance(value, int):
             widget.setValue(value)
         elif isinstance(widget, QLineEdit):
@@ -326,7 +370,7 @@ class NewGameDialog(QDialog):
                 options[key] = widget.currentData()
             elif isinstance(widget, QCheckBox):
                 options[key] = widget.isChecked()
-            elif isinstance(widget, QSpinBox):
+            elif isinstance(widget, (QSpinBox, SubsetList)):
                 options[key] = widget.value()
             elif isinstance(widget, QLineEdit):
                 options[key] = widget.text()
@@ -361,5 +405,7 @@ def _on_change(widget: QWidget, slot: Any) -> None:
         widget.toggled.connect(slot)
     elif isinstance(widget, QSpinBox):
         widget.valueChanged.connect(slot)
+    elif isinstance(widget, SubsetList):
+        widget.changed.connect(slot)
     elif isinstance(widget, QLineEdit):
         widget.editingFinished.connect(slot)

@@ -43,6 +43,7 @@ from .selection import Outcome, Selection, id_key, placeholder, values_in
 from .session import TableSession
 from .table_field import TableField
 from .table_life import ANIMATION_MS, TableLife, number_text
+from .theme import muted_text
 
 
 class TablePage(TableField, TableLife, QWidget):
@@ -359,7 +360,7 @@ class TablePage(TableField, TableLife, QWidget):
             if seat < len(ready) and ready[seat] is not None:
                 marker += ", " + tr("ready_marker" if ready[seat] else "not_ready_marker", lang)
             sign = seat_sign(self.seat_colours, seat)  # as its pieces and the marks on its last move
-            row = f"{sign} {html.escape(name)} <span style='color:#6b7280'>({marker})</span>"
+            row = f"{sign} {html.escape(name)} <span style='color:{muted_text()}'>({marker})</span>"
             if seat < len(scores):  # the score stays in view beside the name
                 row += f" — <b>{number_text(scores[seat])}</b>"
             if seat == to_move:

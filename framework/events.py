@@ -175,7 +175,9 @@ def render(
 
     A message may come in plural forms chosen by its `count` parameter, as CLDR names them:
     `KEY_one` and `KEY_other` in English; `KEY_one`, `KEY_few` and `KEY_many` in Russian
-    (1 карту, 2 карты, 5 карт); `KEY` itself serves where a form is missing."""
+    (1 карту, 2 карты, 5 карт); `KEY` itself serves where a form is missing. A number that
+    is 0 may have a form of its own, `KEY_no_NAME` for the parameter NAME, which leaves it
+    out ("gains 3 prosperity", not "gains 3 prosperity and draws 0")."""
     names = seat_names or []
     catalog = messages.get(lang) or {}
     key = event["key"]
@@ -187,6 +189,9 @@ def render(
         if template is None and key not in catalog:  # not in this language: English's form
             template = english.get(f"{key}_{plural_form(count, 'en')}")
     template = template or catalog.get(key) or english.get(key)
+    for name, value in event["params"].items():
+        if value == 0 and isinstance(value, int) and not isinstance(value, bool):
+            template = catalog.get(f"{key}_no_{name}") or template
     fields = _Fields()
     for name, value in event["params"].items():
         if (name == "seat" or name.endswith("_seat")) and isinstance(value, int):

@@ -248,7 +248,8 @@ class Game:
         "leaders", "face"}], "decks": {name: deck}, "options": [option keys]}``: the leaders
         a deck may name (its hero), each card with its most copies, the leaders that may
         take it (None: any) and its face (`card_face`); the starter and saved decks by
-        name; the options that pick a deck by name. Names are {"en", "ru"}."""
+        name, each of which may carry the "name" players read; the options that pick a deck
+        by name. Names are {"en", "ru"}."""
         return None
 
     def check_deck(self, deck: dict[str, Any], lang: str = "en") -> list[str]:

@@ -26,6 +26,10 @@ class Option:
     # values a text option offers by name (each with its text `option_<key>_<value>` in the
     # game's messages), while any other text the game accepts may still be typed
     suggested: tuple[str, ...] = ()
+    # a text option that holds a set of these values, comma separated ("saxum,armus"; the
+    # empty text is the empty set), each with its text `option_<key>_<value>`: the client
+    # offers them as a list to tick, and any other value is refused
+    subset_of: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     title_en: str = ""
@@ -59,6 +63,11 @@ class Option:
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
             raise OptionError(f"option {self.key}: {value!r} is not one of {allowed}")
+        if self.subset_of and isinstance(value, str):
+            unknown = [part.strip() for part in value.split(",") if part.strip() not in (*self.subset_of, "")]
+            if unknown:
+                allowed = ", ".join(self.subset_of)
+                raise OptionError(f"option {self.key}: {unknown[0]!r} is not one of {allowed} (comma separated)")
         if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.key}: {value} is below {self.minimum}")
         if isinstance(value, int) and self.maximum is not None and value > self.maximum:

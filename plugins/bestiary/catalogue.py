@@ -23,6 +23,9 @@ MESSAGES = _toml("messages.toml")
 EFFECTS: dict[str, dict[str, Any]] = _toml("effects.toml")["effects"]
 BUNDLES: list[list[str]] = _toml("bundles.toml")["bundles"]
 CREATURES: dict[str, dict[str, Any]] = {c["id"]: c for c in _toml("creatures.toml")["creature"]}
+for _creature, _data in CREATURES.items():  # the series' bans are ticked by creature name
+    for _lang in ("en", "ru"):
+        MESSAGES[_lang].setdefault(f"option_series_excluded_{_creature}", _data[f"name_{_lang}"])
 ROSTERS = {
     "base24": [c for c, d in CREATURES.items() if d["set"] == "base"],
     "full32": list(CREATURES),

@@ -52,7 +52,7 @@ OPTIONS = (
     Option("castle_durability", 0, minimum=0, maximum=50, **titled(MESSAGES, "option_castle_durability")),
     Option("max_periods", 0, minimum=0, maximum=1000, **titled(MESSAGES, "option_max_periods")),
     Option("creatures", 0, minimum=0, maximum=8, **titled(MESSAGES, "option_creatures")),
-    Option("series_excluded", "", **titled(MESSAGES, "option_series_excluded")),
+    Option("series_excluded", "", subset_of=tuple(CREATURES), **titled(MESSAGES, "option_series_excluded")),
     Option("series_first", "alternate", choices=("alternate", "loser"), **titled(MESSAGES, "option_series_first")),
     Option("team_lead", "alternate", choices=("alternate", "choose"), **titled(MESSAGES, "option_team_lead")),
 )

@@ -13,7 +13,7 @@ from boardwright.framework import decided, kernel, zones
 
 from . import capital, scoring
 from .catalog import CAPITAL, CONFIG, PLOTS, travel
-from .text import KIND_COLOURS, MESSAGES, RACE_COLOURS, name_of
+from .text import KIND_COLOURS, MESSAGES, RACE_COLOURS, name_of, size_text, sizes_text
 
 State = dict[str, Any]
 SEAT_COLOURS = ["#b91c1c", "#1d4ed8", "#15803d", "#a16207"]
@@ -121,7 +121,7 @@ def seat_lines(state: State, seat: int) -> list[Any]:
         {"key": "line_luck", "luck": _luck(state, seat), "spy": state["spy"][seat]},
         {"key": "line_tower", "level": state["tower"][seat]},
         {"key": "line_chests", "chests": zones.count(state, f"chests:{seat}")},
-        {"key": "line_travel_backs", "sizes": " ".join(sorted_sizes(state, seat)) or "—"},
+        {"key": "line_travel_backs", "sizes": sizes_text(travel_backs(state, seat))},
     ]
     for machine in state["machines"][seat]:
         lines.append({"key": "line_machine", "machine": {"key": f"machine_{machine}"}})
@@ -187,18 +187,14 @@ def rival_hand(state: State, seat: int) -> list[dict[str, Any]]:
             "place": "top",
         }
         if zone == "travel" and zones.count(state, f"travel:{seat}"):
-            pile["back_label"] = " ".join(sorted_sizes(state, seat))  # the size marks on the backs
+            pile["back_label"] = sizes_text(travel_backs(state, seat))  # the sizes on the backs
         out.append(pile)
     return out
 
 
-SIZES = ["XS", "S", "M", "L", "XL", "XXL", "High"]
-
-
-def sorted_sizes(state: State, seat: int) -> list[str]:
+def travel_backs(state: State, seat: int) -> list[str]:
     """The size marks on the backs of a seat's travel cards (public, digest 2)."""
-    backs = [str(travel(card)["back"]) for card in zones.items(state, f"travel:{seat}")]
-    return sorted(backs, key=lambda back: SIZES.index(back) if back in SIZES else len(SIZES))
+    return [str(travel(card)["back"]) for card in zones.items(state, f"travel:{seat}")]
 
 
 def battle_elements(state: State, viewer: int | None) -> list[dict[str, Any]]:
@@ -401,10 +397,10 @@ def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
     return made
 
 
-def _top_back(state: State, pile: int) -> str:
+def _top_back(state: State, pile: int) -> dict[str, Any]:
     """The back of a pile's top card shows its size (public, digest 2)."""
     items = zones.items(state, f"pile:{pile}")
-    return str(travel(items[-1])["back"]) if items else "—"
+    return size_text(str(travel(items[-1])["back"])) if items else {"key": "sizes_none"}
 
 
 def status(state: State) -> dict[str, Any]:

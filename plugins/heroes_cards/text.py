@@ -30,6 +30,25 @@ KIND_COLOURS = {
 }
 
 
+# the size marks on travel-card backs, smallest first (digest 2); players read them as words
+SIZES = ["XS", "S", "M", "L", "XL", "XXL", "High"]
+
+
+def size_text(back: str) -> dict[str, Any]:
+    """A travel card's back size as the word players read ("Medium"), not its mark ("M")."""
+    return {"key": f"size_{back}"}
+
+
+def sizes_text(backs: list[str]) -> dict[str, Any]:
+    """Backs in size order, each size once with how many show it: "Medium ×2, High"."""
+    order = sorted(set(backs), key=lambda back: SIZES.index(back) if back in SIZES else len(SIZES))
+    words: list[dict[str, Any]] = []
+    for back in order:
+        count = backs.count(back)
+        words.append(size_text(back) if count == 1 else {"key": "size_times", "size": size_text(back), "count": count})
+    return {"key": "sizes", "sizes": words} if words else {"key": "sizes_none"}
+
+
 def seat_name(state: dict[str, Any], seat: int, lang: str) -> str:
     return render({"key": f"race_{state['race'][seat]}"}, MESSAGES, lang)
 
@@ -76,12 +95,11 @@ def card_face(card: Any) -> dict[str, Any] | None:
             colour="#e8d9a8",
             art=ART["hero"],
             text={"key": f"class_{data['class']}", "skill": data["skill"]},
-            stats=[["№", data["class"]]],
         )
     elif card_kind == "travel":
         data = travel_data(card)
         face.update(
-            keywords=[{"key": f"kind_{data['kind']}"}, data["back"]],
+            keywords=[{"key": f"kind_{data['kind']}"}, {"key": "card_size", "size": size_text(data["back"])}],
             colour=KIND_COLOURS[data["kind"]],
             text={"key": f"effect_{data['kind']}"},
             art=ART["travel"][data["kind"]],

@@ -191,6 +191,8 @@ def pool(folder: Path | None = None) -> dict[str, Any]:
         except OptionError:
             continue
         decks[name] = {"leader": deck["hero"], "cards": dict(deck["cards"])}
+        if isinstance(deck.get("name"), dict):  # a starter's name as players read it
+            decks[name]["name"] = dict(deck["name"])
     kinds = {kind: {lang: MESSAGES[lang][f"kind_{kind}"] for lang in ("en", "ru")} for kind in DECK_KINDS}
     return {
         "leaders": [{"id": hero, "name": name_of(hero)} for hero in HEROES],

@@ -106,3 +106,39 @@ def test_a_name_that_cannot_be_a_file_is_refused_with_the_reason(qtbot: Any, dat
     qtbot.mouseClick(builder.save_button, Qt.MouseButton.LeftButton)
     assert "cannot name a user deck" in builder.status.text()
     assert not (data_home / "boardwright" / "signum" / "decks").exists()
+
+
+@pytest.mark.parametrize(
+    ("lang", "names"),
+    [
+        ("en", ["Empire starter (Demian)", "Empire starter (Roland)", "Vallor starter (Brissa)"]),
+        (
+            "ru",
+            [
+                "Стартовая колода Империи (Демиан)",
+                "Стартовая колода Империи (Роланд)",
+                "Стартовая колода Валлора (Брисса)",
+            ],
+        ),
+    ],
+)
+def test_decks_are_offered_by_the_names_players_read(
+    qtbot: Any, window: MainWindow, data_home: Path, lang: str, names: list[str]
+) -> None:
+    """The starter decks by their own names in the dialog's language, never by file name
+    ("vallor starter"); a saved deck by the name it was saved under and its leader."""
+    window.set_language(lang)
+    window.request_new_game("signum")
+    dialog = window.dialog
+    assert dialog is not None
+    for key in ("deck_a", "deck_b"):
+        combo = dialog.option_widgets[key]
+        assert [combo.itemText(i) for i in range(combo.count())] == names
+    qtbot.mouseClick(dialog.findChild(QPushButton, "build_deck_a"), Qt.MouseButton.LeftButton)
+    builder = dialog.deck_builder
+    assert [builder.start.itemText(i) for i in range(1, builder.start.count())] == names
+    qtbot.keyClicks(builder.name, "my_vallor")
+    qtbot.mouseClick(builder.save_button, Qt.MouseButton.LeftButton)
+    leader = {"en": "Brissa de Molforn", "ru": "Брисса де Молфорн"}[lang]
+    other = dialog.option_widgets["deck_b"]
+    assert other.itemText(other.findData("my_vallor")) == f"my_vallor ({leader})"

@@ -98,3 +98,38 @@ def test_every_text_option_shows_words_not_a_value() -> None:
                 for lang in ("en", "ru"):
                     for value in option.suggested:
                         assert f"option_{option.key}_{value}" in game.messages[lang], (game_id, option.key, value, lang)
+
+
+@pytest.mark.parametrize("lang, names", [("en", ["Saxum", "Armus"]), ("ru", ["Саксум", "Армус"])])
+def test_the_series_bans_are_ticked_by_creature_name(qtbot, host: PluginHost, lang, names) -> None:
+    """Bestiary's "Banned earlier in the series" lists every creature by name to tick, never a
+    blank field to type ids into; what is ticked is the option's value, and a scenario's or a
+    series' value ticks its creatures."""
+    from PySide6.QtCore import Qt
+
+    from boardwright.client.new_game import SubsetList
+
+    dialog = _dialog(qtbot, host, "bestiary", lang)
+    ticks = dialog.option_widgets["series_excluded"]
+    assert isinstance(ticks, SubsetList)
+    labels = [item.text() for item in ticks.rows()]
+    assert len(labels) == len(host.engine("bestiary").spec.option("series_excluded").subset_of) == 32
+    assert labels[:2] == names and all(label.isalpha() or " " in label for label in labels)
+    assert dialog.config().options["series_excluded"] == ""
+    ticks.rows()[1].setCheckState(Qt.CheckState.Checked)
+    ticks.rows()[0].setCheckState(Qt.CheckState.Checked)
+    assert dialog.config().options["series_excluded"] == "saxum,armus"
+    dialog._set_option("series_excluded", "cerberus")
+    assert [item.text() for item in ticks.rows() if item.checkState() == Qt.CheckState.Checked] == [labels[9]]
+    assert host.engine("bestiary").spec.resolve_options(dialog.config().options)["series_excluded"] == "cerberus"
+
+
+def test_a_set_option_refuses_a_value_it_does_not_know_in_one_line(host: PluginHost) -> None:
+    from boardwright.framework.errors import OptionError
+
+    spec = host.engine("bestiary").spec
+    assert spec.resolve_options({"series_excluded": "saxum, armus"})["series_excluded"] == "saxum, armus"
+    with pytest.raises(OptionError) as refused:
+        spec.resolve_options({"series_excluded": "saxum,Stone Fist"})
+    assert str(refused.value).startswith("option series_excluded: 'Stone Fist' is not one of saxum, armus")
+    assert "\n" not in str(refused.value)

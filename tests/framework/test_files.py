@@ -106,7 +106,7 @@ def test_undo_restores_the_state_and_the_log(engine):
     _play(match, [2, 5])
     assert len(match.log_lines(None)) == 2
     assert match.undo() == 1
-    assert match.log_lines(None, "ru") == ["Красные бросает фишку в столбец 3"]
+    assert match.log_lines(None, "ru") == ["Красные бросают фишку в столбец 3"]
     assert match.undo(5) == 1
     assert kernel.state_hash(match.state) == start
     assert match.undo() == 0

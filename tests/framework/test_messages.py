@@ -54,3 +54,19 @@ def test_every_plural_form_of_a_game_has_its_language_s_forms(game_id: str) -> N
             if given:
                 missing = [f"{stem}_{form}" for form in forms[lang] if form not in given]
                 assert not missing, (lang, missing)
+
+
+def test_a_number_that_is_zero_may_have_a_form_that_leaves_it_out() -> None:
+    """ "gains 3 prosperity", not "gains 3 prosperity and draws 0"."""
+    messages = {
+        "en": {"income": "{seat} gains {amount}; cards drawn: {cards}", "income_no_cards": "{seat} gains {amount}"},
+        "ru": {"income": "{seat} получает {amount}; взято карт: {cards}"},
+    }
+    drew = {"key": "income", "params": {"seat": 0, "amount": 3, "cards": 2}}
+    none = {"key": "income", "params": {"seat": 0, "amount": 3, "cards": 0}}
+    assert render(drew, messages, "en", ["A"]) == "A gains 3; cards drawn: 2"
+    assert render(none, messages, "en", ["A"]) == "A gains 3"
+    assert render(none, messages, "ru", ["A"]) == "A получает 3; взято карт: 0", "no zero form: the message itself"
+    assert render({"key": "income", "params": {"seat": 0, "amount": 3, "cards": False}}, messages, "en", ["A"]) == (
+        "A gains 3; cards drawn: False"
+    ), "a flag is not a number"

@@ -10,6 +10,7 @@ import pytest
 
 from boardwright.framework import PluginHost, kernel
 from boardwright.plugins.heroes_cards.catalog import travel
+from boardwright.plugins.heroes_cards.text import MESSAGES
 
 ENGINE = PluginHost().engine("heroes_cards")
 
@@ -41,10 +42,12 @@ def test_a_guess_deals_every_card_once_and_keeps_what_the_seat_knows(players, se
                     assert all(travel(card)["kind"] != "trap" for card in zone["items"])
 
 
-def test_a_rivals_travel_cards_show_their_size_marks_on_their_backs_and_nothing_more():
-    """The size mark on a travel card's back is public (digest 2): a rival's face-down travel
-    pile carries them, smallest first; the cards themselves stay hidden."""
+def test_a_rivals_travel_cards_show_their_sizes_on_their_backs_in_words_and_nothing_more():
+    """The size on a travel card's back is public (digest 2): a rival's face-down travel pile
+    names the sizes as players read them, smallest first, each once with its count; the cards
+    themselves stay hidden."""
     from boardwright.framework import zones
+    from boardwright.framework.events import text
 
     state = ENGINE.new_game(2, {}, 3)
     rng = random.Random(1)
@@ -57,8 +60,12 @@ def test_a_rivals_travel_cards_show_their_size_marks_on_their_backs_and_nothing_
     assert len(cards) >= 3
     board = ENGINE.board(state, 0)
     (pile,) = [e for e in board["elements"] if e.get("zone") == "travel:1"]
-    marks = pile["back_label"].split()
-    assert sorted(marks) == sorted(str(travel(card)["back"]) for card in cards)
     order = ["XS", "S", "M", "L", "XL", "XXL", "High"]
-    assert marks == sorted(marks, key=order.index)
+    backs = Counter(str(travel(card)["back"]) for card in cards)
+    words = {"XS": "Extra small", "S": "Small", "M": "Medium", "L": "Large", "XL": "Extra large", "XXL": "Huge"}
+    expected = [
+        words.get(back, back) + (f" ×{backs[back]}" if backs[back] > 1 else "")
+        for back in sorted(backs, key=order.index)
+    ]
+    assert text(pile["back_label"], MESSAGES, "en") == ", ".join(expected)
     assert not any(card in str(board) for card in cards), "no hidden card id on the viewer's board"
