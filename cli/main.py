@@ -355,7 +355,7 @@ def build_parser() -> Parser:
     p.add_argument("after")
     p.set_defaults(run=_simulate_command("cmd_compare"))
 
-    p = sub.add_parser("versus", help="one bot against another, in every seat in turn: which is stronger, at 95%")
+    p = sub.add_parser("versus", help="one bot against another, in every seat in turn: which is stronger, at 95%%")
     p.add_argument("game")
     p.add_argument("first", metavar="A", help="a bot: KIND or KIND:LEVEL, e.g. mcts:hard")
     p.add_argument("second", metavar="B", help="the bot in every other seat, e.g. mcts:normal")

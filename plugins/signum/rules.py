@@ -164,7 +164,8 @@ def _point_text(action: Action, everyone: dict[str, Any]) -> dict[str, str]:
     for a place on the field, the point itself being lit there; its field coordinates in cm only
     for a person who asked to see coordinates."""
     x, y = float(action["to"][0]), float(action["to"][1])
-    mover = everyone.get(action.get("unit")) if isinstance(action.get("unit"), str) else None
+    unit = action.get("unit")
+    mover = everyone.get(unit) if isinstance(unit, str) else None
     if mover is None:
         name = {"en": "", "ru": ""}
     else:
