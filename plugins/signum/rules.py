@@ -169,9 +169,14 @@ def _point_text(action: Action, everyone: dict[str, Any]) -> dict[str, str]:
     if mover is None:
         name = {"en": "", "ru": ""}
     else:
-        gone = math.hypot(x - mover["at"][0], y - mover["at"][1])
-        name = {"en": f"{gone:.1f} cm", "ru": f"{gone:.1f} см".replace(".", ",")}
+        gone = f"{math.hypot(x - mover['at'][0], y - mover['at'][1]):.1f}"
+        name = {lang: text({"key": "distance_cm", "cm": _decimal(gone, lang)}, MESSAGES, lang) for lang in ("en", "ru")}
     return place(name, f"({x:.1f}, {y:.1f})")
+
+
+def _decimal(number: str, lang: str) -> str:
+    """A decimal number as the language writes it: 4.5 in English, 4,5 in Russian."""
+    return number.replace(".", ",") if lang == "ru" else number
 
 
 def describe(state: State, action: Action) -> dict[str, Any]:
