@@ -59,6 +59,10 @@ def test_every_game_ships_weights_that_fit_its_table(host, game_id):
     assert learned.weights_file(game).is_file()
     weights = learned.load_weights(game)
     assert weights is not None and set(weights) <= set(tuning.weights(game.heuristic_table))
+    if game.short_options or game.short_scenario:  # a short variant: its own weights
+        assert learned.weights_file(game, short=True).is_file()
+        short = learned.load_weights(game, short=True)
+        assert short is not None and set(short) <= set(tuning.weights(game.heuristic_table))
 
 
 def test_it_passes_its_weights_to_the_heuristic_and_never_touches_the_games_table(host, tmp_path, weights_at):
