@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -129,8 +130,8 @@ def write_weights(path: Path, game: Game, weights: dict[str, Any], fitted_on: di
 # The second look: at most this many of the best actions, and at most this many replies valued
 # per legal action of the decision, plus GUARD_EXTRA in any decision (a column game's seven).
 GUARD_TOP = 3
-GUARD_REPLIES = 1
-GUARD_EXTRA = 16
+GUARD_REPLIES = 0.5
+GUARD_EXTRA = 12
 
 
 class LearnedBot:
@@ -169,18 +170,23 @@ class LearnedBot:
             return order[0]
         budget = int(GUARD_REPLIES * len(legal)) + GUARD_EXTRA
         chosen, chosen_value = order[0], -2.0
+        copy: Callable[[], dict[str, Any]] | None = None  # the sampled state's snapshot, once needed
         for index in order[:GUARD_TOP]:
             if values[index] < 0.0:  # a loss at once: so is every action after it
                 break
             after = afters[index]
             if after is None:  # told without being applied
-                after = evaluation.copier(sampled)()
+                if copy is None:
+                    copy = evaluation.copier(sampled)
+                after = copy()
                 engine.apply_unchecked(after, legal[index])
             replies = engine.legal_actions(after)
             if not replies:  # over, or waiting on no seat's choice
                 value = values[index]
             else:
                 if len(replies) > budget:
+                    if chosen_value < 0.0:  # none judged, or the one judged loses: this one is not known to
+                        chosen = index
                     break
                 budget -= len(replies)
                 judged = self.inner.judge(after, seat, replies)
