@@ -4,7 +4,8 @@ Bots play `--games` games (greedy by default, as for `simulate --bots`); every `
 position of the even-numbered games, labelled with how its game ended, is fitted
 (`bots.tuning.fit`, starting from the game's own table), and the odd-numbered games, kept
 out of the fit, tell whether the fitted weights judge positions better or only fit those
-games. The weights are written to the game's `data/learned.json` (bots/learned.py), or to
+games. The weights are written to the game's `data/learned.json` (bots/learned.py; with
+`--short`, the short variant's `data/learned-short.json`, which `learned:short` plays), or to
 `--out FILE`.
 """
 
