@@ -4,14 +4,16 @@
     .venv/bin/python benchmarks/bench_learned.py --games 20 --only bestiary,signum --no-speed
 
 1. Strength: `learned` against each of `--against` (default mcts:easy and greedy) in each
-   game's short variant (`--standard`: the standard game), `--games` games in each seating (the smallest player count), one
+   game's short variant with the short variant's weights, `learned:short` (`--standard`: the
+   standard game, `learned`), `--games` games in each seating (the smallest player count), one
    process; wins and draws with the 95% Wilson interval of the score (a draw counts half).
    Goals (issue 38): at least 50% against mcts:easy, at least 70% against greedy.
 2. Speed: whole standard games, every seat the same bot, `learned`, `greedy` and `mcts:easy`
    in turn with the same seeds, each game timed in CPU seconds (a busy machine slows all
    alike); rounds go on until mcts:easy has had `--speed` CPU seconds (at least two rounds),
    then greedy and learned alone until each has had a tenth of that. Goals: learned's games/s
-   at least 10 times mcts:easy's and at least half of greedy's.
+   at least 10 times mcts:easy's and at least half of greedy's. Actions a second are shown
+   beside games a second: a bot that plays better may play longer games.
 
 Prints Markdown. Measured here, never asserted by tests.
 """
@@ -30,12 +32,13 @@ from boardwright.framework.simulation import Config, SeatBot, Series, every_seat
 from boardwright.framework.tally import wilson_interval
 
 GAMES = ["connect_four", "reliquium", "bestiary", "book_of_war", "heroes_cards", "signum"]
-LEARNED = SeatBot("learned")
+LEARNED = SeatBot("learned")  # the standard game's weights
+LEARNED_SHORT = SeatBot("learned", "short")  # the short variant's (data/learned-short.json)
 
 
 def strength(host: PluginHost, game_id: str, against: SeatBot, games: int, seed: int, short: bool = True) -> str:
     engine = host.engine(game_id)
-    series = every_seating(engine, LEARNED, against, games, seed, short=short)
+    series = every_seating(engine, LEARNED_SHORT if short else LEARNED, against, games, seed, short=short)
     started = time.perf_counter()
     summaries = run_many(host, series, 1)
     wins = sum(summary["wins"][str(seat)] for seat, summary in enumerate(summaries))
@@ -62,12 +65,14 @@ def speed(host: PluginHost, game_id: str, budget: float) -> str:
     }
     seconds = dict.fromkeys(bots, 0.0)
     played = dict.fromkeys(bots, 0)
+    actions = dict.fromkeys(bots, 0)
 
     def one(label: str) -> None:
         started = time.process_time()
-        series[label].play(played[label])
+        result = series[label].play(played[label])[0]
         seconds[label] += time.process_time() - started
         played[label] += 1
+        actions[label] += result["actions"]
 
     while seconds["mcts:easy"] < budget or played["mcts:easy"] < 2:
         for label in bots:
@@ -76,10 +81,12 @@ def speed(host: PluginHost, game_id: str, budget: float) -> str:
         while seconds[label] < budget / 10:
             one(label)
     rate = {label: played[label] / seconds[label] for label in bots}
+    per_action = {label: actions[label] / seconds[label] for label in bots}
     line = (
         f"| {game_id} {players}p | {rate['learned']:.2f} ({played['learned']}) | {rate['greedy']:.2f} ({played['greedy']})"
         f" | {rate['mcts:easy']:.3f} ({played['mcts:easy']}) | {rate['learned'] / rate['mcts:easy']:.0f}x"
-        f" | {rate['learned'] / rate['greedy']:.2f} |"
+        f" | {rate['learned'] / rate['greedy']:.2f} | {per_action['learned'] / per_action['greedy']:.2f}"
+        f" | {actions['learned'] / played['learned']:.0f} / {actions['greedy'] / played['greedy']:.0f} |"
     )
     print(line, file=sys.stderr)
     return line
@@ -116,8 +123,11 @@ def main() -> int:
         print()
     if not args.no_speed:
         print("### Speed, standard games, every seat the same bot, games/s in CPU time (games played)\n")
-        print("| game | learned | greedy | mcts:easy | learned / mcts:easy | learned / greedy |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print(
+            "| game | learned | greedy | mcts:easy | learned / mcts:easy | learned / greedy"
+            " | actions/s, learned / greedy | actions a game, learned / greedy |"
+        )
+        print("|---|---:|---:|---:|---:|---:|---:|---:|")
         for game_id in games:
             print(speed(host, game_id, args.speed), flush=True)
         print()

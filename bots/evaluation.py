@@ -8,6 +8,7 @@ for every seat: 1 a win, 0 a loss, 0.5 a draw, and the game's heuristic (rescale
 
 from __future__ import annotations
 
+import inspect
 import marshal
 import pickle
 from collections.abc import Callable
@@ -34,6 +35,21 @@ def hides_nothing(game: Game) -> bool:
     """Whether every sample of a view is the view itself, reseeded: the default `determinize`
     and the default `deal_hidden` (a search may then prove results and reuse its tree)."""
     return copies_views(game) and type(game).deal_hidden is Game.deal_hidden
+
+
+def takes_weights(game: Game) -> bool:
+    """Whether the game's heuristic, and its `heuristic_after` where it tells one, take a
+    table of weights as `weights=` (the bundled games' do): a bot may then judge with weights
+    of its own while every other bot of the game judges with the game's."""
+
+    def named(method: Callable[..., Any]) -> bool:
+        try:
+            return "weights" in inspect.signature(method).parameters
+        except (TypeError, ValueError):
+            return False
+
+    tells = type(game).heuristic_after is not Game.heuristic_after
+    return named(game.heuristic) and (not tells or named(game.heuristic_after))
 
 
 def sample_state(turn: Turn, seed: int) -> State:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from operator import itemgetter, ne
 from typing import Any
 
@@ -45,10 +46,13 @@ def _sample(turn: Turn, seed: int) -> State:
 
 
 class GreedyBot:
-    def __init__(self, engine: Engine, seat: int, seed: int) -> None:
+    def __init__(self, engine: Engine, seat: int, seed: int, weights: dict[str, Any] | None = None) -> None:
+        """`weights`: a table of the heuristic's numbers to judge with, passed to a game whose
+        heuristic takes one (`evaluation.takes_weights`); None: the game's own."""
         self.engine = engine
         self.seat = seat
         self.rng = random.Random(seed)
+        self.weights = weights
         reads = sorted(engine.game.heuristic_reads)
         # the parts the heuristic reads, fetched from a state as one tuple (a key and itself
         # when there is one: itemgetter of one key gives the value alone)
@@ -64,40 +68,62 @@ class GreedyBot:
         legal = turn.legal
         if len(legal) == 1:
             return legal[0]
+        values = self.scores(turn)[1]
+        best_value = max(values)
+        best = [action for action, value in zip(legal, values, strict=True) if value == best_value]
+        return best[self.rng.randrange(len(best))]
+
+    def scores(self, turn: Turn, afters: list[State | None] | None = None) -> tuple[State, list[float]]:
+        """The state sampled for this decision and each legal action's value in it (`judge`)."""
+        sampled = _sample(turn, self.rng.getrandbits(63))
+        return sampled, self.judge(sampled, turn.seat, turn.legal, afters)
+
+    def judge(
+        self, state: State, seat: int, actions: list[dict[str, Any]], afters: list[State | None] | None = None
+    ) -> list[float]:
+        """Each of `actions` (legal in `state`) valued for `seat` after it: 1.5 a win, -0.5 a
+        loss, else the heuristic in [0, 1]. With `afters`, the state each action made is put
+        there (None for an action whose heuristic the game told without applying it)."""
         apply = self.engine.apply_unchecked
         game = self.engine.game
-        heuristic = game.heuristic
+        heuristic: Callable[[State, int], float | None] = game.heuristic
+        weights = self.weights
+        if weights is not None:
+            heuristic = partial(game.heuristic, weights=weights)
         reads = self.reads
-        seat = turn.seat
-        sampled = _sample(turn, self.rng.getrandbits(63))
-        told = game.heuristic_after(sampled, seat, legal) if self.tells else None
-        seats = kernel.seats(sampled)
+        told = None
+        if self.tells:
+            if weights is None:
+                told = game.heuristic_after(state, seat, actions)
+            else:
+                told = game.heuristic_after(state, seat, actions, weights=weights)
+        seats = kernel.seats(state)
         copy: Callable[[], State] | None = None  # the snapshot, once an action must be applied
-        read = reads(sampled) if reads is not None else ()
-        before: float | None = None  # the sampled state's heuristic, once an action leaves it as it was
-        best: list[dict[str, Any]] = []
-        best_value = -1.0
-        for index, action in enumerate(legal):
+        read = reads(state) if reads is not None else ()
+        before: float | None = None  # the state's own heuristic, once an action leaves it as it was
+        values: list[float] = []
+        for index, action in enumerate(actions):
             if told is not None and (h := told[index]) is not None:
                 value = _value(h)
+                if afters is not None:
+                    afters.append(None)
             else:
                 if copy is None:
-                    copy = copier(sampled)
+                    copy = copier(state)
                 after = copy()
                 apply(after, action)
+                if afters is not None:
+                    afters.append(after)
                 if kernel.is_over(after):
                     value = terminal_values(after, seats)[seat] * 2 - 0.5  # a win above, a loss below any heuristic
                 elif reads is not None and not any(map(ne, reads(after), read)):
                     if before is None:
-                        before = _value(heuristic(sampled, seat))
+                        before = _value(heuristic(state, seat))
                     value = before
                 else:
                     value = _value(heuristic(after, seat))
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
-        return best[self.rng.randrange(len(best))]
+            values.append(value)
+        return values
 
 
 def _value(h: float | None) -> float:

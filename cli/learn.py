@@ -4,7 +4,8 @@ Bots play `--games` games (greedy by default, as for `simulate --bots`); every `
 position of the even-numbered games, labelled with how its game ended, is fitted
 (`bots.tuning.fit`, starting from the game's own table), and the odd-numbered games, kept
 out of the fit, tell whether the fitted weights judge positions better or only fit those
-games. The weights are written to the game's `data/learned.json` (bots/learned.py), or to
+games. The weights are written to the game's `data/learned.json` (bots/learned.py; with
+`--short`, the short variant's `data/learned-short.json`, which `learned:short` plays), or to
 `--out FILE`.
 """
 
@@ -33,11 +34,11 @@ def add_parser(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--scenario")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    p.add_argument("--short", action="store_true", help="the game's short variant")
+    p.add_argument("--short", action="store_true", help="the game's short variant (written to data/learned-short.json)")
     p.add_argument("--every", type=int, default=2, help="fit every N-th position of a game (default 2)")
     p.add_argument("--rounds", type=int, default=8, help="rounds of the fit's search (default 8)")
     p.add_argument("--workers", type=int, default=1)
-    p.add_argument("--out", metavar="FILE", help="write here, not to the game's data/learned.json")
+    p.add_argument("--out", metavar="FILE", help="write here, not to the game's data/learned.json (learned-short.json)")
     p.set_defaults(run=cmd_learn)
 
 
@@ -57,7 +58,7 @@ def cmd_learn(host: PluginHost, args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game}: the game names no heuristic table, so there are no weights to learn")
     args.save_replays = None
     config = dataclasses.replace(_config(host, args), keep_records=True)
-    out = _target(game, args.out)
+    out = _target(game, args.out, args.short)
     configs = balance.rotated(config) if len(set(config.bots)) > 1 else [config]
     records: dict[tuple[tuple[str, ...], int], Record] = {}  # by seating and game number: the same split however played
 
@@ -104,7 +105,7 @@ def cmd_learn(host: PluginHost, args: argparse.Namespace) -> int:
     return 0
 
 
-def _target(game: Any, given: str | None) -> Path:
+def _target(game: Any, given: str | None, short: bool) -> Path:
     """The file to write, checked before any game is played."""
     if given is not None:
         path = Path(given)
@@ -115,7 +116,7 @@ def _target(game: Any, given: str | None) -> Path:
         return path
     from boardwright.bots import learned
 
-    found = learned.weights_file(game)
+    found = learned.weights_file(game, short)
     if not isinstance(found, Path):
         raise UsageError(f"{game.spec.id}: its data is not in a folder that can be written; give --out FILE")
     return found

@@ -113,11 +113,13 @@ class Bestiary(Game):
         are all still there at the end."""
         return [creature["id"] for creature in state["creatures"] if creature["seat"] == seat]
 
-    def heuristic(self, state: State, seat: int) -> float:
+    def heuristic(self, state: State, seat: int, weights: dict[str, Any] | None = None) -> float:
         """The castle tracks (most), towers held and creatures' life left, against the enemy
-        side; the weights are game.toml's [heuristic]."""
+        side; the weights are game.toml's [heuristic], or `weights` (a table of the same
+        numbers, the `learned` bot's)."""
+        w = HEURISTIC if weights is None else weights
         if is_protorp(state):
-            return _protorp_heuristic(state, seat)
+            return _protorp_heuristic(state, seat, w)
         side = kernel.side_of(state, seat)
         enemy = other_side(state, side)
         damage = state["castle_damage"]
@@ -129,9 +131,7 @@ class Bestiary(Game):
                 life[creature["side"]] += CREATURES[creature["id"]]["life"] - creature["damage"]
         life_term = (life[side] - life[enemy]) / max(1, life[side] + life[enemy])
         value = (
-            HEURISTIC["castle"] * castle
-            + HEURISTIC["towers"] * towers / max(1, len(board_of(state).towers))
-            + HEURISTIC["life"] * life_term
+            w["castle"] * castle + w["towers"] * towers / max(1, len(board_of(state).towers)) + w["life"] * life_term
         )
         return max(-1.0, min(1.0, value))
 
@@ -163,12 +163,12 @@ class Bestiary(Game):
         return board_view.describe_all(state, seats)
 
 
-def _protorp_heuristic(state: State, seat: int) -> float:
+def _protorp_heuristic(state: State, seat: int, w: dict[str, Any]) -> float:
     """Protorp: the lead in victory points over the goal, and castles held against the rival
     holding most (game.toml's [heuristic] `protorp_castle`)."""
     points = state["victory_points"]
     owners = state["castle_owners"]
     others = [v for s, v in enumerate(points) if s != seat and not kernel.is_out(state, s)] or [0]
     held = owners.count(seat) - max(owners.count(s) for s in range(len(points)) if s != seat)
-    value = (points[seat] - max(others)) / state["settings"]["vp_goal"] + HEURISTIC["protorp_castle"] * held
+    value = (points[seat] - max(others)) / state["settings"]["vp_goal"] + w["protorp_castle"] * held
     return max(-1.0, min(1.0, value))

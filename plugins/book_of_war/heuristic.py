@@ -29,35 +29,38 @@ Action = dict[str, Any]
 OFFENSIVE = "offensive"
 
 
-def tallies(state: State, side: int) -> tuple[int, int, float]:
+def tallies(state: State, side: int, w: dict[str, Any] = HEURISTIC) -> tuple[int, int, float]:
     """The side's VP lead, its castles less the enemy's, and its army's worth less the enemy's."""
     vp = state["vp"]
     castles = sum(1 if owner == side else -1 for owner in state["castles"].values() if owner is not None)
-    basic, upgraded = HEURISTIC["unit"], HEURISTIC["upgraded_unit"]
+    basic, upgraded = w["unit"], w["upgraded_unit"]
     army = sum(
         (upgraded if u["upgraded"] else basic) * (1 if u["side"] == side else -1) for u in state["units"].values()
     )
     return vp[side] - vp[other_side(side)], castles, army
 
 
-def value(lead: int, castles: int, army: float) -> float:
+def value(lead: int, castles: int, army: float, w: dict[str, Any] = HEURISTIC) -> float:
     """The heuristic from the tallies (read on each call: a tuned table takes effect at once)."""
-    score = HEURISTIC["vp"] * lead + HEURISTIC["castle"] * castles + army
-    return math.tanh(score / HEURISTIC["lead_scale"])
+    score = w["vp"] * lead + w["castle"] * castles + army
+    return math.tanh(score / w["lead_scale"])
 
 
-def heuristic(state: State, seat: int) -> float:
-    return value(*tallies(state, kernel.side_of(state, seat)))
+def heuristic(state: State, seat: int, w: dict[str, Any] = HEURISTIC) -> float:
+    """`w`: the table of weights (game.toml's [heuristic], or the `learned` bot's)."""
+    return value(*tallies(state, kernel.side_of(state, seat), w), w)
 
 
-def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+def heuristic_after(
+    state: State, seat: int, actions: list[Action], w: dict[str, Any] = HEURISTIC
+) -> list[float | None] | None:
     """`heuristic` after each manoeuvre, march and pass of a plain offensive turn; None for the
     other actions (and for all outside one)."""
     if kernel.phase(state) != OFFENSIVE or kernel.pending(state) is not None:
         return None
     side = kernel.side_of(state, seat)
-    lead, castles, army = tallies(state, side)
-    before = value(lead, castles, army)
+    lead, castles, army = tallies(state, side, w)
+    before = value(lead, castles, army, w)
     active = kernel.active(state)
     spent = max(0, CONFIG["vp_land_card"])  # a land card's VP (cards.spend_land)
     march_lead = lead + (spent if kernel.side_of(state, active) == side else -spent)
@@ -68,9 +71,9 @@ def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[floa
         if kind == "manoeuvre" or kind == "march":
             taken = _castle_change(state, units[action["unit"]]["side"], action["to"], side)
             if kind == "march":
-                after.append(value(march_lead, castles + taken, army))
+                after.append(value(march_lead, castles + taken, army, w))
             else:
-                after.append(value(lead, castles + taken, army) if taken else before)
+                after.append(value(lead, castles + taken, army, w) if taken else before)
         elif kind == "pass":
             after.append(before if kernel.others_to_act(state, active) else None)
         else:

@@ -176,13 +176,15 @@ class BookOfWar(Game):
             return events.text({"key": "seat_default", "number": seat + 1}, MESSAGES, lang)
         return str(FACTIONS[faction]["name_" + ("ru" if lang == "ru" else "en")])
 
-    def heuristic(self, state: State, seat: int) -> float:
+    def heuristic(self, state: State, seat: int, weights: dict[str, Any] | None = None) -> float:
         """The VP lead, castles held and units on the board (upgraded ones count more), against
-        the enemy side; the weights are game.toml's [heuristic] (heuristic.py)."""
-        return heuristic.heuristic(state, seat)
+        the enemy side; the weights are game.toml's [heuristic] (heuristic.py), or `weights`."""
+        return heuristic.heuristic(state, seat, HEURISTIC if weights is None else weights)
 
-    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
-        return heuristic.heuristic_after(state, seat, actions)
+    def heuristic_after(
+        self, state: State, seat: int, actions: list[Action], weights: dict[str, Any] | None = None
+    ) -> list[float | None] | None:
+        return heuristic.heuristic_after(state, seat, actions, HEURISTIC if weights is None else weights)
 
     # --- for people
 

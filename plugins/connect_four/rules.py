@@ -110,6 +110,25 @@ DROP = Move(
 )
 
 
+@cache
+def _cells(columns: int, rows: int) -> int:
+    """The bits of a board's holes (not the spare bit on top of each column)."""
+    column = (1 << rows) - 1
+    return sum(column << c * (rows + 1) for c in range(columns))
+
+
+def _threats(bits: int, height: int) -> int:
+    """The bits where one more stone of `bits` would make four in a row (filled or not)."""
+    found = 0
+    for shift in (1, height + 1, height + 2, height):
+        up, down = bits << shift, bits >> shift
+        up2, down2 = bits << 2 * shift, bits >> 2 * shift
+        found |= (
+            up & up2 & (bits << 3 * shift) | down & down2 & (bits >> 3 * shift) | up & up2 & down | down & down2 & up
+        )
+    return found
+
+
 class ConnectFour(Game):
     spec = GameSpec(
         id="connect_four",
@@ -140,17 +159,23 @@ class ConnectFour(Game):
         state["full"] = 0
         state["moves"] = 0
 
-    def heuristic(self, state: dict[str, Any], seat: int) -> float:
-        """Lines of three, own against the rival's: a cheap positional estimate in [-1, 1]; the
-        weights are game.toml's [heuristic]."""
+    def heuristic(self, state: dict[str, Any], seat: int, weights: dict[str, Any] | None = None) -> float:
+        """Lines of three and holes that would make a four, own against the rival's: a cheap
+        positional estimate in [-1, 1]; the weights are game.toml's [heuristic], or `weights`
+        (a table of the same numbers, the `learned` bot's)."""
+        w = HEURISTIC if weights is None else weights
         rows = state["rows"]
         mine, theirs = state["bits"][seat], state["bits"][1 - seat]
         own = rival = 0
         for shift in (1, rows + 1, rows + 2, rows):
             own += bin(mine & (mine >> shift) & (mine >> 2 * shift)).count("1")
             rival += bin(theirs & (theirs >> shift) & (theirs >> 2 * shift)).count("1")
-        score = HEURISTIC["own_three"] * own - HEURISTIC["rival_three"] * rival
-        return max(-1.0, min(1.0, score / HEURISTIC["lead_scale"]))
+        score = w["own_three"] * own - w["rival_three"] * rival
+        if state["connect"] == 4 and (w["own_threat"] or w["rival_threat"]):
+            cells = _cells(len(state["columns"]), rows) & ~(mine | theirs)
+            score += w["own_threat"] * (_threats(mine, rows) & cells).bit_count()
+            score -= w["rival_threat"] * (_threats(theirs, rows) & cells).bit_count()
+        return max(-1.0, min(1.0, score / w["lead_scale"]))
 
     def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
         return text({"key": "action_drop", "column": action["column"] + 1}, self.messages, lang)

@@ -24,12 +24,13 @@ MEAN_MARK = {
 }
 
 
-def value(state: State, seat: int) -> float:
-    """Scored VP, the tie-breakers, and the VP still to be had while turns remain."""
+def value(state: State, seat: int, w: dict[str, Any] = OUTLOOK) -> float:
+    """Scored VP, the tie-breakers, and the VP still to be had while turns remain. `w`: the
+    weights (game.toml's [outlook], or a table of the same numbers: the `learned` bot's)."""
     worth = (
         scoring.total(state, seat)
-        + OUTLOOK["domain_tie"] * len(capital.domain_cards(state, seat))
-        + OUTLOOK["chest_tie"] * len(cards.chests(state, seat))
+        + w["domain_tie"] * len(capital.domain_cards(state, seat))
+        + w["chest_tie"] * len(cards.chests(state, seat))
     )
     if not kernel.is_over(state):
         # Charm pays its VP at every week end still to come while its hero stays (digest 6.9)
@@ -39,17 +40,15 @@ def value(state: State, seat: int) -> float:
         return worth
     dawns = dawns_left(state)
     hand = len(cards.hand(state, seat)) + zones.count(state, f"line:{seat}")
-    worth += OUTLOOK["card_vp"] * min(
-        hand + dawns * capital.creatures_at_dawn(state, seat), OUTLOOK["hand_turns"] * turns
-    )
-    worth += OUTLOOK["tier_vp"] * capital.tier(state, seat)
-    worth += OUTLOOK["chest_vp"] * len(cards.chests(state, seat))
-    worth += OUTLOOK["hero_courage_vp"] * sum(state["courage"].get(card, 0) for card in cards.heroes(state, seat))
+    worth += w["card_vp"] * min(hand + dawns * capital.creatures_at_dawn(state, seat), w["hand_turns"] * turns)
+    worth += w["tier_vp"] * capital.tier(state, seat)
+    worth += w["chest_vp"] * len(cards.chests(state, seat))
+    worth += w["hero_courage_vp"] * sum(state["courage"].get(card, 0) for card in cards.heroes(state, seat))
     battles = min(turns_this_week(state, seat), len(cards.travel_hand(state, seat)))
     if battles:
-        worth += OUTLOOK["luck_vp"] * state["ritual"][seat]
-        worth += battles_in_hand(state, seat, battles)
-    return worth + battle_under_way(state, seat)
+        worth += w["luck_vp"] * state["ritual"][seat]
+        worth += battles_in_hand(state, seat, battles, w)
+    return worth + battle_under_way(state, seat, w)
 
 
 def turns_left(state: State, seat: int) -> int:
@@ -95,16 +94,16 @@ def army_strength(state: State, seat: int) -> float:
     return float(sum(units[: capital.army_slots(state, seat)]) + best_hero + army.tower_bonus(state, seat, "field"))
 
 
-def win_chance(mine: float, theirs: float) -> float:
-    return max(0.0, min(1.0, 0.5 + (mine - theirs) / (2 * OUTLOOK["battle_spread"])))
+def win_chance(mine: float, theirs: float, w: dict[str, Any] = OUTLOOK) -> float:
+    return max(0.0, min(1.0, 0.5 + (mine - theirs) / (2 * w["battle_spread"])))
 
 
-def field_prize(state: State, card: str) -> tuple[float, float]:
+def field_prize(state: State, card: str, w: dict[str, Any] = OUTLOOK) -> tuple[float, float]:
     """(the neutral army's expected strength, the VP a win brings) for a field card."""
     data = travel(card)
     units = min(BATTLE["max_neutral_units"], max(int(data.get("guard", 0)), int(state["week"])))
-    strength = units * OUTLOOK["neutral_strength"]
-    prize = units + OUTLOOK["chest_vp"] * BATTLE["trophies"]["field"]
+    strength = units * w["neutral_strength"]
+    prize = units + w["chest_vp"] * BATTLE["trophies"]["field"]
     if data["kind"] == "reserve":
         strength = max(strength, int(data["vp"]))
         prize += int(data["vp"])
@@ -132,7 +131,7 @@ def hopeless(state: State, seat: int, card: str, mine: float | None = None) -> b
     return mine + OUTLOOK["battle_spread"] <= opponent_strength(state, card)
 
 
-def battles_in_hand(state: State, seat: int, battles: int) -> float:
+def battles_in_hand(state: State, seat: int, battles: int, w: dict[str, Any] = OUTLOOK) -> float:
     """The best `battles` field cards in hand, each worth its prize times the chance to win it."""
     if state["closure"]:
         return 0.0
@@ -140,12 +139,12 @@ def battles_in_hand(state: State, seat: int, battles: int) -> float:
     worths = []
     for card in cards.travel_hand(state, seat):
         if travel(card)["kind"] in FIELD_KINDS:
-            strength, prize = field_prize(state, card)
-            worths.append(win_chance(mine, strength) * prize)
+            strength, prize = field_prize(state, card, w)
+            worths.append(win_chance(mine, strength, w) * prize)
     return sum(sorted(worths, reverse=True)[:battles])
 
 
-def battle_under_way(state: State, seat: int) -> float:
+def battle_under_way(state: State, seat: int, w: dict[str, Any] = OUTLOOK) -> float:
     """A field battle the seat is fighting: its prize times the chance it is won."""
     battle = state["battle"]
     if battle is None or battle["type"] != "field" or battle["card"] is None:
@@ -157,8 +156,8 @@ def battle_under_way(state: State, seat: int) -> float:
         mine = army_strength(state, seat)
     else:
         mine = side["total"] + remaining_damage(state, side)
-    _, prize = field_prize(state, battle["card"])
-    return win_chance(mine, other["total"]) * prize
+    _, prize = field_prize(state, battle["card"], w)
+    return win_chance(mine, other["total"], w) * prize
 
 
 def remaining_damage(state: State, side: dict[str, Any]) -> float:

@@ -178,11 +178,13 @@ class HeroesCards(Game):
     def scores(self, state: State) -> list[float]:
         return [float(total(state, seat)) for seat in range(kernel.seats(state))]
 
-    def heuristic(self, state: State, seat: int) -> float:
-        """The seat's outlook (outlook.py: VP scored and VP still to be had) against the best rival's."""
-        values = [outlook.value(state, other) for other in range(kernel.seats(state))]
+    def heuristic(self, state: State, seat: int, weights: dict[str, Any] | None = None) -> float:
+        """The seat's outlook (outlook.py: VP scored and VP still to be had) against the best
+        rival's; the weights are game.toml's [outlook], or `weights` (the `learned` bot's)."""
+        w = OUTLOOK if weights is None else weights
+        values = [outlook.value(state, other, w) for other in range(kernel.seats(state))]
         rival = max(v for other, v in enumerate(values) if other != seat)
-        return max(-1.0, min(1.0, (values[seat] - rival) / OUTLOOK["lead_scale"]))
+        return max(-1.0, min(1.0, (values[seat] - rival) / w["lead_scale"]))
 
     # --- names and pictures ---
 

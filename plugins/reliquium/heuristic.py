@@ -48,11 +48,12 @@ def tallies(state: State) -> tuple[list[int], list[int]]:
     return units, threatened
 
 
-def worth(state: State, units: list[int], threatened: list[int]) -> list[float]:
-    """Each seat's worth from the tallies; a faction with its winning castles is worth 100."""
+def worth(state: State, units: list[int], threatened: list[int], weights: dict[str, Any] = WEIGHTS) -> list[float]:
+    """Each seat's worth from the tallies; a faction with its winning castles is worth 100.
+    `weights`: game.toml's [heuristic] (read on each call: a tuned table takes effect at once),
+    or a table of the same numbers (the `learned` bot's)."""
     to_win = state["rules"]["castles_to_win"]
     track = state["track"]
-    weights = WEIGHTS  # read on each call: a tuned table takes effect at once
     castle_weight, unit_weight, threat_weight = weights["castle"], weights["unit"], weights["threatened_castle"]
     return [
         100.0
@@ -62,13 +63,15 @@ def worth(state: State, units: list[int], threatened: list[int]) -> list[float]:
     ]
 
 
-def lead(values: list[float], seat: int) -> float:
+def lead(values: list[float], seat: int, weights: dict[str, Any] = WEIGHTS) -> float:
     """The seat's worth against the best rival's, over `lead_scale`, in [-1, 1]."""
     rival = max(values[:seat] + values[seat + 1 :], default=0.0)
-    return max(-1.0, min(1.0, (values[seat] - rival) / WEIGHTS["lead_scale"]))
+    return max(-1.0, min(1.0, (values[seat] - rival) / weights["lead_scale"]))
 
 
-def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
+def heuristic_after(
+    state: State, seat: int, actions: list[Action], weights: dict[str, Any] = WEIGHTS
+) -> list[float | None] | None:
     """`heuristic` of the position after each action, for the peace actions that change at
     most one tally by one and do not end the peace phase; None for the others (and for all
     outside a plain peace turn)."""
@@ -79,7 +82,7 @@ def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[floa
     if not _peace_goes_on(state, active, faction):
         return None
     units, threatened = tallies(state)
-    before = lead(worth(state, units, threatened), seat)
+    before = lead(worth(state, units, threatened, weights), seat, weights)
     castle, index = state["castle"], WORLD.region_index
     after: list[float | None] = []
     for action in actions:
@@ -92,11 +95,11 @@ def heuristic_after(state: State, seat: int, actions: list[Action]) -> list[floa
                 after.append(before)
                 continue
             threatened[owner] += 1
-            after.append(lead(worth(state, units, threatened), seat))
+            after.append(lead(worth(state, units, threatened, weights), seat, weights))
             threatened[owner] -= 1
         elif kind == "recruit":
             units[faction] += 1
-            after.append(lead(worth(state, units, threatened), seat))
+            after.append(lead(worth(state, units, threatened, weights), seat, weights))
             units[faction] -= 1
         else:
             after.append(None)

@@ -164,14 +164,18 @@ class Reliquium(Game):
     def cap_winners(self, state: State) -> list[int]:
         return peace.leaders(state)
 
-    def heuristic(self, state: State, seat: int) -> float:
+    def heuristic(self, state: State, seat: int, weights: dict[str, Any] | None = None) -> float:
         """Castles (most), units on the map, and own castles under a melee token, against the best
-        rival; the weights are game.toml's [heuristic] (heuristic.py)."""
+        rival; the weights are game.toml's [heuristic] (heuristic.py), or `weights` (a table of
+        the same numbers, the `learned` bot's)."""
+        w = heuristic.WEIGHTS if weights is None else weights
         units, threatened = heuristic.tallies(state)
-        return heuristic.lead(heuristic.worth(state, units, threatened), seat)
+        return heuristic.lead(heuristic.worth(state, units, threatened, w), seat, w)
 
-    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
-        return heuristic.heuristic_after(state, seat, actions)
+    def heuristic_after(
+        self, state: State, seat: int, actions: list[Action], weights: dict[str, Any] | None = None
+    ) -> list[float | None] | None:
+        return heuristic.heuristic_after(state, seat, actions, heuristic.WEIGHTS if weights is None else weights)
 
     # --- names and pictures ---
 

@@ -125,11 +125,14 @@ class Signum(Game):
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
         return str(name_of(state["heroes"][seat])["ru" if lang == "ru" else "en"])
 
-    def heuristic(self, state: State, seat: int) -> float:
-        return evaluate(state, seat)
+    def heuristic(self, state: State, seat: int, weights: dict[str, Any] | None = None) -> float:
+        """heuristic.py's `evaluate`; `weights`: a table of the same numbers (the `learned` bot's)."""
+        return evaluate(state, seat, HEURISTIC if weights is None else weights)
 
-    def heuristic_after(self, state: State, seat: int, actions: list[Action]) -> list[float | None] | None:
-        return evaluate_after(state, seat, actions)
+    def heuristic_after(
+        self, state: State, seat: int, actions: list[Action], weights: dict[str, Any] | None = None
+    ) -> list[float | None] | None:
+        return evaluate_after(state, seat, actions, HEURISTIC if weights is None else weights)
 
     def deck_pool(self, options: dict[str, Any]) -> dict[str, Any] | None:
         found = decks.pool()
