@@ -237,7 +237,6 @@ class MoveList(QListWidget):
         soon = bool(released and event.timestamp()) and 0 <= event.timestamp() - released < self.repeat_gap_ms
         return event.isAutoRepeat() or soon
 
-
     def set_moves(self, entries: list[tuple[str, Any]]) -> None:
         """`entries`: (label, data) in order; data is what activating the entry hands back."""
         self.clear()

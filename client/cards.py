@@ -245,6 +245,7 @@ class CardItem(QGraphicsItem):
         }
         self.highlight = bool(spec.get("highlight"))
         self.lifts = bool(spec.get("lifts"))
+        self.row_name = spec.get("in")  # the row of cards it lies in (card_layout.spread)
         self.lifted = False
         self._at_rest = float(spec.get("visible", 1.0))  # how much of its width its neighbour leaves
         self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
