@@ -32,6 +32,7 @@ from .marks import (
     own_pieces,
     place_under,
     places_at_rest,
+    places_first,
     ring_decided,
     ring_moves,
     snap_dots,
@@ -175,7 +176,7 @@ class BoardView(ViewScale, QGraphicsView):
         self._forget(kept)
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
-        targets = self._at_rest(self._items_of(self.active_ids))
+        targets = self._at_rest(places_first(self._items_of(self.active_ids), self._id_key_of))
         # lit before a click only where few items are: a whole board of them is outlined faintly
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
         self._extras.extend(light_targets(self.scene(), targets, strong=strong))
@@ -387,10 +388,13 @@ class BoardView(ViewScale, QGraphicsView):
         return self.mapFromScene(centre)
 
     def _outline(self, ids: Iterable[Any], colour_name: str, width: float) -> None:
-        """Outline every drawn item whose click id is among `ids` (a selected piece, chosen cards)."""
-        self._extras.extend(
-            outline(self.scene(), self._at_rest(self._items_of(ids)), colour_name, width, LAYER_Z["marker"] + 50)
-        )
+        """Outline every drawn item whose click id is among `ids` (a selected piece, chosen
+        cards; a place, not the pieces on it that share its id)."""
+        named = places_first(self._items_of(ids), self._id_key_of)
+        self._extras.extend(outline(self.scene(), self._at_rest(named), colour_name, width, LAYER_Z["marker"] + 50))
+
+    def _id_key_of(self, item: QGraphicsItem) -> Any:
+        return id_key(self._ids[shiboken6.getCppPointer(item)[0]])
 
     def light(self, ids: Iterable[Any]) -> int:
         """Light the items of these click ids, or their `also` ids (the log line under the mouse

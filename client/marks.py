@@ -231,20 +231,42 @@ def light_targets(
 ) -> list[QGraphicsItem]:
     """Light what a click would act on (item, where it comes to rest): strong (a piece is
     selected: its targets) is a bright double outline with a target sign; otherwise a faint
-    outline."""
+    outline. Around a piece the outline lies outside it and the sign at its shoulder, so
+    that a lit piece keeps its colour and its label."""
     added: list[QGraphicsItem] = []
     for item, rest in items:
         outline = outline_at_rest(item, rest)
-        if strong:
-            lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
-        else:
-            lines = [_pen("#cbd5e1", 1.0)]  # thin, solid and opaque: a dotted or see-through line costs frames
-        added.extend(_ring(scene, outline, line, MARK_Z - 10 + z, cached=strong) for z, line in enumerate(lines))
-        if strong:
-            sign = _glyph(scene, "◎", TARGET, _corner_inside(outline))
-            sign.setZValue(MARK_Z - 7)
-            added.append(sign)
+        piece = item.zValue() >= LAYER_Z["piece"]
+        if not strong:
+            # thin, solid and opaque: a dotted or see-through line costs frames
+            added.append(_ring(scene, outline, _pen("#cbd5e1", 1.0), MARK_Z - 10, cached=False))
+            continue
+        for z, line in enumerate([_pen("#0b0f19", 10 if piece else 7), _pen(TARGET, 6 if piece else 3.5)]):
+            if piece:
+                added.append(_outside(scene, outline, line, MARK_Z - 10 + z))
+            else:
+                added.append(_ring(scene, outline, line, MARK_Z - 10 + z))
+        sign = _glyph(scene, "◎", TARGET, _shoulder(outline) if piece else _corner_inside(outline))
+        sign.setZValue(MARK_Z - 7)
+        added.append(sign)
     return added
+
+
+def _outside(scene: QGraphicsScene, outline: QPainterPath, pen: QPen, z: float, cached: bool = True) -> QGraphicsItem:
+    """A line along `outline` drawn only outside it (`cached`: see _ring)."""
+    ring = _OutsideRing(outline)
+    ring.setPen(pen)
+    scene.addItem(ring)
+    ring.setZValue(z)
+    if cached:
+        ring.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    return ring
+
+
+def _shoulder(outline: QPainterPath) -> QPointF:
+    """Beside a round piece's top right, just outside it: a sign there covers no label."""
+    box = outline.boundingRect()
+    return box.center() + QPointF(box.width() * 0.5, -box.height() * 0.5)
 
 
 def _corner_inside(outline: QPainterPath) -> QPointF:
@@ -259,6 +281,14 @@ def _corner_inside(outline: QPainterPath) -> QPointF:
     return centre
 
 
+def places_first(items: list[QGraphicsItem], ids: Callable[[QGraphicsItem], Any]) -> list[QGraphicsItem]:
+    """Of the items a click id names, the place alone when it names a place and the pieces on
+    it (Reliquium's region and the tokens standing there): lit, the place shows the target,
+    and its pieces keep their colours and labels."""
+    places = {ids(item) for item in items if item.zValue() < LAYER_Z["piece"]}
+    return [item for item in items if item.zValue() < LAYER_Z["piece"] or ids(item) not in places]
+
+
 def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[QGraphicsItem]:
     """What decided the game (`"decided": true`: a winning line, the castle taken last): a
     thick gold ring around the item, outside it, so that a small piece keeps its colour and
@@ -269,11 +299,7 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
         # only the outer half of each line shows: 5 px of gold between dark edges, which part
         # it from a piece as golden as itself
         for z, line in enumerate((_pen("#0b0f19", 22), _pen(DECIDED, 14), _pen("#0b0f19", 4))):
-            ring = _OutsideRing(outline)
-            ring.setPen(line)
-            scene.addItem(ring)
-            ring.setZValue(MARK_Z + 20 + z)
-            added.append(ring)
+            added.append(_outside(scene, outline, line, MARK_Z + 20 + z, cached=False))
         box = outline.boundingRect()
         shoulder = box.center() + QPointF(box.width() * 0.36, -box.height() * 0.36)
         star = _glyph(scene, "★", DECIDED, shoulder, DECIDED_STAR_PX)
