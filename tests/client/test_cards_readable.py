@@ -216,3 +216,37 @@ def test_a_hand_spreads_for_the_card_under_the_mouse(qtbot: Any, game_id: str) -
     _mouse_at(view, QPoint(2, 2))
     qtbot.waitUntil(lambda: not view.spread.running(), timeout=1000)
     assert all(c.sceneBoundingRect() == rest[id(c)] for c in row), "back in place"
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_the_enlarged_card_shows_its_picture(qtbot: Any, game_id: str) -> None:
+    """Every card with a picture shows it in the enlarged card too: its art box is not empty
+    (Book of War's Hammerers once showed an empty frame)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    engine, states = positions(game_id)
+    faces: dict[str, dict[str, Any]] = {}
+    for state in states:
+        view, cards = drawn_cards(qtbot, engine, state, "en")
+        faces.update({repr(card.face): card.face for card in cards if card.face and "picture" in card.face})
+        view.close()
+    pictured = 0
+    for item, face in sorted(faces.items()):
+        preview = CardPreview(face, None)
+        plan = preview.plan()
+        assert plan is not None and plan.art is not None, item
+        image = QImage(int(preview.boundingRect().width()), int(preview.height), QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        preview.paint(painter, None)  # type: ignore[arg-type]
+        painter.end()
+        box = plan.art.adjusted(6, 6, -6, -6)
+        ground = image.pixelColor(round(box.left()), round(box.top()))
+        inked = sum(
+            image.pixelColor(x, y) != ground
+            for x in range(round(box.left()), round(box.right()), 2)
+            for y in range(round(box.top()), round(box.bottom()), 2)
+        )
+        assert inked > 40, (item, face["picture"])
+        pictured += 1
+    assert pictured, "the game's cards carry pictures"
