@@ -545,7 +545,9 @@ class BoardView(ViewScale, QGraphicsView):
             self.preview = CardPreview(face, card.back if card is not None else None)
             self.scene().addItem(self.preview)
             self._extras.append(self.preview)
-        self.preview.setPos(self.mapToScene(preview_spot(pos, self.preview.boundingRect(), self.viewport().size())))
+        shown = self.mapFromScene(card.mapToScene(card.rect)).boundingRect() if card is not None else None
+        spot = preview_spot(pos, self.preview.boundingRect(), self.viewport().size(), shown)
+        self.preview.setPos(self.mapToScene(spot))
 
     def _spread_for(self, card: CardItem | None) -> None:
         """The cards beside a hand's card under the mouse move aside (glides.Spread)."""

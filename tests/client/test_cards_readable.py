@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFontInfo, QFontMetricsF, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
@@ -211,6 +211,11 @@ def test_a_hand_spreads_for_the_card_under_the_mouse(qtbot: Any, game_id: str) -
         shown = card.mapToScene(card.rect).boundingRect().left() - left.mapToScene(left.rect).boundingRect().left()
         assert shown >= float(left.extra.get("visible", 1.0)) * left.rect.width() - 0.5, "the left one keeps its part"
     assert view.board_rect == board and len(view.scene().items()) == items + 1, "no new layout: only the preview"
+    assert view.preview is not None
+    size = view.preview.boundingRect().size().toSize()  # screen pixels, whatever the zoom
+    preview = QRect(view.mapFromScene(view.preview.scenePos()), size)
+    assert not preview.intersects(view.mapFromScene(lifted).boundingRect()), "the enlarged card leaves it in sight"
+    assert view.viewport().rect().contains(preview.adjusted(0, 0, -1, -1)), "and is whole on the screen"
     ARTIFACTS.mkdir(exist_ok=True)
     assert view.grab().save(str(ARTIFACTS / f"client_hand_spread_{game_id}.png"))
     _mouse_at(view, QPoint(2, 2))
