@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QPoint, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QGuiApplication, QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -263,20 +263,35 @@ def _kind(move: Any) -> Any:
 
 class MoveList(QListWidget):
     """Every move as one entry (moves that read the same are one entry, which offers them all),
-    for the arrow keys and Enter; a key held down plays one move, never a second."""
+    for the arrow keys and Enter; a key held down plays one move, never a second.
+
+    A held key repeats: as presses marked auto-repeated, or (under X without detectable
+    auto-repeat) as a release and a press at the same moment (the X server's time of both is
+    the same). So a press of Enter sooner after its release than `repeat_gap_ms`, by the
+    events' own times, is the key still held, and is ignored."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWordWrap(True)  # a long move wraps; the list never scrolls sideways
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.installEventFilter(self)
+        self._released: dict[int, int] = {}  # an Enter key -> the time of its last release (ms)
+        self.repeat_gap_ms = repeat_gap_ms()
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self and event.type() == QEvent.Type.KeyPress:
-            key_event = event if isinstance(event, QKeyEvent) else None
-            if key_event is not None and key_event.isAutoRepeat() and key_event.key() in ENTER_KEYS:
+        if watched is self and isinstance(event, QKeyEvent) and event.key() in ENTER_KEYS:
+            if event.type() == QEvent.Type.KeyPress and self._held(event):
                 return True  # the key is held: the move it made is the only one
+            if event.type() == QEvent.Type.KeyRelease:
+                self._released[event.key()] = event.timestamp()
         return super().eventFilter(watched, event)
+
+    def _held(self, event: QKeyEvent) -> bool:
+        """Whether a press of an Enter key is the key held down, repeating (an event without
+        a time, made up by a program, tells only by its auto-repeat flag)."""
+        released = self._released.get(event.key(), 0)
+        soon = bool(released and event.timestamp()) and 0 <= event.timestamp() - released < self.repeat_gap_ms
+        return event.isAutoRepeat() or soon
 
     def set_moves(self, entries: list[tuple[str, Any]]) -> None:
         """`entries`: (label, data) in order; data is what activating the entry hands back."""
@@ -288,6 +303,13 @@ class MoveList(QListWidget):
             self.addItem(item)
         if entries:
             self.setCurrentRow(0)  # arrow keys and Enter play without a mouse
+
+
+def repeat_gap_ms() -> float:
+    """How soon after a key's release a press of it is a repeat: a little longer than the
+    system's repeat interval (a key pressed again by hand takes longer than that)."""
+    rate = QGuiApplication.styleHints().keyboardAutoRepeatRateF() or 30.0
+    return min(max(1500.0 / rate, 60.0), 150.0)
 
 
 def unique_labels(labelled: list[tuple[str, Any]]) -> list[tuple[str, list[Any]]]:

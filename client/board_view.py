@@ -6,6 +6,7 @@ painter from the `boardwright_board_painters` hook is drawn by that painter inst
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -21,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from .cards import CardItem, CardPreview, keep_pictures_of, preview_spot
 from .field_tools import FieldTools
-from .glides import Glides
+from .glides import Glides, Spread, glide_in
 from .items import LAYER_Z, colour, id_under, make_item, message_item
 from .marks import (
     light_targets,
@@ -29,7 +30,9 @@ from .marks import (
     nearest_snap,
     outline,
     own_pieces,
+    place_under,
     places_at_rest,
+    places_first,
     ring_decided,
     ring_moves,
     snap_dots,
@@ -91,7 +94,10 @@ class BoardView(ViewScale, QGraphicsView):
         # moves you can follow: pieces glide or drop in, and what each seat's last move changed is marked
         self.animation_ms = 0  # 0: no animation
         self.glides = Glides(self)
+        self.spread = Spread(self)  # a hand's cards moving aside for the one under the mouse
         self._pieces: set[str] = set()  # the last board's pieces, without their volatile keys
+        self._laid: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the last board's pieces as drawn
+        self._places_under: Counter[Any] | None = None  # click ids by how many drawn items carry them
         self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
         self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
@@ -122,6 +128,7 @@ class BoardView(ViewScale, QGraphicsView):
         (`Match.board_of_move`): what changed beyond it happened on its own, marked neutral.
         `lit`: the active ids are lit as targets (as while a piece is selected) even with
         nothing marked: every click makes a move (`Selection.lit_at_once`)."""
+        self.spread.settle()
         self._finish_animations()
         old_places = self._places() if moved_by is not False and self.animation_ms else {}
         scene = self.scene()
@@ -161,7 +168,7 @@ class BoardView(ViewScale, QGraphicsView):
             fresh = self._draw_items(board.get("items", []), lang, background, kept)
             if moved_by is not False:
                 tint = background.name() if background is not None else ""
-                own = None if own_items is None else own_pieces(fresh, own_items, before, lang, tint)
+                own = None if own_items is None else own_pieces(fresh, own_items, before, lang, tint, self.place_of)
                 self._follow_move(moved_by, fresh, own, old_places)
             self._mark_last_moves()
             decided = [item for spec, item in self._specs if spec.get("decided")]
@@ -169,7 +176,7 @@ class BoardView(ViewScale, QGraphicsView):
         self._forget(kept)
         marked = list(marked_ids)
         self._outline(marked, MARKED, 5)
-        targets = self._at_rest(self._items_of(self.active_ids))
+        targets = self._at_rest(places_first(self._items_of(self.active_ids), self._id_key_of))
         # lit before a click only where few items are: a whole board of them is outlined faintly
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
         self._extras.extend(light_targets(self.scene(), targets, strong=strong))
@@ -213,16 +220,8 @@ class BoardView(ViewScale, QGraphicsView):
             for other in list(self._last_moves):  # a piece is marked for the latest move that changed it
                 if other != seat and other is not None:
                     self._last_moves[other] -= changed
-        if not self.animation_ms:
-            return
-        for _stable, spec, item in fresh[:60]:  # a whole new board does not fly in piece by piece
-            start = old_places.get(repr(spec.get("id"))) if spec.get("id") is not None else None
-            end = item.sceneBoundingRect().center()
-            if start is not None and start != end:
-                self.glides.glide(item, start - end, self.animation_ms)  # the same piece elsewhere: it glides
-            elif start is None:
-                drop = QPointF(0, -item.sceneBoundingRect().height() * 0.6)
-                self.glides.glide(item, drop, self.animation_ms, fade=True)
+        if self.animation_ms:
+            glide_in(self.glides, self._laid, fresh, old_places, self.animation_ms)
 
     def _finish_animations(self) -> None:
         """Every piece where it belongs before the board changes again."""
@@ -268,11 +267,12 @@ class BoardView(ViewScale, QGraphicsView):
         self, specs: list[dict[str, Any]], lang: str, background: QColor | None, kept: dict[str, list[Any]]
     ) -> list[tuple[str, dict[str, Any], QGraphicsItem]]:
         """Draw the items in order (later on top), reusing the kept item of an identical spec;
-        returns the pieces that are new since the last board (not counting volatile keys)."""
+        returns the pieces that are new since the last board (stable_piece: not counting
+        volatile keys nor where the layout put them)."""
         scene = self.scene()
         tint = background.name() if background is not None else ""
         before, self._pieces, self._stable, self._specs = self._pieces, set(), {}, []
-        fresh = []
+        pieces = []
         for index, spec in enumerate(specs):
             key = repr((spec, lang, tint))
             pool = kept.get(key)
@@ -281,11 +281,7 @@ class BoardView(ViewScale, QGraphicsView):
             if item is None:
                 continue
             if spec.get("layer") == "piece":
-                stable = stable_piece(spec, lang, tint)
-                self._stable[key] = stable
-                self._pieces.add(stable)
-                if stable not in before:
-                    fresh.append((stable, spec, item))
+                pieces.append((key, spec, item))
             if not reused:
                 scene.addItem(item)
             # drawing order as given, within the item's layer
@@ -296,7 +292,22 @@ class BoardView(ViewScale, QGraphicsView):
             self._remember(item, spec.get("id"))
             if spec.get("also"):
                 self._also[shiboken6.getCppPointer(item)[0]] = list(spec["also"])
+        self._places_under = None
+        fresh = []
+        for key, spec, item in pieces:  # once every cell is drawn: a piece belongs to what lies under it
+            stable = stable_piece(spec, lang, tint, self.place_of(spec))
+            self._stable[key] = stable
+            self._pieces.add(stable)
+            if stable not in before:
+                fresh.append((stable, spec, item))
+        self._laid = [(spec, item) for _key, spec, item in pieces]
         return fresh
+
+    def place_of(self, spec: dict[str, Any]) -> Any:
+        """Where a piece belongs, as a move (not the layout) puts it (marks.place_under)."""
+        if self._places_under is None:  # how many drawn items carry each click id
+            self._places_under = Counter(id_key(self._ids[pointer]) for pointer in self._tops)
+        return place_under(spec, self.scene(), self._tops, self._ids, self._places_under)
 
     def _forget(self, kept: dict[str, list[Any]]) -> None:
         """Remove the items of the last board that this one no longer has."""
@@ -319,6 +330,7 @@ class BoardView(ViewScale, QGraphicsView):
     def show_message(self, text: str) -> None:
         """Replace the board with one centred line of text (errors, hand-over)."""
         scene = self.scene()
+        self.spread.forget()
         scene.clear()
         self._drawn = {}
         self._forget_drawn([])
@@ -376,10 +388,13 @@ class BoardView(ViewScale, QGraphicsView):
         return self.mapFromScene(centre)
 
     def _outline(self, ids: Iterable[Any], colour_name: str, width: float) -> None:
-        """Outline every drawn item whose click id is among `ids` (a selected piece, chosen cards)."""
-        self._extras.extend(
-            outline(self.scene(), self._at_rest(self._items_of(ids)), colour_name, width, LAYER_Z["marker"] + 50)
-        )
+        """Outline every drawn item whose click id is among `ids` (a selected piece, chosen
+        cards; a place, not the pieces on it that share its id)."""
+        named = places_first(self._items_of(ids), self._id_key_of)
+        self._extras.extend(outline(self.scene(), self._at_rest(named), colour_name, width, LAYER_Z["marker"] + 50))
+
+    def _id_key_of(self, item: QGraphicsItem) -> Any:
+        return id_key(self._ids[shiboken6.getCppPointer(item)[0]])
 
     def light(self, ids: Iterable[Any]) -> int:
         """Light the items of these click ids, or their `also` ids (the log line under the mouse
@@ -519,6 +534,7 @@ class BoardView(ViewScale, QGraphicsView):
                 if lifted is not None:
                     lifted.lift(lifted is card)
             self._lifted = card
+            self._spread_for(card)
         face = card.face if card is not None else None
         if self.preview is not None and (face is None or self.preview.face is not face):
             self._drop(self.preview)
@@ -529,7 +545,14 @@ class BoardView(ViewScale, QGraphicsView):
             self.preview = CardPreview(face, card.back if card is not None else None)
             self.scene().addItem(self.preview)
             self._extras.append(self.preview)
-        self.preview.setPos(self.mapToScene(preview_spot(pos, self.preview.boundingRect(), self.viewport().size())))
+        shown = self.mapFromScene(card.mapToScene(card.rect)).boundingRect() if card is not None else None
+        spot = preview_spot(pos, self.preview.boundingRect(), self.viewport().size(), shown)
+        self.preview.setPos(self.mapToScene(spot))
+
+    def _spread_for(self, card: CardItem | None) -> None:
+        """The cards beside a hand's card under the mouse move aside (glides.Spread)."""
+        cards = [item for item in self._tops.values() if isinstance(item, CardItem)]
+        self.spread.move(self.spread.aside_for(card, cards) if card is not None and card.lifts else [])
 
     def mouseMoveEvent(self, event: Any) -> None:
         if self.field_tools.move(event):
@@ -559,6 +582,7 @@ class BoardView(ViewScale, QGraphicsView):
         if self._lifted is not None:
             self._lifted.lift(False)
             self._lifted = None
+            self.spread.move([])
         if self.preview is not None:
             self._drop(self.preview)
             self.preview = None

@@ -158,6 +158,9 @@ def spread(
             item["id"] = (element.get("click_ids") or {}).get(str(card), card)
             # a known card is a piece: played from a hand to a line, it flies there (board_view)
             item["layer"] = "piece"
+            # the row it lies in: a card that only moved along its row (a card before it was
+            # played) was not changed by the move (marks.stable_piece)
+            item["in"] = repr(element.get("zone", element.get("title")))
         if repr(card) in chosen:
             item["highlight"] = True
         items.append(item)

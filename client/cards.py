@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, QSize, QSizeF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, QSize, QSizeF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath, QPen, QPixmap, QPixmapCache
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
@@ -245,6 +245,7 @@ class CardItem(QGraphicsItem):
         }
         self.highlight = bool(spec.get("highlight"))
         self.lifts = bool(spec.get("lifts"))
+        self.row_name = spec.get("in")  # the row of cards it lies in (card_layout.spread)
         self.lifted = False
         self._at_rest = float(spec.get("visible", 1.0))  # how much of its width its neighbour leaves
         self._look = repr((self.face, self.back, self.extra, self.highlight, w, h))
@@ -344,10 +345,18 @@ class CardPreview(QGraphicsItem):
         paint_card(painter, rect, self.face, self.back, {"everything": True}, self.minimum, ratio)
 
 
-def preview_spot(pos: QPoint, size: QRectF, viewport: QSize) -> QPoint:
-    """Where the enlarged card goes for the mouse at `pos`: beside the cursor, on the side
-    with room, whole on the screen (viewport pixels)."""
+def preview_spot(pos: QPoint, size: QRectF, viewport: QSize, card: QRect | None = None) -> QPoint:
+    """Where the enlarged card goes for the mouse at `pos`: whole on the screen (viewport
+    pixels), and clear of the card it shows (`card`, its viewport rectangle): above it when
+    there is room (over the board, not over the rest of a hand), else beside it on the side
+    with room, else beside the cursor."""
+    w, h = round(size.width()), round(size.height())
+    if card is not None and card.top() - h - 8 >= 0:
+        return QPoint(max(0, min(card.center().x() - w // 2, viewport.width() - w)), card.top() - h - 8)
+    if card is not None and (viewport.width() - card.right() > w + 12 or card.left() > w + 12):
+        x = card.right() + 12 if viewport.width() - card.right() > w + 12 else card.left() - w - 12
+        return QPoint(x, max(0, min(card.top(), viewport.height() - h - 6)))
     room_right = viewport.width() - pos.x() > size.width() + 30
     spot = pos + (QPointF(24, -120) if room_right else QPointF(-size.width() - 24, -120)).toPoint()
-    spot.setY(max(0, min(spot.y(), viewport.height() - round(size.height()) - 6)))
+    spot.setY(max(0, min(spot.y(), viewport.height() - h - 6)))
     return spot

@@ -13,9 +13,11 @@ pieces are drawn in; `SEAT_MARKS` only stands in for a game that names none.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
@@ -28,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .items import LAYER_Z
 from .selection import id_key
 
 # stand-ins for a game that names no seat colours (seat 1 first)
@@ -43,11 +46,18 @@ DECIDED_STAR_PX = 24  # the star of what decided the game: the one mark that sho
 
 
 VOLATILE = ("highlight", "tip")  # keys of a piece that change with the selection, not with a move
+# keys that say where the layout put a piece and how large: a hand spread anew or a table
+# arranged anew changes them, not the move
+LAID_OUT = ("center", "rect", "points", "at", "radius", "size", "label_size", "visible")
 
 
-def stable_piece(spec: dict[str, Any], lang: str, tint: str) -> str:
-    """A piece as a move leaves it: without the keys that change with the selection."""
-    return repr(({k: v for k, v in spec.items() if k not in VOLATILE}, lang, tint))
+def stable_piece(spec: dict[str, Any], lang: str, tint: str, place: Any = None) -> str:
+    """A piece as a move leaves it: what it is, how it looks and where it belongs (`place`:
+    the cards element it lies in, or the cell, hex or region under it), without the keys that
+    change with the selection or with where the layout put it, nor whether it decided the
+    game (the end marks that on its own)."""
+    look = {k: v for k, v in spec.items() if k not in VOLATILE and k not in LAID_OUT and k != "decided"}
+    return repr((look, place, lang, tint))
 
 
 def own_pieces(
@@ -56,23 +66,71 @@ def own_pieces(
     before: set[str],
     lang: str,
     tint: str,
+    place_of: Callable[[dict[str, Any]], Any],
 ) -> set[str]:
     """Of the `fresh` pieces (stable key, spec, item), those a move itself changed: the same in
     `own_items` (the board after its own effect, before the flow's steps), or a piece (by its
-    id) that its own effect had already changed from `before`."""
+    id and shape) that its own effect had already changed from `before`. `place_of(spec)`:
+    where a piece belongs (stable_piece)."""
     own_stable, own_ids = set(), set()
     for spec in own_items:
         if spec.get("layer") != "piece":
             continue
-        stable = stable_piece(spec, lang, tint)
+        stable = stable_piece(spec, lang, tint, place_of(spec))
         own_stable.add(stable)
         if stable not in before and spec.get("id") is not None:
-            own_ids.add(id_key(spec["id"]))
+            own_ids.add(_named(spec))
     return {
         stable
         for stable, spec, _item in fresh
-        if stable in own_stable or (spec.get("id") is not None and id_key(spec["id"]) in own_ids)
+        if stable in own_stable or (spec.get("id") is not None and _named(spec) in own_ids)
     }
+
+
+def _named(spec: dict[str, Any]) -> tuple[Any, Any]:
+    """A piece by its id and shape: a card and a token may share an id (a creature's card
+    and its token), and one changing says nothing of the other."""
+    return id_key(spec["id"]), spec.get("shape")
+
+
+def spec_centre(spec: dict[str, Any]) -> QPointF | None:
+    """The middle of a laid-out item (its `center`, `rect` or `points`), in board units."""
+    if isinstance(spec.get("center"), list | tuple) and len(spec["center"]) >= 2:
+        return QPointF(float(spec["center"][0]), float(spec["center"][1]))
+    if isinstance(spec.get("rect"), list | tuple) and len(spec["rect"]) == 4:
+        x, y, w, h = (float(v) for v in spec["rect"])
+        return QPointF(x + w / 2, y + h / 2)
+    points = spec.get("points")
+    if isinstance(points, list) and points:
+        return QPointF(sum(float(p[0]) for p in points) / len(points), sum(float(p[1]) for p in points) / len(points))
+    return None
+
+
+def place_under(
+    spec: dict[str, Any],
+    scene: QGraphicsScene,
+    tops: dict[int, QGraphicsItem],
+    ids: dict[int, Any],
+    held: Counter[Any],
+) -> Any:
+    """Where a piece belongs: the cards element it lies in (`in`), or the drawn item with a
+    click id under its middle (a cell, hex or region: `tops` by C++ address, their `ids`, and
+    how many items hold each id, `held`), or else its middle itself."""
+    if "in" in spec:
+        return ("in", spec["in"])
+    centre = spec_centre(spec)
+    if centre is None:
+        return None
+    for under in scene.items(centre):
+        top = tops.get(shiboken6.getCppPointer(under)[0])
+        if top is None or top.zValue() >= LAYER_Z["piece"]:
+            continue
+        name = id_key(ids[shiboken6.getCppPointer(top)[0]])
+        if held[name] == 1:
+            return ("on", name)
+        middle = top.sceneBoundingRect().center()  # one of several cells of a column
+        return ("on", name, round(middle.x()), round(middle.y()))
+    return ("at", round(centre.x()), round(centre.y()))
 
 
 def seat_colour(colours: list[Any] | None, seat: int) -> str:
@@ -173,20 +231,42 @@ def light_targets(
 ) -> list[QGraphicsItem]:
     """Light what a click would act on (item, where it comes to rest): strong (a piece is
     selected: its targets) is a bright double outline with a target sign; otherwise a faint
-    outline."""
+    outline. Around a piece the outline lies outside it and the sign at its shoulder, so
+    that a lit piece keeps its colour and its label."""
     added: list[QGraphicsItem] = []
     for item, rest in items:
         outline = outline_at_rest(item, rest)
-        if strong:
-            lines = [_pen("#0b0f19", 7), _pen(TARGET, 3.5)]
-        else:
-            lines = [_pen("#cbd5e1", 1.0)]  # thin, solid and opaque: a dotted or see-through line costs frames
-        added.extend(_ring(scene, outline, line, MARK_Z - 10 + z, cached=strong) for z, line in enumerate(lines))
-        if strong:
-            sign = _glyph(scene, "◎", TARGET, _corner_inside(outline))
-            sign.setZValue(MARK_Z - 7)
-            added.append(sign)
+        piece = item.zValue() >= LAYER_Z["piece"]
+        if not strong:
+            # thin, solid and opaque: a dotted or see-through line costs frames
+            added.append(_ring(scene, outline, _pen("#cbd5e1", 1.0), MARK_Z - 10, cached=False))
+            continue
+        for z, line in enumerate([_pen("#0b0f19", 10 if piece else 7), _pen(TARGET, 6 if piece else 3.5)]):
+            if piece:
+                added.append(_outside(scene, outline, line, MARK_Z - 10 + z))
+            else:
+                added.append(_ring(scene, outline, line, MARK_Z - 10 + z))
+        sign = _glyph(scene, "◎", TARGET, _shoulder(outline) if piece else _corner_inside(outline))
+        sign.setZValue(MARK_Z - 7)
+        added.append(sign)
     return added
+
+
+def _outside(scene: QGraphicsScene, outline: QPainterPath, pen: QPen, z: float, cached: bool = True) -> QGraphicsItem:
+    """A line along `outline` drawn only outside it (`cached`: see _ring)."""
+    ring = _OutsideRing(outline)
+    ring.setPen(pen)
+    scene.addItem(ring)
+    ring.setZValue(z)
+    if cached:
+        ring.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+    return ring
+
+
+def _shoulder(outline: QPainterPath) -> QPointF:
+    """Beside a round piece's top right, just outside it: a sign there covers no label."""
+    box = outline.boundingRect()
+    return box.center() + QPointF(box.width() * 0.5, -box.height() * 0.5)
 
 
 def _corner_inside(outline: QPainterPath) -> QPointF:
@@ -201,6 +281,14 @@ def _corner_inside(outline: QPainterPath) -> QPointF:
     return centre
 
 
+def places_first(items: list[QGraphicsItem], ids: Callable[[QGraphicsItem], Any]) -> list[QGraphicsItem]:
+    """Of the items a click id names, the place alone when it names a place and the pieces on
+    it (Reliquium's region and the tokens standing there): lit, the place shows the target,
+    and its pieces keep their colours and labels."""
+    places = {ids(item) for item in items if item.zValue() < LAYER_Z["piece"]}
+    return [item for item in items if item.zValue() < LAYER_Z["piece"] or ids(item) not in places]
+
+
 def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[QGraphicsItem]:
     """What decided the game (`"decided": true`: a winning line, the castle taken last): a
     thick gold ring around the item, outside it, so that a small piece keeps its colour and
@@ -211,11 +299,7 @@ def ring_decided(scene: QGraphicsScene, items: Iterable[QGraphicsItem]) -> list[
         # only the outer half of each line shows: 5 px of gold between dark edges, which part
         # it from a piece as golden as itself
         for z, line in enumerate((_pen("#0b0f19", 22), _pen(DECIDED, 14), _pen("#0b0f19", 4))):
-            ring = _OutsideRing(outline)
-            ring.setPen(line)
-            scene.addItem(ring)
-            ring.setZValue(MARK_Z + 20 + z)
-            added.append(ring)
+            added.append(_outside(scene, outline, line, MARK_Z + 20 + z, cached=False))
         box = outline.boundingRect()
         shoulder = box.center() + QPointF(box.width() * 0.36, -box.height() * 0.36)
         star = _glyph(scene, "★", DECIDED, shoulder, DECIDED_STAR_PX)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QFontInfo, QFontMetricsF, QMouseEvent
 from PySide6.QtWidgets import QApplication
 
@@ -166,3 +166,92 @@ def test_card_art_is_a_shipped_icon_with_its_credits(game_id: str) -> None:
     assert "CC BY 3.0" in credits and (folder / "icons" / "LICENCE.txt").is_file()
     page = rules_text(game, "ru")
     assert page is not None and "game-icons.net" in page
+
+
+def _mouse_at(view: BoardView, point: QPoint) -> None:
+    move = QMouseEvent(
+        QEvent.Type.MouseMove, QPointF(point), QPointF(view.viewport().mapToGlobal(point)),
+        Qt.MouseButton.NoButton, Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+    )  # fmt: skip
+    QApplication.sendEvent(view.viewport(), move)
+
+
+@pytest.mark.parametrize("game_id", ["signum", "heroes_cards"])
+def test_a_hand_spreads_for_the_card_under_the_mouse(qtbot: Any, game_id: str) -> None:
+    """The cards beside the one under the mouse move aside, briefly animated, so that it
+    shows whole and covers none of its neighbour's name and cost; the board is not laid out
+    anew; once the mouse leaves, every card is back in its place."""
+    engine, states = positions(game_id)
+    for state in states:
+        view, cards = drawn_cards(qtbot, engine, state, "ru")
+        hand = sorted(
+            (c for c in cards if c.lifts and float(c.extra.get("visible", 1.0)) < 1.0), key=lambda c: c.rect.x()
+        )
+        if hand:
+            break
+        view.close()
+    else:
+        pytest.skip("no overlapped hand in these positions")
+    card = hand[len(hand) // 2]  # covered at rest by its right neighbour
+    row = sorted(
+        (c for c in cards if c.lifts and abs(c.rect.y() - card.rect.y()) < card.rect.height() / 2),
+        key=lambda c: c.rect.x(),
+    )
+    after = row[row.index(card) + 1]
+    rest = {id(c): c.sceneBoundingRect() for c in row}
+    board, items = view.board_rect, len(view.scene().items())
+    _mouse_at(view, view.mapFromScene(card.mapToScene(card.rect.topLeft() + QPointF(8, card.rect.height() / 2))))
+    assert card.lifted and view.spread.running(), "the neighbours move aside, animated"
+    qtbot.waitUntil(lambda: not view.spread.running(), timeout=1000)
+    lifted = card.mapToScene(card.rect).boundingRect()
+    beside = after.mapToScene(after.rect).boundingRect()
+    assert beside.left() >= lifted.right() - 0.5, "the card under the mouse shows whole, its neighbour's name too"
+    left = row[row.index(card) - 1] if row.index(card) else None
+    if left is not None:
+        shown = card.mapToScene(card.rect).boundingRect().left() - left.mapToScene(left.rect).boundingRect().left()
+        assert shown >= float(left.extra.get("visible", 1.0)) * left.rect.width() - 0.5, "the left one keeps its part"
+    assert view.board_rect == board and len(view.scene().items()) == items + 1, "no new layout: only the preview"
+    assert view.preview is not None
+    size = view.preview.boundingRect().size().toSize()  # screen pixels, whatever the zoom
+    preview = QRect(view.mapFromScene(view.preview.scenePos()), size)
+    assert not preview.intersects(view.mapFromScene(lifted).boundingRect()), "the enlarged card leaves it in sight"
+    assert view.viewport().rect().contains(preview.adjusted(0, 0, -1, -1)), "and is whole on the screen"
+    ARTIFACTS.mkdir(exist_ok=True)
+    assert view.grab().save(str(ARTIFACTS / f"client_hand_spread_{game_id}.png"))
+    _mouse_at(view, QPoint(2, 2))
+    qtbot.waitUntil(lambda: not view.spread.running(), timeout=1000)
+    assert all(c.sceneBoundingRect() == rest[id(c)] for c in row), "back in place"
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_the_enlarged_card_shows_its_picture(qtbot: Any, game_id: str) -> None:
+    """Every card with a picture shows it in the enlarged card too: its art box is not empty
+    (Book of War's Hammerers once showed an empty frame)."""
+    from PySide6.QtGui import QImage, QPainter
+
+    engine, states = positions(game_id)
+    faces: dict[str, dict[str, Any]] = {}
+    for state in states:
+        view, cards = drawn_cards(qtbot, engine, state, "en")
+        faces.update({repr(card.face): card.face for card in cards if card.face and "picture" in card.face})
+        view.close()
+    pictured = 0
+    for item, face in sorted(faces.items()):
+        preview = CardPreview(face, None)
+        plan = preview.plan()
+        assert plan is not None and plan.art is not None, item
+        image = QImage(int(preview.boundingRect().width()), int(preview.height), QImage.Format.Format_ARGB32)
+        image.fill(QColor("white"))
+        painter = QPainter(image)
+        preview.paint(painter, None)  # type: ignore[arg-type]
+        painter.end()
+        box = plan.art.adjusted(6, 6, -6, -6)
+        ground = image.pixelColor(round(box.left()), round(box.top()))
+        inked = sum(
+            image.pixelColor(x, y) != ground
+            for x in range(round(box.left()), round(box.right()), 2)
+            for y in range(round(box.top()), round(box.bottom()), 2)
+        )
+        assert inked > 40, (item, face["picture"])
+        pictured += 1
+    assert pictured, "the game's cards carry pictures"

@@ -266,3 +266,76 @@ def test_connect_four_marks_its_winning_four(qtbot: Any, window: MainWindow) -> 
     won = sorted(spec["center"][1] for spec, _item in view._specs)
     assert len(won) == 4 and all(spec["fill"] == "#d9342b" for spec, _item in view._specs)
     assert len({spec["center"][0] for spec, _item in view._specs}) == 1, "the four of one column"
+
+
+def _reply(qtbot: Any, window: MainWindow, label: str) -> None:
+    """Play the list's entry `label` as seat 1, then wait for the bot's answer."""
+    rows = [window.table.action_list.item(i).text() for i in range(window.table.action_list.count())]
+    _play(qtbot, window, rows.index(label))
+    qtbot.waitUntil(lambda: window.session.to_move() == 0 or window.session.outcome() is not None, timeout=5000)
+
+
+def test_a_draft_marks_the_drafted_card_not_the_pool_spread_anew(qtbot: Any, window: MainWindow) -> None:
+    """Bestiary: a drafted card leaves the pool, whose cards close up; they and the cards of
+    the tableaus were not changed by the move and carry no mark; the creatures entering their
+    castles on their own after the draft are marked neutral."""
+    assert window.start_game(GameConfig("bestiary", 2, ["human", "greedy"], seed=5, handover=False))
+    view = window.table.view
+    _reply(qtbot, window, "Castle: Wasteland")
+    _play(qtbot, window, 0)  # "Summon Saxum"
+    assert view.last_move_marks() == {0: 1}, "the drafted card only, not the 24 of the pool"
+    qtbot.waitUntil(lambda: window.session.to_move() == 0, timeout=5000)
+    assert view.last_move_marks() == {0: 1, 1: 1}, "the bot's draft marks its card, not mine"
+    _reply(qtbot, window, "Summon Carnifex")
+    _reply(qtbot, window, "Summon Vinctum")
+    marks = view.last_move_marks()
+    assert marks.get(None), "the creatures entering their castles on their own: neutral"
+    assert marks.get(0, 0) <= 1 and marks.get(1, 0) <= 1
+
+
+def test_a_card_drawn_into_the_hand_marks_that_card_only(qtbot: Any, window: MainWindow) -> None:
+    """Heroes: a drawn card joins the hand, which spreads anew; the cards that only moved
+    aside are not marked (nor ringed over their neighbours' names)."""
+    assert window.start_game(GameConfig("heroes_cards", 2, ["human", "greedy"], seed=5, handover=False))
+    view = window.table.view
+    _reply(qtbot, window, "Pile 1 gets 1, then the next pile")
+    _reply(qtbot, window, "Pile 2 gets 1; pile 3 takes the other 38")
+    _play(qtbot, window, 0)  # "Draw from pile 1"
+    assert view.last_move_marks() == {0: 1}
+
+
+def test_a_march_marks_the_marching_token_not_its_neighbours(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium: tokens that a region's crowd only moved aside are not marked."""
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "greedy"], seed=5, handover=False))
+    _play(qtbot, window, 0)  # "March Ashen Peaks → Blackwood 1 warrior"
+    assert window.table.view.last_move_marks() == {0: 1}
+
+
+def test_a_land_kept_marks_that_card_not_the_hand(qtbot: Any, window: MainWindow) -> None:
+    """Book of War: the other side's land draft marks what it took, not my units or hand."""
+    assert window.start_game(GameConfig("book_of_war", 2, ["human", "greedy"], seed=5, handover=False))
+    view = window.table.view
+    _reply(qtbot, window, "Play the Legion of Chaos")
+    _reply(qtbot, window, "Take the red army")
+    _reply(qtbot, window, "Start with Swordsmen: outer castle (South)")
+    assert view.last_move_marks().get(1, 0) <= 2, "the bot's start: its two units"
+    _reply(qtbot, window, "Keep North, pass the others")
+    assert view.last_move_marks().get(0) == 1, "the land kept"
+    assert view.last_move_marks().get(1, 0) <= 2
+
+
+def test_a_hand_spread_anew_is_not_marked(qtbot: Any) -> None:
+    """A hand that grows by one card spreads anew: every card moves; only the new one is marked."""
+    from boardwright.client.layout import compose
+
+    view = BoardView()
+    qtbot.addWidget(view)
+
+    def board(hand: list[str]) -> dict[str, Any]:
+        return compose({"elements": [{"type": "cards", "cards": hand, "layout": "fan", "title": "Hand"}]})
+
+    view.show_board(board([f"card{n}" for n in range(6)]), "en", moved_by=None)
+    view.forget_moves()
+    view.show_board(board([f"card{n}" for n in range(6)]), "en", moved_by=False)
+    view.show_board(board([f"card{n}" for n in range(7)]), "en", moved_by=1)
+    assert view.last_move_marks() == {1: 1}
