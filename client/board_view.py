@@ -179,7 +179,14 @@ class BoardView(ViewScale, QGraphicsView):
         targets = self._at_rest(places_first(self._items_of(self.active_ids), self._id_key_of))
         # lit before a click only where few items are: a whole board of them is outlined faintly
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
-        self._extras.extend(light_targets(self.scene(), targets, strong=strong))
+        outlines = light_targets(self.scene(), targets, strong=strong)
+        self._extras.extend(outlines)
+        if not strong and self.glides.running():
+            # a whole board's faint outlines wait while pieces glide: each frame of the glide
+            # painted them all again (Connect Four's 42 holes)
+            for outline in outlines:
+                outline.hide()
+            self.glides.when_rested(lambda: [o.show() for o in outlines if shiboken6.isValid(o)])
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
         keep_pictures_of([item for items in self._drawn.values() for item in items if isinstance(item, CardItem)])

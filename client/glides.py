@@ -4,6 +4,7 @@ the person chose; each knows where it comes to rest, so marks stand there from t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 import shiboken6
@@ -47,6 +48,16 @@ class Glides:
 
     def running(self) -> bool:
         return any(animation.state() == QVariantAnimation.State.Running for animation, _i, _b in self._running)
+
+    def when_rested(self, callback: Callable[[], Any]) -> None:
+        """Call `callback` once every glide running now has come to rest (not if they are
+        stopped early for a new board, which draws its own)."""
+        running = [a for a, _i, _b in self._running if a.state() == QVariantAnimation.State.Running]
+        if not running:
+            callback()
+            return
+        last = max(running, key=lambda animation: animation.duration() - animation.currentTime())
+        last.finished.connect(callback)
 
     def rest_of(self, item: QGraphicsItem) -> QPointF | None:
         """Where a gliding item comes to rest (None: it is not gliding)."""

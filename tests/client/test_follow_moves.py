@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QEvent, QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
@@ -339,3 +340,18 @@ def test_a_hand_spread_anew_is_not_marked(qtbot: Any) -> None:
     view.show_board(board([f"card{n}" for n in range(6)]), "en", moved_by=False)
     view.show_board(board([f"card{n}" for n in range(7)]), "en", moved_by=1)
     assert view.last_move_marks() == {1: 1}
+
+
+def test_a_board_s_faint_outlines_wait_while_a_disc_drops_in(qtbot: Any, window: MainWindow) -> None:
+    """Connect Four's 42 holes are outlined faintly as clickable; while a disc drops in they
+    are hidden (each frame of the glide painted them all), and shown again once it rests."""
+    assert window.start_game(GameConfig("connect_four", 2, ["human", "human"], seed=1, handover=False))
+    window.table.pace.setCurrentIndex(window.table.pace.findData("normal"))
+    view = window.table.view
+
+    window.table.play(window.table.legal[3])
+    assert view.animating()
+    outlines = [item for item in view._extras if shiboken6.isValid(item) and not item.isVisible()]
+    assert len(outlines) >= 30, "the holes' outlines wait"
+    qtbot.waitUntil(lambda: not view.animating(), timeout=3000)
+    qtbot.waitUntil(lambda: all(item.isVisible() for item in outlines), timeout=1000)
