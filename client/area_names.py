@@ -9,6 +9,8 @@ largest in one, two or three lines. So a name never runs over a neighbour's or u
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 Point = tuple[float, float]
@@ -27,16 +29,16 @@ class Plate(NamedTuple):
     size: float
 
 
-def span_at(outline: list[Point], y: float) -> tuple[float, float] | None:
+def span_at(outline: Sequence[Point], y: float) -> tuple[float, float] | None:
     """The outline's leftmost and rightmost points on the line at height `y`."""
     xs = []
-    for (x0, y0), (x1, y1) in zip(outline, outline[1:] + outline[:1], strict=True):
+    for (x0, y0), (x1, y1) in zip(outline, [*outline[1:], *outline[:1]], strict=True):
         if (y0 <= y <= y1 or y1 <= y <= y0) and y0 != y1:
             xs.append(x0 + (y - y0) * (x1 - x0) / (y1 - y0))
     return (min(xs), max(xs)) if len(xs) >= 2 else None
 
 
-def _box(outline: list[Point], top: float, bottom: float, inset: float) -> tuple[float, float] | None:
+def _box(outline: Sequence[Point], top: float, bottom: float, inset: float) -> tuple[float, float] | None:
     """The widest run from left to right that lies inside the outline all the way from `top`
     to `bottom` (the outline sampled at both ends and between)."""
     left, right = -math.inf, math.inf
@@ -72,17 +74,24 @@ def _balanced(words: list[str], lines: int) -> list[str]:
 
 def name_plate(outline: list[Point], name: str, pieces: tuple[float, float] | None, most: float) -> Plate | None:
     """The box inside `outline` where `name` reads largest, kept off the band from `pieces`
-    (the top and bottom of the region's rows of pieces), its letters at most `most`."""
+    (the top and bottom of the region's rows of pieces), its letters at most `most`. A map's
+    outlines stay the same from board to board: each answer is found once."""
+    band = None if pieces is None else (round(pieces[0], 3), round(pieces[1], 3))
+    return _plate(tuple(outline), name, band, most)
+
+
+@lru_cache(maxsize=4096)
+def _plate(outline: tuple[Point, ...], name: str, pieces: tuple[float, float] | None, most: float) -> Plate | None:
     if len(outline) < 3 or not name:
         return None
     top, bottom = min(p[1] for p in outline), max(p[1] for p in outline)
     tall, wide = bottom - top, max(p[0] for p in outline) - min(p[0] for p in outline)
     margin = min(tall, wide) * MARGIN
     best: Plate | None = None
-    for share in (0.14, 0.2, 0.27, 0.35, 0.45, 0.6):
+    for share in (0.15, 0.24, 0.35, 0.47, 0.6):
         height = tall * share
-        for step in range(41):
-            upper = top + margin + (tall - 2 * margin - height) * step / 40
+        for step in range(25):
+            upper = top + margin + (tall - 2 * margin - height) * step / 24
             lower = upper + height
             if pieces is not None and upper < pieces[1] + margin and lower > pieces[0] - margin:
                 continue

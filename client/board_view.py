@@ -181,12 +181,8 @@ class BoardView(ViewScale, QGraphicsView):
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
         outlines = light_targets(self.scene(), targets, strong=strong)
         self._extras.extend(outlines)
-        if not strong and self.glides.running():
-            # a whole board's faint outlines wait while pieces glide: each frame of the glide
-            # painted them all again (Connect Four's 42 holes)
-            for outline in outlines:
-                outline.hide()
-            self.glides.when_rested(lambda: [o.show() for o in outlines if shiboken6.isValid(o)])
+        if not strong:  # faint outlines of a whole board: each frame of a glide painted them all
+            self.glides.hold_back(outlines)
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
         keep_pictures_of([item for items in self._drawn.values() for item in items if isinstance(item, CardItem)])

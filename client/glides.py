@@ -49,6 +49,21 @@ class Glides:
     def running(self) -> bool:
         return any(animation.state() == QVariantAnimation.State.Running for animation, _i, _b in self._running)
 
+    def hold_back(self, items: list[QGraphicsItem]) -> None:
+        """Hide `items` while the glides running now go on, and show them once they rest (the
+        items a board drawn since has taken away stay gone)."""
+        if not self.running():
+            return
+        for item in items:
+            item.hide()
+
+        def show() -> None:
+            for item in items:
+                if shiboken6.isValid(item):
+                    item.show()
+
+        self.when_rested(show)
+
     def when_rested(self, callback: Callable[[], Any]) -> None:
         """Call `callback` once every glide running now has come to rest (not if they are
         stopped early for a new board, which draws its own)."""
