@@ -18,6 +18,7 @@ Point = tuple[float, float]
 CHAR_EM = 0.58  # the mean width of a bold letter against its size
 LINE_EM = 1.25  # a line's height against its letters' size
 MARGIN = 0.06  # of the region's height: the room kept from its outline and from the pieces
+ROWS = 30  # the rows across a region at which its outline is read
 
 
 class Plate(NamedTuple):
@@ -38,26 +39,21 @@ def span_at(outline: Sequence[Point], y: float) -> tuple[float, float] | None:
     return (min(xs), max(xs)) if len(xs) >= 2 else None
 
 
-def _box(outline: Sequence[Point], top: float, bottom: float, inset: float) -> tuple[float, float] | None:
-    """The widest run from left to right that lies inside the outline all the way from `top`
-    to `bottom` (the outline sampled at both ends and between)."""
-    left, right = -math.inf, math.inf
-    for step in range(5):
-        found = span_at(outline, top + (bottom - top) * step / 4)
-        if found is None:
-            return None
-        left, right = max(left, found[0] + inset), min(right, found[1] - inset)
-    return (left, right) if right > left else None
-
-
 def letters_size(name: str, width: float, height: float) -> float:
     """The largest size at which `name` fits a box in one, two or three lines broken between words."""
-    words = name.split() or [name]
     best = 0.0
-    for lines in range(1, min(3, len(words)) + 1):
-        longest = max(len(line) for line in _balanced(words, lines))
+    for lines, longest in _line_lengths(name):
         best = max(best, min(height / (lines * LINE_EM), width / max(longest * CHAR_EM, 1.0)))
     return best
+
+
+@lru_cache(maxsize=1024)
+def _line_lengths(name: str) -> tuple[tuple[int, int], ...]:
+    """(lines, letters in the longest) for `name` in one, two and three lines."""
+    words = name.split() or [name]
+    return tuple(
+        (lines, max(len(line) for line in _balanced(words, lines))) for lines in range(1, min(3, len(words)) + 1)
+    )
 
 
 def _balanced(words: list[str], lines: int) -> list[str]:
@@ -87,21 +83,29 @@ def _plate(outline: tuple[Point, ...], name: str, pieces: tuple[float, float] | 
     top, bottom = min(p[1] for p in outline), max(p[1] for p in outline)
     tall, wide = bottom - top, max(p[0] for p in outline) - min(p[0] for p in outline)
     margin = min(tall, wide) * MARGIN
+    # the outline's run from left to right at rows a little apart, read once; a box is as
+    # wide as the narrowest run of the rows it spans
+    rows = ROWS
+    step = (tall - 2 * margin) / rows
+    ys = [top + margin + step * k for k in range(rows + 1)]
+    runs = [span_at(outline, y) for y in ys]
     best: Plate | None = None
     for share in (0.15, 0.24, 0.35, 0.47, 0.6):
-        height = tall * share
-        for step in range(25):
-            upper = top + margin + (tall - 2 * margin - height) * step / 24
-            lower = upper + height
+        span = max(1, round(share * tall / max(step, 1e-9)))
+        for first in range(0, rows + 1 - span):
+            upper, lower = ys[first], ys[first + span]
             if pieces is not None and upper < pieces[1] + margin and lower > pieces[0] - margin:
                 continue
-            run = _box(outline, upper, lower, margin)
-            if run is None:
+            chosen = runs[first : first + span + 1]
+            if any(run is None for run in chosen):
                 continue
-            width = run[1] - run[0]
-            size = letters_size(name, width, height)  # the box with most room to grow wins
+            left = max(run[0] for run in chosen if run is not None) + margin
+            right = min(run[1] for run in chosen if run is not None) - margin
+            if right <= left:
+                continue
+            size = letters_size(name, right - left, lower - upper)  # the box with most room to grow wins
             if best is None or size > best.size + 1e-6:
-                best = Plate(((run[0] + run[1]) / 2, (upper + lower) / 2), width, height, size)
+                best = Plate(((left + right) / 2, (upper + lower) / 2), right - left, lower - upper, size)
     return best._replace(size=min(best.size, most)) if best is not None else None
 
 
