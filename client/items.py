@@ -190,11 +190,12 @@ class BoardText(QGraphicsSimpleTextItem):
         _kept_as_picture(self)
         self._place()
 
-    def at_least(self, px: float) -> None:
-        """Drawn at the board's size, or at `px` (board units) where that is larger."""
+    def at_least(self, px: float) -> bool:
+        """Drawn at the board's size, or at `px` (board units) where that is larger; whether
+        it was drawn anew."""
         size = max(self.design_px, math.ceil(px))
         if size == self.font().pixelSize():
-            return
+            return False
         font = self.font()
         font.setPixelSize(size)
         text = self.source
@@ -217,6 +218,7 @@ class BoardText(QGraphicsSimpleTextItem):
                 offset = max(1.0, size * 0.07)
                 child.setPos(offset, offset)
         self._place()
+        return True
 
     def _share(self, text: str, font: QFont) -> float:
         """How much of its size `text` keeps inside its item (1: all of it); a label only

@@ -63,9 +63,10 @@ class ViewScale(_View):
             return
         least = small_font_px() / fitted
         texts = [item for item in self.scene().items() if isinstance(item, BoardText)]
-        for item in texts:
-            item.at_least(least)
-        named = [item for item in texts if item.readable_first]
+        grown = [item.at_least(least) for item in texts]
+        named = [item for item, anew in zip(texts, grown, strict=True) if item.readable_first]
+        if not any(anew for item, anew in zip(texts, grown, strict=True) if item.readable_first):
+            return  # the names stand where they were set apart before
         set_apart(named)
         for item in named:  # a name at the map's edge stays on the board
             box, board = item.sceneBoundingRect(), self.board_rect
