@@ -125,11 +125,14 @@ def place_under(
         top = tops.get(shiboken6.getCppPointer(under)[0])
         if top is None or top.zValue() >= LAYER_Z["piece"]:
             continue
-        name = id_key(ids[shiboken6.getCppPointer(top)[0]])
+        pointer = shiboken6.getCppPointer(top)[0]
+        name = id_key(ids[pointer])
         if held[name] == 1:
             return ("on", name)
-        middle = top.sceneBoundingRect().center()  # one of several cells of a column
-        return ("on", name, round(middle.x()), round(middle.y()))
+        # one of several items of that id (a column's cells, a region and its tokens): which
+        # one in the board's order, not where the layout put it, which a new layout changes
+        ordinal = [p for p, value in ids.items() if id_key(value) == name].index(pointer)
+        return ("on", name, ordinal)
     return ("at", round(centre.x()), round(centre.y()))
 
 

@@ -355,3 +355,20 @@ def test_a_board_s_faint_outlines_wait_while_a_disc_drops_in(qtbot: Any, window:
     assert len(outlines) >= 30, "the holes' outlines wait"
     qtbot.waitUntil(lambda: not view.animating(), timeout=3000)
     qtbot.waitUntil(lambda: all(item.isVisible() for item in outlines), timeout=1000)
+
+
+def test_a_move_that_lays_the_board_out_anew_marks_only_what_it_changed(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium's summon takes a creature card off the row under the map, so the board is
+    laid out at another scale: the pieces that stayed in their regions are no move's (they
+    were known by where the layout put their region, and a summon ringed 27 of them)."""
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "human"], seed=3, handover=False))
+    table, view = window.table, window.table.view
+    for move in range(60):
+        legal = table.legal
+        action = legal[(move * 7) % len(legal)]
+        table.play(action)
+        if action["type"] == "summon":
+            break
+    assert action["type"] == "summon"
+    marked = [pieces for seat, pieces in view._last_moves.items() if seat is not None]
+    assert marked and all(len(pieces) <= 3 for pieces in marked), [len(p) for p in marked]
