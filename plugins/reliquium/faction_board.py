@@ -29,6 +29,8 @@ def focus(state: State, seat: int | None) -> int:
 
 
 def status(state: State) -> Text:
+    if kernel.is_over(state):  # the round's phase is not what a finished game's header says
+        return {"key": "status_over", "round": kernel.round_number(state)}
     return {"key": f"status_{kernel.phase(state)}", "round": kernel.round_number(state)}
 
 

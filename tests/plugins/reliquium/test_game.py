@@ -296,3 +296,23 @@ def test_action_labels_name_regions_and_creatures_in_both_languages():
         game.describe_action(state, {"type": "recruit", "region": "ashen_peaks", "unit": "mage"}, "ru")
         == "Нанять: маг, Пепельные пики"
     )
+
+
+def test_a_finished_game_s_status_says_so() -> None:
+    """Once the game is over its header says so, not the round's phase it ended in."""
+    import random
+
+    from boardwright.framework import PluginHost, kernel
+    from boardwright.framework.events import text
+
+    engine = PluginHost().engine("reliquium")
+    state = engine.new_game(2, seed=4, scenario="seven_castles")
+    rng = random.Random(4)
+    for _ in range(20000):
+        if kernel.is_over(state):
+            break
+        engine.apply(state, rng.choice(engine.legal_actions(state)))
+    assert kernel.is_over(state)
+    status = engine.board(state, 0)["status"]
+    assert text(status, engine.game.messages, "en").startswith("Game over after")
+    assert text(status, engine.game.messages, "ru").startswith("Игра окончена")
