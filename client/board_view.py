@@ -6,7 +6,6 @@ painter from the `boardwright_board_painters` hook is drawn by that painter inst
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -32,6 +31,7 @@ from .marks import (
     own_pieces,
     place_under,
     places_at_rest,
+    places_by_id,
     places_first,
     ring_decided,
     ring_moves,
@@ -97,7 +97,7 @@ class BoardView(ViewScale, QGraphicsView):
         self.spread = Spread(self)  # a hand's cards moving aside for the one under the mouse
         self._pieces: set[str] = set()  # the last board's pieces, without their volatile keys
         self._laid: list[tuple[dict[str, Any], QGraphicsItem]] = []  # the last board's pieces as drawn
-        self._places_under: Counter[Any] | None = None  # click ids by how many drawn items carry them
+        self._places_under: dict[int, tuple[Any, int, int]] | None = None  # see marks.places_by_id
         self._stable: dict[str, str] = {}  # a drawn piece's key -> the same without volatile keys
         self._last_moves: dict[int | None, set[str]] = {}  # seat (None: on its own) -> its last move's pieces
         self.seat_colours: list[Any] | None = None  # the game's colour of each seat (`seat_colours`)
@@ -308,9 +308,9 @@ class BoardView(ViewScale, QGraphicsView):
 
     def place_of(self, spec: dict[str, Any]) -> Any:
         """Where a piece belongs, as a move (not the layout) puts it (marks.place_under)."""
-        if self._places_under is None:  # how many drawn items carry each click id
-            self._places_under = Counter(id_key(self._ids[pointer]) for pointer in self._tops)
-        return place_under(spec, self.scene(), self._tops, self._ids, self._places_under)
+        if self._places_under is None:  # each drawn item's click id and its rank among that id's items
+            self._places_under = places_by_id(self._tops, self._ids)
+        return place_under(spec, self.scene(), self._tops, self._places_under)
 
     def _forget(self, kept: dict[str, list[Any]]) -> None:
         """Remove the items of the last board that this one no longer has."""

@@ -106,33 +106,42 @@ def spec_centre(spec: dict[str, Any]) -> QPointF | None:
     return None
 
 
+def places_by_id(tops: dict[int, QGraphicsItem], ids: dict[int, Any]) -> dict[int, tuple[Any, int, int]]:
+    """Each drawn item with a click id (by C++ address): its id, which of that id's items it
+    is in the board's order, and how many items carry that id. Built once a board."""
+    counts = Counter(id_key(ids[pointer]) for pointer in tops)
+    seen: Counter[Any] = Counter()
+    found = {}
+    for pointer in tops:
+        name = id_key(ids[pointer])
+        found[pointer] = (name, seen[name], counts[name])
+        seen[name] += 1
+    return found
+
+
 def place_under(
     spec: dict[str, Any],
     scene: QGraphicsScene,
     tops: dict[int, QGraphicsItem],
-    ids: dict[int, Any],
-    held: Counter[Any],
+    places: dict[int, tuple[Any, int, int]],
 ) -> Any:
     """Where a piece belongs: the cards element it lies in (`in`), or the drawn item with a
-    click id under its middle (a cell, hex or region: `tops` by C++ address, their `ids`, and
-    how many items hold each id, `held`), or else its middle itself."""
+    click id under its middle (a cell, hex or region: `tops` by C++ address, `places` from
+    `places_by_id`), or else its middle itself."""
     if "in" in spec:
         return ("in", spec["in"])
     centre = spec_centre(spec)
     if centre is None:
         return None
     for under in scene.items(centre):
-        top = tops.get(shiboken6.getCppPointer(under)[0])
+        pointer = shiboken6.getCppPointer(under)[0]
+        top = tops.get(pointer)
         if top is None or top.zValue() >= LAYER_Z["piece"]:
             continue
-        pointer = shiboken6.getCppPointer(top)[0]
-        name = id_key(ids[pointer])
-        if held[name] == 1:
-            return ("on", name)
+        name, ordinal, count = places[shiboken6.getCppPointer(top)[0]]
         # one of several items of that id (a column's cells, a region and its tokens): which
         # one in the board's order, not where the layout put it, which a new layout changes
-        ordinal = [p for p, value in ids.items() if id_key(value) == name].index(pointer)
-        return ("on", name, ordinal)
+        return ("on", name) if count == 1 else ("on", name, ordinal)
     return ("at", round(centre.x()), round(centre.y()))
 
 
