@@ -16,6 +16,7 @@ GAP = 24.0
 TITLE_SIZE = 22.0
 TITLE_EM = 0.7  # a bold title's width per character, in ems (generous: a title never overlaps)
 LIMITS = (0.5, 0.65, 0.8, 1.25, 1.5, 2.0, 2.5, 3.0)  # widths tried, against the widest row
+PLACES = ("top", "left", "main", "right", "bottom")  # a strip's place; left and right: a column beside the main
 CLEARLY_LARGER = 1.03  # another arrangement only where it shows the board this much larger
 
 
@@ -61,10 +62,10 @@ class Arrangement(NamedTuple):
 
 
 def rows_of(built: list[tuple[Layout, float, str, Any]]) -> list[Row]:
-    """The elements (layout, scale, place, row name) in rows: top, then main, then bottom,
-    each in its order; elements that name the same `row` share one."""
+    """The elements (layout, scale, place, row name) in rows: top, left, main, right, then
+    bottom, each in its order; elements that name the same `row` share one."""
     rows: list[Row] = []
-    for place in ("top", "main", "bottom"):
+    for place in PLACES:
         for lay, scale, where, named in built:
             if where != place:
                 continue
@@ -76,6 +77,16 @@ def rows_of(built: list[tuple[Layout, float, str, Any]]) -> list[Row]:
             row.place, row.name = place, named
             rows.append(row)
     return rows
+
+
+def hand_room(built: list[tuple[Layout, float, str, Any]], least: float) -> float:
+    """How wide a hand may lie before its cards overlap: the main elements' width with the
+    columns beside them, or `least` where that is less."""
+
+    def widest(place: str) -> float:
+        return max((lay.width * scale + GAP for lay, scale, where, _row in built if where == place), default=0.0)
+
+    return max(least, widest("left") + widest("main") - GAP + widest("right"))
 
 
 def arranged(rows: list[Row], screen: Screen | None) -> Arrangement:
@@ -118,8 +129,9 @@ def placed(item: Item, dx: float, dy: float, scale: float) -> Item:
 
 def _best(rows: list[Row], aspect: float | None) -> Arrangement:
     natural = max((row.width() for row in rows), default=WIDTH)
+    beside = _beside_arrangement(rows)
     if aspect is None or aspect <= 0:
-        return _stacked_arrangement(rows, natural)
+        return beside or _stacked_arrangement(rows, natural)
     # no narrower than the widest main row or the widest single strip
     floor = max(
         [row.width() for row in rows if row.place == "main"]
@@ -129,7 +141,9 @@ def _best(rows: list[Row], aspect: float | None) -> Arrangement:
     strips = sum(row.width() + GAP for row in rows if row.place != "main")
     limits = [natural] + [natural * f for f in LIMITS if floor <= natural * f < natural + strips]
     choices = [_stacked_arrangement(rows, limit) for limit in limits]
-    side = _side_arrangement(rows)
+    side = _side_arrangement(rows) if beside is None else None
+    if beside is not None:
+        choices.insert(0, beside)  # the columns the game asked for, unless stacking shows it clearly larger
     if side is not None:
         choices.append(side)
 
@@ -217,6 +231,37 @@ def _stacked_arrangement(rows: list[Row], limit: float) -> Arrangement:
     width = max((row.width() for row in packed), default=WIDTH)
     spots, height = _stacked(packed, 0.0, 0.0, width)
     return Arrangement(spots, width, height)
+
+
+def _beside_arrangement(rows: list[Row]) -> Arrangement | None:
+    """The strips placed left and right as columns beside the main elements (the left one
+    level with their top, the right one with their bottom, nearest the viewer), the strips
+    above and below across the whole width."""
+    lefts, rights = _placed(rows, "left"), _placed(rows, "right")
+    mains = _placed(rows, "main")
+    if not mains or not (lefts or rights):
+        return None
+    left_width = max((row.width() + GAP for row in lefts), default=0.0)
+    right_width = max((row.width() + GAP for row in rights), default=0.0)
+    middle = max(row.width() for row in mains)
+    band = left_width + middle + right_width
+    tops, bottoms = _packed(_placed(rows, "top"), band), _packed(_placed(rows, "bottom"), band)
+    width = max([band, *(row.width() for row in tops + bottoms)])
+    left = (width - band) / 2
+    above, above_height = _stacked(tops, 0.0, 0.0, width) if tops else ([], -GAP)
+    y = above_height + GAP
+    centre, centre_height = _stacked(mains, left + left_width, y, middle)
+    column, column_height = _stacked(lefts, left, y, left_width - GAP) if lefts else ([], 0.0)
+    right_height = _stacked(rights, 0.0, 0.0, right_width)[1] if rights else 0.0
+    low = y + max(0.0, centre_height - right_height)
+    other, _ = _stacked(rights, left + left_width + middle + GAP, low, right_width - GAP) if rights else ([], 0.0)
+    top = y + max(centre_height, column_height, right_height) + GAP
+    below, below_height = _stacked(bottoms, 0.0, top, width) if bottoms else ([], -GAP)
+    return Arrangement(above + column + centre + other + below, width, top + below_height)
+
+
+def _placed(rows: list[Row], place: str) -> list[Row]:
+    return [row for row in rows if row.place == place]
 
 
 def _side_arrangement(rows: list[Row]) -> Arrangement | None:

@@ -28,7 +28,7 @@ Face = Callable[[Any], dict[str, Any] | None]
 
 CARD_W, CARD_H = 120.0, 168.0
 HAND_SCALE = 1.8  # the viewer's hand is larger than the cards on the table
-HAND_ROOM = 900.0  # beyond this width a hand's cards overlap, and then take more rows
+HAND_ROOM = 900.0  # a hand may always be this wide before its cards overlap (wider beside a wide board)
 LEAST_SHOWN = 0.75  # an overlapped card still shows this part of its width (its cost and title)
 
 
@@ -124,18 +124,19 @@ def pile(
 
 
 def spread(
-    element: dict[str, Any], cards: list[Any], face: Face | None, offset: float
+    element: dict[str, Any], cards: list[Any], face: Face | None, offset: float, room: float = HAND_ROOM
 ) -> tuple[list[Item], float, float]:
-    """A row, a grid or a hand (fan) of cards; its items, width and height."""
+    """A row, a grid or a hand (fan) of cards; its items, width and height. A hand wider than
+    `room` overlaps, and past that takes more rows."""
     style = element.get("layout", "row")
     hand = style == "fan"
     w, h = (CARD_W * HAND_SCALE, CARD_H * HAND_SCALE) if hand else (CARD_W, CARD_H)
     per_row = int(element.get("columns", 0)) or (len(cards) if style != "grid" else 5) or 1
     step = w * 1.06
-    if hand and per_row > 1 and step * (per_row - 1) + w > HAND_ROOM:
+    if hand and per_row > 1 and step * (per_row - 1) + w > room:
         # a wide hand overlaps, and past that takes more rows, not more of the table's width
-        per_row = min(per_row, int((HAND_ROOM - w) / (w * LEAST_SHOWN)) + 1)
-        step = min(step, (HAND_ROOM - w) / max(per_row - 1, 1))
+        per_row = min(per_row, int((room - w) / (w * LEAST_SHOWN)) + 1)
+        step = min(step, (room - w) / max(per_row - 1, 1))
     chosen = {repr(c) for c in element.get("chosen", [])}
     back_labels = element.get("back_labels") or []
     items: list[Item] = []
@@ -164,6 +165,8 @@ def spread(
         if repr(card) in chosen:
             item["highlight"] = True
         items.append(item)
+    if not cards:  # an empty row or hand keeps its place as an empty slot under its title
+        items.append({"shape": "card", "rect": [0, offset, w, h], "face": None, "empty": True})
     shown = min(len(cards), per_row) or 1
     rows = max(1, math.ceil(len(cards) / per_row))
     width = max(step * (shown - 1) + w, w)

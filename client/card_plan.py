@@ -229,10 +229,10 @@ class Plan:
         for per_row in range(len(labels), 0, -1):
             width = (w - 2 * pad - gap * (per_row - 1)) / per_row
             sizes = [fit(label, width - gap * 2, BIG, h * 0.055, minimum, True, lines=1) for label in labels]
-            if all(sizes) and (per_row == len(labels) or everything):
+            rows = -(-len(labels) // per_row)
+            if all(sizes) and (rows <= 3 or everything):
                 size = min(found[0] for found in sizes if found)
                 chip = max(h * 0.1, QFontMetricsF(font(size, True)).height() * 1.25)
-                rows = -(-len(labels) // per_row)
                 top = bottom - rows * chip - (rows - 1) * gap
                 for index, label in enumerate(labels):
                     row, column = divmod(index, per_row)

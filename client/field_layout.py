@@ -111,3 +111,19 @@ def overlay_items(
             )
         return items
     return []
+
+
+def field_frames(items: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where each free field lies once the board is placed (its `field_frame` item): its
+    corner, board units per centimetre, size and what the client measures on it."""
+    return [
+        {
+            "origin": item["rect"][:2],
+            "per_cm": item["rect"][2] / item["cm"][0],
+            "cm": item["cm"],
+            "flip_y": item.get("flip_y", False),
+            **{key: item[key] for key in FIELD_DATA if key in item},
+        }
+        for item in items
+        if item["shape"] == "field_frame"
+    ]

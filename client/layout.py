@@ -18,9 +18,21 @@ from typing import Any
 from boardwright.framework.events import resolve_texts
 
 from . import area_names, card_layout
-from .arrangement import TITLE_EM, TITLE_SIZE, WIDTH, Item, Layout, Screen, arranged, items_of, rows_of
+from .arrangement import (
+    PLACES,
+    TITLE_EM,
+    TITLE_SIZE,
+    WIDTH,
+    Item,
+    Layout,
+    Screen,
+    arranged,
+    hand_room,
+    items_of,
+    rows_of,
+)
 from .card_layout import CARD_W, Face, zone_cards
-from .field_layout import CARD_CM, CM, FIELD_DATA, overlay_items
+from .field_layout import CARD_CM, CM, FIELD_DATA, field_frames, overlay_items
 
 MAIN_WIDTH = 900.0  # a main element (a map, a field) is enlarged to at least this width
 MAX_ENLARGE = 3.0
@@ -96,17 +108,7 @@ def compose(
     items.extend(items_of(arrangement))
     composed = dict(board)
     composed["items"] = [item for item in items if item["shape"] != "field_frame"]
-    composed["fields"] = [
-        {
-            "origin": item["rect"][:2],
-            "per_cm": item["rect"][2] / item["cm"][0],
-            "cm": item["cm"],
-            "flip_y": item.get("flip_y", False),
-            **{key: item[key] for key in FIELD_DATA if key in item},
-        }
-        for item in items
-        if item["shape"] == "field_frame"
-    ]
+    composed["fields"] = field_frames(items)
     composed["size"] = [max(width, 1.0), max(height, 1.0)]
     return composed
 
@@ -114,19 +116,35 @@ def compose(
 def _built(
     elements: list[dict[str, Any]], zones: dict[str, Any], face: Face | None
 ) -> list[tuple[Layout, float, str, Any]]:
-    """Each element laid out on its own: its layout, its scale, its place and its row's name."""
-    built = []
+    """Each element laid out on its own: its layout, its scale, its place and its row's name.
+    A hand is laid out last, as wide as the main elements and the columns beside them allow."""
+    built: list[tuple[Layout, float, str, Any] | None] = []
     for element in elements:
+        if _is_hand(element):
+            built.append(None)
+            continue
         lay = _build(element, zones, face)
-        place = element.get("place", "main")
-        place = place if place in ("top", "main", "bottom") else "main"
+        place = _place(element)
         scale = 1.0
         if place == "main" and "row" not in element and len(elements) > 1 and 0 < lay.width < MAIN_WIDTH:
             scale = min(MAX_ENLARGE, MAIN_WIDTH / lay.width)
         if place == "main" and element.get("type") == "field":
             scale = max(scale, FIELD_SCALE)  # the cards beside a field as large as on a real table
         built.append((lay, scale, place, element.get("row")))
-    return built
+    room = hand_room([entry for entry in built if entry is not None], card_layout.HAND_ROOM)
+    return [
+        entry if entry is not None else (_cards(element, zones, face, room), 1.0, _place(element), element.get("row"))
+        for element, entry in zip(elements, built, strict=True)
+    ]
+
+
+def _is_hand(element: dict[str, Any]) -> bool:
+    return element.get("type") == "cards" and element.get("layout") == "fan"
+
+
+def _place(element: dict[str, Any]) -> str:
+    place = element.get("place", "main")
+    return place if place in PLACES else "main"
 
 
 def _coordinates(element: dict[str, Any], shown: bool) -> dict[str, Any]:
@@ -442,15 +460,19 @@ def _centroid(corners: list[list[float]]) -> list[float]:
 # --- cards ---
 
 
-def _cards(element: dict[str, Any], zones: dict[str, Any], face: Face | None) -> Layout:
+def _cards(
+    element: dict[str, Any], zones: dict[str, Any], face: Face | None, room: float = card_layout.HAND_ROOM
+) -> Layout:
     if "zone" in element:
         cards = zone_cards(zones.get(str(element["zone"])))
     else:
         cards = list(element.get("cards", []))
     lay = Layout()
     offset = _title(lay, element, CARD_W)
-    build = card_layout.pile if element.get("layout") == "pile" else card_layout.spread
-    items, width, lay.height = build(element, cards, face, offset)
+    if element.get("layout") == "pile":
+        items, width, lay.height = card_layout.pile(element, cards, face, offset)
+    else:
+        items, width, lay.height = card_layout.spread(element, cards, face, offset, room)
     lay.items.extend(items)
     lay.width = max(lay.width, width)
     return lay
@@ -548,8 +570,11 @@ def _field(element: dict[str, Any], zones: dict[str, Any], face: Face | None) ->
         lay.add(item)
         if "facing" in base:
             angle = math.radians(-float(base["facing"]) if flip else float(base["facing"]))
-            tip = [centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius]
-            lay.add({"shape": "line", "points": [centre, tip], "stroke": "#ffffff", "width": 3, "layer": "marker"})
+            # a tick at the rim, clear of the initials in the middle
+            rim = [
+                [centre[0] + math.cos(angle) * radius * k, centre[1] + math.sin(angle) * radius * k] for k in (0.6, 1.0)
+            ]
+            lay.add({"shape": "line", "points": rim, "stroke": "#ffffff", "width": 3, "layer": "marker"})
     for overlay in element.get("overlays", []):
         lay.items.extend(overlay_items(overlay, at, (width_cm, height_cm)))
     lay.width, lay.height = width_cm * CM, height_cm * CM

@@ -4,6 +4,7 @@ the cities, hands, tactics rows, graveyards, decks and the prosperity race."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from boardwright.framework import decided, kernel
@@ -30,6 +31,7 @@ from .units import health, hero_of, relic_data, units, worn
 State = dict[str, Any]
 COLOURS = ("#1d4ed8", "#b91c1c")
 TERRAIN_INSET = 0.05  # cm: a middle band stays this far inside the strict margin of the rules
+EDGE_LABEL_CM = 20.0  # an edge's name lies in its first 20 cm, off the middle where heroes stand
 TERRAIN_LABEL = 12  # board units: a terrain's name, about 1.2 cm tall on the field
 # what a terrain area does, in the order its tip and the legend name them
 TERRAIN_FLAGS = (
@@ -199,22 +201,28 @@ def field_parts(state: State) -> dict[str, Any]:
         "rulers": RULERS,
         "sight": sight_data(state),
         "fill": "#4a6b3a",
-        "areas": [
-            {
-                "points": [[0, 0], [width, 0], [width, 1], [0, 1]],
-                "fill": COLOURS[0] + "66",
-                "label": {"key": "edge_of", "seat": 0},
-            },
-            {
-                "points": [[0, height - 1], [width, height - 1], [width, height], [0, height]],
-                "fill": COLOURS[1] + "66",
-                "label": {"key": "edge_of", "seat": 1},
-            },
-            *fallen,
-        ],
+        "areas": [*_edges(width, height), *fallen],
         "terrain": terrain,
         "bases": bases,
     }
+
+
+def _edges(width: float, height: float) -> list[dict[str, Any]]:
+    """Each player's edge, a band of its colour, named at its left end: a hero placed in the
+    middle of its edge does not hide the name."""
+    found = []
+    for seat, (low, high) in enumerate(((0.0, 1.0), (height - 1.0, height))):
+        found.append({"points": band(0.0, width, low, high)["polygon"], "fill": COLOURS[seat] + "66"})
+        found.append(
+            {
+                "points": band(0.0, EDGE_LABEL_CM, low, high)["polygon"],
+                "fill": "#00000000",
+                "stroke": "#00000000",
+                "label": {"key": "edge_of", "seat": seat},
+                "label_colour": "#ffffff",
+            }
+        )
+    return found
 
 
 def decided_by(state: State) -> str | None:
@@ -293,13 +301,20 @@ def overlays(state: State, seat: int | None) -> list[dict[str, Any]]:
         found.append(
             {
                 "type": "ruler",
-                "from": unit["at"],
+                "from": _towards(unit["at"], everyone[nearest]["at"], unit["radius"]),
                 "towards": everyone[nearest]["at"],
-                "length": round(gap + unit["radius"], 1),
+                "length": round(gap, 1),
                 "label": {"key": "ruler_label", "cm": round(gap, 1)},
             }
         )
     return found
+
+
+def _towards(start: list[float], end: list[float], distance: float) -> list[float]:
+    """The point `distance` cm from `start` on the way to `end`: where a base's edge faces it."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = math.hypot(dx, dy) or 1.0
+    return [start[0] + dx / length * distance, start[1] + dy / length * distance]
 
 
 def seat_panel(state: State, seat: int) -> dict[str, Any]:
@@ -430,23 +445,23 @@ def boards(state: State, seats: list[int | None]) -> list[dict[str, Any]]:
 
 
 def _board(state: State, seat: int | None, shared: dict[str, Any]) -> dict[str, Any]:
-    """The opponent's hand, tactics, deck, Graveyard and cards in play in a row above the
-    field; the viewer's in one row below it (the hand fanned out, face up), so that the
-    field takes most of the table."""
+    """The field in the middle, as large as the table allows; the opponent's hand, tactics,
+    deck, Graveyard and cards in play in a column at its left, the viewer's in a column at
+    its right, and the viewer's hand below it, face up."""
     viewer = seat if seat is not None else 0
     other = 1 - viewer
     elements: list[dict[str, Any]] = [
-        _zone("hand", "pile", "top", "zone_hand_of", other, row="theirs", back=COLOURS[other]),
-        _zone("tactics", "pile", "top", "zone_tactics", other, row="theirs"),
-        _zone("deck", "pile", "top", "zone_deck", other, row="theirs", back=COLOURS[other]),
-        _zone("grave", "pile", "top", "zone_grave", other, row="theirs"),
-        _zone("play", "pile", "top", "zone_play", other, row="theirs"),
+        _zone("hand", "pile", "left", "zone_hand_of", other, back=COLOURS[other]),
+        _zone("tactics", "pile", "left", "zone_tactics", other),
+        _zone("deck", "pile", "left", "zone_deck", other, back=COLOURS[other]),
+        _zone("grave", "pile", "left", "zone_grave", other),
+        _zone("play", "pile", "left", "zone_play", other),
         field_element(state, seat, shared["parts"]),
-        _zone("hand", "fan", "bottom", "zone_hand_of", viewer, row="mine"),
-        _zone("tactics", "pile" if seat is None else "row", "bottom", "zone_tactics", viewer, row="mine"),
-        _zone("deck", "pile", "bottom", "zone_deck", viewer, row="mine", back=COLOURS[viewer]),
-        _zone("grave", "pile", "bottom", "zone_grave", viewer, row="mine"),
-        _zone("play", "pile", "bottom", "zone_play", viewer, row="mine"),
+        _zone("tactics", "pile" if seat is None else "row", "right", "zone_tactics", viewer),
+        _zone("deck", "pile", "right", "zone_deck", viewer, back=COLOURS[viewer]),
+        _zone("grave", "pile", "right", "zone_grave", viewer),
+        _zone("play", "pile", "right", "zone_play", viewer),
+        _zone("hand", "fan", "bottom", "zone_hand_of", viewer),
     ]
     seat_panels = shared["panels"]
     pool = pool_panel(state, viewer) if seat is not None else None

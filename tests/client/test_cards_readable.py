@@ -255,3 +255,23 @@ def test_the_enlarged_card_shows_its_picture(qtbot: Any, game_id: str) -> None:
         assert inked > 40, (item, face["picture"])
         pictured += 1
     assert pictured, "the game's cards carry pictures"
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_drafted_creature_shows_its_numbers(qtbot: Any, lang: str) -> None:
+    """Bestiary's draft at 1280x800: every creature of the pool shows its strength, health
+    and cooldowns on the card itself, so a player compares them without hovering each."""
+    engine = PluginHost().engine("bestiary")
+    state = engine.new_game(2, {}, 3)
+    while kernel.phase(state) != "draft":
+        engine.apply(state, engine.legal_actions(state)[0])
+    view, cards = drawn_cards(qtbot, engine, state, lang)
+    scale = view.transform().m11()
+    small = card_plan.small_font_px()
+    faces = [card for card in cards if card.face is not None and card.face.get("stats")]
+    assert len(faces) >= 20
+    for card in faces:
+        plan = card_plan.Plan(card.face, card.rect.width() * scale, card.rect.height() * scale, small)
+        shown = [part.text for part in plan.parts if part.kind == "stat"]
+        assert shown == [card_plan.stat_label(stat) for stat in card.face["stats"]], card.face["title"]
+    view.close()
