@@ -79,6 +79,7 @@ class BoardView(ViewScale, QGraphicsView):
         self._ids: dict[int, Any] = {}
         self._tops: dict[int, QGraphicsItem] = {}  # drawn items with a click id (not their labels)
         self._also: dict[int, list[Any]] = {}  # more ids the log may light an item by (`also`), never clicked
+        self._lands: dict[Any, QGraphicsItem] = {}  # by click id: where a click on it lands (`lands`)
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
@@ -295,6 +296,8 @@ class BoardView(ViewScale, QGraphicsView):
             self._remember(item, spec.get("id"))
             if spec.get("also"):
                 self._also[shiboken6.getCppPointer(item)[0]] = list(spec["also"])
+            if spec.get("lands"):
+                self._lands[id_key(spec.get("id"))] = item
         self._places_under = None
         fresh = []
         for key, spec, item in pieces:  # once every cell is drawn: a piece belongs to what lies under it
@@ -324,7 +327,7 @@ class BoardView(ViewScale, QGraphicsView):
     def _forget_drawn(self, active_ids: list[Any]) -> None:
         """Nothing of the last board is outlined, lit, hovered, lifted or dragged any more."""
         self._extras, self._lit = [], []
-        self._ids, self._tops, self._also = {}, {}, {}
+        self._ids, self._tops, self._also, self._lands = {}, {}, {}, {}
         self.hover_outline, self._hover_target, self.preview = None, None, None
         self._lifted = None
         self._drag, self._snaps = None, []
@@ -569,7 +572,7 @@ class BoardView(ViewScale, QGraphicsView):
         self._show_preview(event.position().toPoint())
         item, value = self._hit(event.position().toPoint())
         active = value is not None and any(same_id(value, a) for a in self.active_ids)
-        self._show_hover(item if active else None)
+        self._show_hover(self._lands.get(id_key(value), item) if active else None)
         self.viewport().setCursor(Qt.CursorShape.PointingHandCursor if active else Qt.CursorShape.ArrowCursor)
         super().mouseMoveEvent(event)
 

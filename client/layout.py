@@ -193,6 +193,7 @@ def _common(source: dict[str, Any], item: Item) -> Item:
         "decided",
         "dash",
         "layer",
+        "lands",
     ):
         if key in source:
             item[key] = source[key]

@@ -197,7 +197,7 @@ class ConnectFour(Game):
         """A grid of holes, each a click on its column; discs in the seats' colours."""
         rows = state["rows"]
         cells = [
-            _cell(column, rows - 1 - row, discs[row] if row < len(discs) else None)
+            _cell(column, rows - 1 - row, discs[row] if row < len(discs) else None, row == len(discs))
             for column, discs in enumerate(state["columns"])
             for row in range(rows)
         ]
@@ -236,18 +236,21 @@ def _winning_line(state: dict[str, Any]) -> set[tuple[int, int]]:
 
 
 @cache
-def _cell(column: int, row: int, owner: int | None) -> dict[str, Any]:
-    """One hole of the grid (`row` counted from the top), empty or with a disc. Boards are
-    read-only data, so every board holds the same object for the same hole: the host's
-    merge with what a seat was sent last finds an unchanged hole by identity."""
+def _cell(column: int, row: int, owner: int | None, lands: bool = False) -> dict[str, Any]:
+    """One hole of the grid (`row` counted from the top), empty or with a disc; a click on
+    any hole of a column drops a disc into it, and the lowest empty hole is where it `lands`
+    (the one outlined under the mouse). Boards are read-only data, so every board holds the
+    same object for the same hole: the host's merge with what a seat was sent last finds an
+    unchanged hole by identity."""
     if owner is None:
-        return {
+        hole = {
             "at": [column, row],
             "shape": "circle",
             "id": column,
             "fill": "#10213f",
             "tip": {"key": "hole", "column": column + 1},
         }
+        return hole | {"lands": True} if lands else hole
     return {
         "at": [column, row],
         "shape": "circle",

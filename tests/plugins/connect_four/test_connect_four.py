@@ -92,5 +92,8 @@ def test_the_board_shows_each_hole_and_disc_and_keeps_an_unchanged_hole_the_same
     assert after[dropped]["at"] == [2, rows - 1] and after[dropped]["layer"] == "piece"
     assert after[dropped]["fill"] != before[dropped]["fill"] and "tip" not in after[dropped]
     assert before[dropped + 1]["tip"] == {"key": "hole", "column": 3}
+    # the next disc of the column lands in the hole above, no longer in the bottom one
+    assert before[dropped].get("lands") and after[dropped + 1].get("lands") and not before[dropped + 1].get("lands")
     # the host's merge finds the other holes unchanged by identity (boards are read-only)
-    assert all(old is new for index, (old, new) in enumerate(zip(before, after, strict=True)) if index != dropped)
+    changed = (dropped, dropped + 1)
+    assert all(old is new for index, (old, new) in enumerate(zip(before, after, strict=True)) if index not in changed)
