@@ -31,7 +31,8 @@ from .units import health, hero_of, relic_data, units, worn
 State = dict[str, Any]
 COLOURS = ("#1d4ed8", "#b91c1c")
 TERRAIN_INSET = 0.05  # cm: a middle band stays this far inside the strict margin of the rules
-EDGE_LABEL_CM = 20.0  # an edge's name lies in its first 20 cm, off the middle where heroes stand
+SMALL_TERRAIN_CM = 4.0  # a round terrain smaller than this has its name below it
+NAME_BELOW_CM = (16.0, 2.0)  # the box of a name below its terrain: wide enough for it, one line tall
 TERRAIN_LABEL = 12  # board units: a terrain's name, about 1.2 cm tall on the field
 # what a terrain area does, in the order its tip and the legend name them
 TERRAIN_FLAGS = (
@@ -157,7 +158,11 @@ def field_parts(state: State) -> dict[str, Any]:
         info = TERRAIN[t["card"]]
         tip = {"key": "terrain_tip", "name": name_of(t["card"]), "seat": t["owner"], "props": terrain_props(t["card"])}
         drawn = {"fill": info["fill"], "tip": tip, "label": name_of(t["card"]), "label_size": TERRAIN_LABEL}
-        if "circle" in t["shape"]:
+        if "circle" in t["shape"] and t["shape"]["radius"] < SMALL_TERRAIN_CM:
+            centre, radius = t["shape"]["circle"], t["shape"]["radius"]
+            terrain.append({"center": centre, "radius": radius, **drawn, "label": None})
+            terrain.append(_name_below(centre, radius, drawn))
+        elif "circle" in t["shape"]:
             terrain.append({"center": t["shape"]["circle"], "radius": t["shape"]["radius"], **drawn})
         else:
             terrain.append({"points": outline(t["shape"]), **drawn})
@@ -208,21 +213,32 @@ def field_parts(state: State) -> dict[str, Any]:
 
 
 def _edges(width: float, height: float) -> list[dict[str, Any]]:
-    """Each player's edge, a band of its colour, named at its left end: a hero placed in the
-    middle of its edge does not hide the name."""
-    found = []
-    for seat, (low, high) in enumerate(((0.0, 1.0), (height - 1.0, height))):
-        found.append({"points": band(0.0, width, low, high)["polygon"], "fill": COLOURS[seat] + "66"})
-        found.append(
-            {
-                "points": band(0.0, EDGE_LABEL_CM, low, high)["polygon"],
-                "fill": "#00000000",
-                "stroke": "#00000000",
-                "label": {"key": "edge_of", "seat": seat},
-                "label_colour": "#ffffff",
-            }
-        )
-    return found
+    """Each player's edge, a band of its colour, named in its tip (a name on the band would
+    lie under the miniatures that stand at the edge)."""
+    return [
+        {
+            "points": band(0.0, width, low, high)["polygon"],
+            "fill": COLOURS[seat] + "66",
+            "tip": {"key": "edge_of", "seat": seat},
+        }
+        for seat, (low, high) in enumerate(((0.0, 1.0), (height - 1.0, height)))
+    ]
+
+
+def _name_below(centre: list[float], radius: float, drawn: dict[str, Any]) -> dict[str, Any]:
+    """A small round terrain's name, too long for it, on the grass just below it."""
+    x, y = centre
+    top = y + radius if y + radius + NAME_BELOW_CM[1] <= FIELD[1] else y - radius - NAME_BELOW_CM[1]
+    half = NAME_BELOW_CM[0] / 2
+    return {
+        "points": band(x - half, x + half, top, top + NAME_BELOW_CM[1])["polygon"],
+        "fill": "#00000000",
+        "stroke": "#00000000",
+        "label": drawn["label"],
+        "label_size": drawn["label_size"],
+        "label_colour": "#ffffff",
+        "tip": drawn["tip"],
+    }
 
 
 def decided_by(state: State) -> str | None:
