@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 from boardwright.framework import decks, kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import capital, cards, scoring
 from .catalog import CONFIG, TRAVEL, hero, travel
@@ -129,11 +130,26 @@ def piles(state: State) -> list[int]:
     return [p for p in range(CONFIG["max_piles"]) if zones.count(state, f"pile:{p}")]
 
 
-def travel_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    open_piles = piles(state)
-    if not open_piles:
-        return [{"type": "draw_travel", "pile": -1}]
-    return [{"type": "draw_travel", "pile": p} for p in open_piles]
+def pile_choices(state: State, seat: int) -> list[int]:
+    """The piles that still have cards, or the deck (-1) once every pile is empty."""
+    return piles(state) or [-1]
+
+
+def _draw(state: State, action: dict[str, Any], log: Any) -> None:
+    pile = action["pile"]
+    draw_travel(state, kernel.active(state), "travel_deck" if pile < 0 else f"pile:{pile}", log)
+
+
+def why_not_draw(state: State, seat: int, action: dict[str, Any]) -> str | None:
+    return None if action["pile"] in pile_choices(state, seat) else "draw from a pile that still has cards"
+
+
+DRAW_TRAVEL = Move(
+    "draw_travel",
+    parts={"pile": Part("target", values=pile_choices, kind=int)},
+    refuse=why_not_draw,
+    effect=_draw,
+)
 
 
 def draw_travel(state: State, seat: int, source: str, log: Any) -> None:
