@@ -45,7 +45,6 @@ def setup(state: State, options: Setup) -> None:
     state["war_allowed"] = opts["war_allowed"]
     state["piles"] = opts["piles"]
     state["week"] = 1
-    state["day"] = 0
     state["race"] = choose_races(state, players)
     state["watchman"] = kernel.rng_below(state, players)
     state["vp"] = [0] * players

@@ -27,7 +27,6 @@ def from_watchman(state: State) -> list[int]:
 
 
 def begin_travel(state: State, log: Any) -> None:
-    state["day"] = 0
     log.emit("week_begins", week=state["week"], watchman_seat=state["watchman"])
     if state["week"] > 1:
         for seat in range(kernel.seats(state)):
@@ -204,9 +203,17 @@ def end_travel(state: State, log: Any) -> None:
 # --- days (digest 4.3) ---
 
 
+def day_of_week(state: State) -> int:
+    """Today's day of the week, 1 to ``days_per_week``; 0 in the travel phase. The kernel
+    counts the days: the game begins in round 1 with the first week's travel phase, each
+    day phase begins a round of its own, and every week has its ``days_per_week`` days."""
+    if kernel.phase(state) != DAY:
+        return 0
+    return (kernel.round_number(state) - 2) % int(CONFIG["days_per_week"]) + 1
+
+
 def dawn(state: State, log: Any) -> None:
-    state["day"] += 1
-    log.emit("day_begins", week=state["week"], day=state["day"])
+    log.emit("day_begins", week=state["week"], day=day_of_week(state))
     for seat in range(kernel.seats(state)):
         count = capital.creatures_at_dawn(state, seat)
         cards.draw_creatures(state, seat, count)
@@ -221,11 +228,11 @@ def begin_turn(state: State, log: Any) -> None:
 
 
 def next_after_day(state: State) -> str:
-    return DAY if state["day"] < CONFIG["days_per_week"] else TRAVEL_PHASE
+    return DAY if day_of_week(state) < CONFIG["days_per_week"] else TRAVEL_PHASE
 
 
 def end_day(state: State, log: Any) -> None:
-    if state["day"] < CONFIG["days_per_week"]:
+    if day_of_week(state) < CONFIG["days_per_week"]:
         return
     week_end(state, log)
 
