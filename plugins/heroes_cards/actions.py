@@ -236,11 +236,9 @@ UPGRADE = Move(
 
 
 def visit_problem(state: State, seat: int, card: str, target: int) -> str | None:
-    """Why the travel card may not be played so now, or None: from the hand; no annexing
-    after closure; terrain paid in chests; a Peace on a seat at war with the player, a War
-    or a Crusade on one it may declare war on; any other card at no seat (-1)."""
-    if card not in cards.travel_hand(state, seat):
-        return "play a travel card from your hand"
+    """Why a travel card of the hand may not be played so now, or None: no annexing after
+    closure; terrain paid in chests; a Peace on a seat at war with the player, a War or a
+    Crusade on one it may declare war on; any other card at no seat (-1)."""
     data = travel(card)
     kind = data["kind"]
     if kind in ANNEXED and state["closure"]:
@@ -256,9 +254,13 @@ def visit_problem(state: State, seat: int, card: str, target: int) -> str | None
 
 
 def why_not_visit(state: State, seat: int, action: Action) -> str | None:
+    """A travel card from the hand (digest 5.1 C), played as `visit_problem` allows."""
+    card = one_card(action)
+    if card not in cards.travel_hand(state, seat):
+        return "play a travel card from your hand"
     return (
         after_capture(state, action)
-        or visit_problem(state, seat, one_card(action), action["target"])
+        or visit_problem(state, seat, card, action["target"])
         or _hopeless_listed(state, seat, action)
     )
 
@@ -269,7 +271,7 @@ def _visit_candidates(state: State, seat: int, card: str) -> list[Action]:
 
 
 def playable(state: State, seat: int, card: str) -> list[Action]:
-    """The ways to play a travel card from hand now."""
+    """The ways to play this travel card of the hand now."""
     return [a for a in _visit_candidates(state, seat, card) if visit_problem(state, seat, card, a["target"]) is None]
 
 

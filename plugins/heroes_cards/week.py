@@ -139,14 +139,16 @@ def _draw(state: State, action: dict[str, Any], log: Any) -> None:
     draw_travel(state, kernel.active(state), "travel_deck" if pile < 0 else f"pile:{pile}", log)
 
 
-def why_not_draw(state: State, seat: int, action: dict[str, Any]) -> str | None:
-    return None if action["pile"] in pile_choices(state, seat) else "draw from a pile that still has cards"
+def _draws(state: State, seat: int) -> list[dict[str, Any]]:
+    """The draws as the pile part's values make them, listed straight away: the travel
+    phase is a good part of every playout."""
+    return [{"type": "draw_travel", "pile": pile} for pile in pile_choices(state, seat)]
 
 
 DRAW_TRAVEL = Move(
     "draw_travel",
     parts={"pile": Part("target", values=pile_choices, kind=int)},
-    refuse=why_not_draw,
+    generate=_draws,
     effect=_draw,
 )
 
