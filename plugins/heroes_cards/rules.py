@@ -63,6 +63,7 @@ class HeroesCards(Game):
             Option(
                 "piles", CONFIG["max_piles"], minimum=1, maximum=CONFIG["max_piles"], **titled(MESSAGES, "option_piles")
             ),
+            Option("races", "lot", suggested=("lot",), **titled(MESSAGES, "option_races")),
         ),
         **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(RACE_IDS),
