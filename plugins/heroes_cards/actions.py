@@ -15,7 +15,7 @@ from boardwright.framework.moves import Move, Part
 
 from . import battle as battles
 from . import capital, cards, war
-from .catalog import BATTLE, CONFIG, hero, travel
+from .catalog import BATTLE, CONFIG, travel
 from .outlook import army_strength
 from .outlook import hopeless as beyond_hope
 from .war import after_capture
@@ -34,6 +34,9 @@ def policy_cost(state: State) -> int:
 
 
 def day_actions(state: State, seat: int) -> list[Action]:
+    """The day phase's generator (`Phase.generate`): every legal action of `DAY_MOVES`, in
+    their order, costs paid as a bot pays (`cards.payment_order`), no battle beyond hope;
+    the hand's payment order and the army's strength worked out once for them all."""
     if state["captures"]:
         return [*war.capture_actions(state, seat), {"type": "pass"}]
     out: list[Action] = []
@@ -543,7 +546,3 @@ def attack_table(state: State, seat: int, card: str, log: Any) -> None:
     opponent = battles.standing_army(state, card)
     units = min(BATTLE["max_neutral_units"], max(int(data["guard"]), state["week"]))
     battles.start(state, "field", card, opponent, units_vp=units, mercenaries=state["hired"].pop(card, 0))
-
-
-def hero_class(card: str) -> int:
-    return int(hero(card)["class"])

@@ -5,14 +5,22 @@ watchman's split and the draws, week.py) and ``day``, entered once per day (dawn
 turn each from the watchman, actions.py); battles are queued steps (battle.py,
 aftermath.py). The rules live in the modules named after the digest's chapters.
 
-Moves (framework/moves.py): each phase lists its moves, each declared in its chapter's
-module with the one predicate that both lists its legal actions and says why another is
-refused: ``draw_travel`` in week.py; build, upgrade, visit, attack, ritual, pass, spy and
-policy in actions.py; capture and declare in war.py. The day phase's `generate`
-(`actions.day_actions`) lists every legal action at once for speed; the conformance suite
-holds it to the predicates. Every further choice inside a move (a battle's line-up, a
-spell's target, a captured garrison's cover) is a decision the kernel asks (`kernel.ask`),
-answered by the handler the flow names for its kind."""
+How the moves are laid out (framework/moves.py). Each phase lists its moves, each declared
+in its chapter's module with the one predicate (``why_not_...``, ``..._problem``) that both
+makes its legal actions and tells a player why another is refused:
+
+- travel: ``draw_travel`` (week.py), one pile of those with cards, or the deck;
+- day, main actions that end the turn: build, upgrade, visit, attack, ritual, pass
+  (actions.py) and capture (war.py, which leaves the turn open for a second attempt);
+- day, free actions that leave it open: spy, policy (actions.py), declare (war.py).
+
+The day phase's `generate` (`actions.day_actions`) lists every legal action at once, fast,
+for bots and playouts; the conformance suite and tests/plugins/heroes_cards/test_moves.py
+hold it to the predicates. Costs paid with any cards and battles beyond hope are the
+moves' offers (open actions a person fills in). Every further choice inside a move (a
+battle's line-up, a spell's target, a captured garrison's cover, the elemental's place) is
+a decision the kernel asks (`kernel.ask`), answered by the handler the flow names for its
+kind. The days are the kernel's rounds (`week.day_of_week`)."""
 
 from __future__ import annotations
 

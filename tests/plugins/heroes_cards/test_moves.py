@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from boardwright.framework import Engine, EventLog, IllegalAction, kernel, zones
-from boardwright.plugins.heroes_cards import cards, week
+from boardwright.plugins.heroes_cards import actions, cards, week
 from boardwright.plugins.heroes_cards.catalog import CONFIG, travel
 from boardwright.plugins.heroes_cards.rules import HeroesCards
+
+from .scenes import move_card, war_over_a_mine
 
 GAME = HeroesCards()
 ENGINE = Engine(GAME)
@@ -78,3 +80,46 @@ def test_a_capture_only_against_a_player_at_war():
     state = first_day()
     other = 1 - kernel.active(state)
     assert "at war" in refused(state, {"type": "capture", "target": other})
+
+
+def by_predicates(state: dict) -> list[dict]:
+    """The day's legal actions as each move's predicate makes them, move after move."""
+    seat = kernel.active(state)
+    return [a for move in GAME._flow_cache().moves_now(state)[0] for a in move.derived(state, seat)]
+
+
+def listed(state: dict) -> list[dict]:
+    """The day phase's own list (`Phase.generate`), asked afresh (the engine keeps the list
+    of a state it saw at this ply, and these scenes change the state in place)."""
+    return actions.day_actions(state, kernel.active(state))
+
+
+def same_actions(state: dict) -> bool:
+    fast, derived = listed(state), by_predicates(state)
+    return len(fast) == len(derived) and all(a in derived for a in fast)
+
+
+def test_the_days_list_is_what_the_predicates_allow_at_war_after_closure_and_beyond_hope():
+    """The fast list of the day (bots, playouts) and the moves' predicates agree in the
+    rarer turns a random playout seldom reaches: at war (captures, then only captures and
+    the end of the turn), after closure (free declarations, no annexing), and with a battle
+    the army cannot hope to win."""
+    state, _, defender = war_over_a_mine(ENGINE, 1)
+    assert {"type": "capture", "target": defender} in listed(state)
+    assert same_actions(state)
+    state["captures"] = 1
+    assert {a["type"] for a in listed(state)} <= {"capture", "pass"}
+    assert same_actions(state)
+    state = first_day()
+    seat = kernel.active(state)
+    state["closure"] = True
+    state["spy"][seat] = 1
+    assert any(a["type"] == "declare" for a in listed(state))
+    assert same_actions(state)
+    for kind in ("creatures", "heroes"):
+        for card in list(zones.items(state, f"{kind}:{seat}")):
+            zones.move(state, f"{kind}:{seat}", "removed", card)
+    state["closure"] = False
+    move_card(state, "t:village:0", f"travel:{seat}")
+    assert all(a.get("card") != "t:village:0" for a in listed(state))
+    assert same_actions(state)
