@@ -28,6 +28,7 @@ CASES = [
     ("bestiary", 2, {}, 60),
     ("book_of_war", 2, {}, 30),
     ("book_of_war", 4, {}, 20),
+    ("heroes_cards", 2, {}, 100),
 ]
 PLAYOUT = """
 import json, random, sys, time

@@ -14,6 +14,7 @@ from boardwright.framework import decided, kernel, zones
 from . import capital, scoring
 from .catalog import CAPITAL, CONFIG, PLOTS, travel
 from .text import KIND_COLOURS, MESSAGES, RACE_COLOURS, name_of, size_text, sizes_text
+from .week import day_of_week
 
 State = dict[str, Any]
 SEAT_COLOURS = ["#b91c1c", "#1d4ed8", "#15803d", "#a16207"]
@@ -311,7 +312,7 @@ def tracks(state: State) -> list[dict[str, Any]]:
     players = kernel.seats(state)
     vps = [scoring.total(state, s) for s in range(players)]
     days = int(CONFIG["days_per_week"])
-    day = state["day"]
+    day = day_of_week(state)
     end = decided.end(state)
     won = end[1] if end else []  # the last week over: the winners' VP decided the game
     return [
@@ -409,7 +410,7 @@ def status(state: State) -> dict[str, Any]:
     return {
         "key": "status_day" if kernel.phase(state) == "day" else "status_travel",
         "week": state["week"],
-        "day": max(1, state["day"]),
+        "day": max(1, day_of_week(state)),
         "seat": kernel.to_move(state),
         "watchman_seat": state["watchman"],
     }

@@ -12,7 +12,7 @@ from boardwright.framework import kernel, zones
 
 from . import army, capital, cards, scoring
 from .catalog import BATTLE, CONFIG, RACES, creature, hero, neutral, strength, travel
-from .week import DAY, from_watchman
+from .week import DAY, day_of_week, from_watchman
 
 State = dict[str, Any]
 OUTLOOK = CONFIG["outlook"]
@@ -62,7 +62,7 @@ def turns_this_week(state: State, seat: int) -> int:
         return int(days)
     order = from_watchman(state)
     acted = order.index(seat) < order.index(kernel.active(state))
-    return int(days - state["day"] + (0 if acted else 1))
+    return int(days - day_of_week(state) + (0 if acted else 1))
 
 
 def week_ends_left(state: State) -> int:
@@ -71,7 +71,7 @@ def week_ends_left(state: State) -> int:
 
 def dawns_left(state: State) -> int:
     days = CONFIG["days_per_week"]
-    this_week = days if kernel.phase(state) != DAY else days - int(state["day"])
+    this_week = days if kernel.phase(state) != DAY else days - day_of_week(state)
     return int((int(state["weeks"]) - int(state["week"])) * days + this_week)
 
 

@@ -3,13 +3,30 @@
 A week (digest 4) is two phases of the kernel's flow: ``travel`` (the week start, the
 watchman's split and the draws, week.py) and ``day``, entered once per day (dawn, then one
 turn each from the watchman, actions.py); battles are queued steps (battle.py,
-aftermath.py). The rules live in the modules named after the digest's chapters."""
+aftermath.py). The rules live in the modules named after the digest's chapters.
+
+How the moves are laid out (framework/moves.py). Each phase lists its moves, each declared
+in its chapter's module with the one predicate (``why_not_...``, ``..._problem``) that both
+makes its legal actions and tells a player why another is refused:
+
+- travel: ``draw_travel`` (week.py), one pile of those with cards, or the deck;
+- day, main actions that end the turn: build, upgrade, visit, attack, ritual, pass
+  (actions.py) and capture (war.py, which leaves the turn open for a second attempt);
+- day, free actions that leave it open: spy, policy (actions.py), declare (war.py).
+
+The day phase's `generate` (`actions.day_actions`) lists every legal action at once, fast,
+for bots and playouts; the conformance suite and tests/plugins/heroes_cards/test_moves.py
+hold it to the predicates. Costs paid with any cards and battles beyond hope are the
+moves' offers (open actions a person fills in). Every further choice inside a move (a
+battle's line-up, a spell's target, a captured garrison's cover, the elemental's place) is
+a decision the kernel asks (`kernel.ask`), answered by the handler the flow names for its
+kind. The days are the kernel's rounds (`week.day_of_week`)."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Setup, kernel, zones
+from boardwright.framework import Game, GameSpec, Option, Setup, kernel, moves, zones
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.spec import titled
 
@@ -54,17 +71,15 @@ class HeroesCards(Game):
             Option(
                 "piles", CONFIG["max_piles"], minimum=1, maximum=CONFIG["max_piles"], **titled(MESSAGES, "option_piles")
             ),
+            Option("races", "lot", suggested=("lot",), **titled(MESSAGES, "option_races")),
         ),
         **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(RACE_IDS),
     )
     messages = MESSAGES
+    # the moves' parts, and the decisions' choices picked on the board
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
-        "build": {"target": "plot"},
-        "upgrade": {"target": "plot"},
-        "visit": {"source": "card"},
-        "attack": {"target": "card"},
-        "draw_travel": {"target": "pile"},
+        **moves.action_parts((*actions.DAY_MOVES, week.DRAW_TRAVEL)),
         "place": {"target": "card"},
         "spell_target": {"target": "card"},
         "elemental": {"target": "before"},
@@ -87,6 +102,7 @@ class HeroesCards(Game):
                     end_if=week.travel_done,
                     end=week.end_travel,
                     next=week.DAY,
+                    moves=(week.DRAW_TRAVEL,),
                 ),
                 Phase(
                     week.DAY,
@@ -98,6 +114,8 @@ class HeroesCards(Game):
                     moves_per_turn=None,
                     next=week.next_after_day,
                     new_round=True,
+                    moves=actions.DAY_MOVES,
+                    generate=actions.day_actions,
                 ),
             ),
             steps={
@@ -133,42 +151,6 @@ class HeroesCards(Game):
 
     def setup(self, state: State, options: Setup) -> None:
         setup.setup(state, options)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        seat = kernel.active(state)
-        if kernel.phase(state) == week.TRAVEL_PHASE:
-            return week.travel_actions(state, seat)
-        return actions.day_actions(state, seat)
-
-    def open_actions(self, state: State) -> list[Action]:
-        if kernel.is_over(state) or kernel.pending(state) or kernel.phase(state) != week.DAY:
-            return []
-        return actions.open_actions(state, kernel.active(state))
-
-    def apply(self, state: State, action: Action, log: Any) -> None:
-        seat = kernel.active(state)
-        if action["type"] == "draw_travel":
-            pile = action["pile"]
-            week.draw_travel(state, seat, "travel_deck" if pile < 0 else f"pile:{pile}", log)
-        else:
-            actions.apply_day(state, seat, action, log)
-
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        if kernel.pending(state) is not None:
-            return None
-        seat = kernel.active(state)
-        legal = self.legal_actions(state)
-        if action in legal:
-            return None
-        if kernel.phase(state) == week.TRAVEL_PHASE:
-            return "draw from a pile that still has cards"
-        if action["type"] == "visit":
-            return (
-                "this travel card cannot be played now"
-                if action.get("card") in _hand_travel(state, seat)
-                else "play a travel card from your hand"
-            )
-        return actions.why_not(state, seat, action)
 
     def deal_hidden(self, state: State, seat: int, seed: int) -> None:
         hidden.deal_hidden(state, seat, seed)
@@ -218,12 +200,6 @@ class HeroesCards(Game):
 
     def describe_action(self, state: State, action: Action, lang: str = "en") -> str:
         return text.describe(state, action, lang)
-
-
-def _hand_travel(state: State, seat: int) -> list[str]:
-    from . import cards
-
-    return cards.travel_hand(state, seat)
 
 
 __all__ = ["HeroesCards", "spells"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import Setup, decks, kernel, zones
+from boardwright.framework import OptionError, Setup, decks, kernel, zones
 
 from . import cards
 from .capital import new_capital
@@ -14,8 +14,17 @@ State = dict[str, Any]
 PUBLIC, OWNER, HIDDEN = zones.PUBLIC, zones.OWNER, zones.HIDDEN
 
 
-def choose_races(state: State, players: int) -> list[str]:
-    """Races differ between players, by lot (digest 3.1)."""
+def choose_races(state: State, players: int, chosen: str = "lot") -> list[str]:
+    """Each player chooses a race, and races differ between players (digest 3.1): the
+    races the players chose at the table, named in seat order ("castle,orcs"), or by lot."""
+    if chosen != "lot":
+        races = [part.strip() for part in chosen.split(",") if part.strip()]
+        if len(races) != players or len(set(races)) != players or any(r not in RACE_IDS for r in races):
+            raise OptionError(
+                f"option races: expected lot or {players} different races of {', '.join(RACE_IDS)} "
+                f"in seat order, got {chosen!r}"
+            )
+        return races
     pool = list(RACE_IDS)
     kernel.rng_shuffle(state, pool)
     return [pool[seat % len(pool)] for seat in range(players)]
@@ -45,8 +54,7 @@ def setup(state: State, options: Setup) -> None:
     state["war_allowed"] = opts["war_allowed"]
     state["piles"] = opts["piles"]
     state["week"] = 1
-    state["day"] = 0
-    state["race"] = choose_races(state, players)
+    state["race"] = choose_races(state, players, str(opts["races"]))
     state["watchman"] = kernel.rng_below(state, players)
     state["vp"] = [0] * players
     state["capital"] = [new_capital() for _ in range(players)]

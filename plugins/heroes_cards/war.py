@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from boardwright.framework import kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import battle as battles
 from . import capital, cards
@@ -27,12 +28,25 @@ def war_between(state: State, a: int, b: int) -> dict[str, Any] | None:
     return None
 
 
-def may_declare(state: State, seat: int, target: int, crusade: bool = False) -> bool:
-    if not state["war_allowed"] or target == seat or war_between(state, seat, target):
-        return False
+def declare_problem(state: State, seat: int, target: int, crusade: bool = False) -> str | None:
+    """Why `seat` may not go to war with `target` now, or None (digest 5.3: a neighbour,
+    any seat by a Crusade; never twice, never in a scenario without war, never after a
+    fallen capital this week)."""
+    if not state["war_allowed"]:
+        return "this scenario forbids war"
+    if not 0 <= target < kernel.seats(state) or target == seat:
+        return "declare war on another player"
+    if war_between(state, seat, target):
+        return "you are at war with that player already"
     if state["war_blocked"][seat] or state["war_blocked"][target]:
-        return False
-    return crusade or target in neighbours(state, seat)
+        return "no new war after a fallen capital until the week ends"
+    if not crusade and target not in neighbours(state, seat):
+        return "declare war on a neighbour (a Crusade on anyone)"
+    return None
+
+
+def may_declare(state: State, seat: int, target: int, crusade: bool = False) -> bool:
+    return declare_problem(state, seat, target, crusade) is None
 
 
 def declare(state: State, seat: int, target: int, crusade: bool, log: Any) -> None:
@@ -67,24 +81,31 @@ def next_target(state: State, seat: int, target: int) -> str | None:
     return None
 
 
+def capture_problem(state: State, seat: int, target: int) -> str | None:
+    """Why `seat` may not try a capture from `target` now, or None (digest 5.3: at war, two
+    attempts a turn for the attacker and one for the defender, one siege initiated a turn,
+    terrain paid in chests)."""
+    if not 0 <= target < kernel.seats(state) or war_between(state, seat, target) is None:
+        return "capture only from a player you are at war with"
+    if state["captures"] >= capture_limit(state, seat, target):
+        return "no capture attempt left against that player this turn"
+    card = next_target(state, seat, target)
+    if besieged(card) and state["initiated"]:
+        return "one battle or siege initiated per turn"
+    if card is not None and travel(card)["kind"] == "terrain" and len(cards.chests(state, seat)) < chest_price(card):
+        return f"the next card is terrain: it costs {chest_price(card)} chests"
+    return None
+
+
 def capture_actions(state: State, seat: int) -> list[dict[str, Any]]:
+    """The capture attempts `seat` may make, war by war in the order they were declared."""
     out = []
     for war in state["wars"]:
         if seat not in (war["attacker"], war["defender"]):
             continue
         target = war["defender"] if war["attacker"] == seat else war["attacker"]
-        if state["captures"] >= capture_limit(state, seat, target):
-            continue
-        card = next_target(state, seat, target)
-        if besieged(card) and state["initiated"]:
-            continue
-        if (
-            card is not None
-            and travel(card)["kind"] == "terrain"
-            and len(cards.chests(state, seat)) < chest_price(card)
-        ):
-            continue
-        out.append({"type": "capture", "target": target})
+        if capture_problem(state, seat, target) is None:
+            out.append({"type": "capture", "target": target})
     return out
 
 
@@ -248,3 +269,44 @@ def make_peace(state: State, seat: int, target: int, log: Any) -> None:
     end_war(state, seat, target)
     state["peace"].append([seat, target])
     log.emit("peace_made", seat=seat, target_seat=target)
+
+
+# --- the moves of war on a day (digest 5.2, 5.3)
+
+
+def after_capture(state: State, action: dict[str, Any]) -> str | None:
+    """Once a capture was tried, the turn holds only further captures and its end."""
+    if state["captures"] and action["type"] not in ("capture", "pass"):
+        return "after a capture only further captures or the end of the turn"
+    return None
+
+
+def _capture_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "capture", "target": target} for target in range(kernel.seats(state))]
+
+
+def _declare_candidates(state: State, seat: int) -> list[dict[str, Any]]:
+    return [{"type": "declare", "target": target} for target in range(kernel.seats(state))]
+
+
+def why_not_declare(state: State, seat: int, action: dict[str, Any]) -> str | None:
+    """A free declaration (digest 5.3, DECISION 23): after closure; before it a War card."""
+    if not state["closure"]:
+        return "before closure war is declared by playing a War card"
+    return after_capture(state, action) or declare_problem(state, seat, action["target"])
+
+
+CAPTURE = Move(
+    "capture",
+    parts={"target": Part("", kind=int)},
+    candidates=_capture_candidates,
+    refuse=lambda state, seat, action: capture_problem(state, seat, action["target"]),
+    effect=lambda state, action, log: capture(state, kernel.active(state), action["target"], log),
+)
+DECLARE = Move(
+    "declare",
+    parts={"target": Part("", kind=int)},
+    candidates=_declare_candidates,
+    refuse=why_not_declare,
+    effect=lambda state, action, log: declare(state, kernel.active(state), action["target"], False, log),
+)

@@ -7,6 +7,7 @@ import itertools
 from typing import Any
 
 from boardwright.framework import decks, kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import capital, cards, scoring
 from .catalog import CONFIG, TRAVEL, hero, travel
@@ -26,7 +27,6 @@ def from_watchman(state: State) -> list[int]:
 
 
 def begin_travel(state: State, log: Any) -> None:
-    state["day"] = 0
     log.emit("week_begins", week=state["week"], watchman_seat=state["watchman"])
     if state["week"] > 1:
         for seat in range(kernel.seats(state)):
@@ -129,11 +129,28 @@ def piles(state: State) -> list[int]:
     return [p for p in range(CONFIG["max_piles"]) if zones.count(state, f"pile:{p}")]
 
 
-def travel_actions(state: State, seat: int) -> list[dict[str, Any]]:
-    open_piles = piles(state)
-    if not open_piles:
-        return [{"type": "draw_travel", "pile": -1}]
-    return [{"type": "draw_travel", "pile": p} for p in open_piles]
+def pile_choices(state: State, seat: int) -> list[int]:
+    """The piles that still have cards, or the deck (-1) once every pile is empty."""
+    return piles(state) or [-1]
+
+
+def _draw(state: State, action: dict[str, Any], log: Any) -> None:
+    pile = action["pile"]
+    draw_travel(state, kernel.active(state), "travel_deck" if pile < 0 else f"pile:{pile}", log)
+
+
+def _draws(state: State, seat: int) -> list[dict[str, Any]]:
+    """The draws as the pile part's values make them, listed straight away: the travel
+    phase is a good part of every playout."""
+    return [{"type": "draw_travel", "pile": pile} for pile in pile_choices(state, seat)]
+
+
+DRAW_TRAVEL = Move(
+    "draw_travel",
+    parts={"pile": Part("target", values=pile_choices, kind=int)},
+    generate=_draws,
+    effect=_draw,
+)
 
 
 def draw_travel(state: State, seat: int, source: str, log: Any) -> None:
@@ -188,9 +205,17 @@ def end_travel(state: State, log: Any) -> None:
 # --- days (digest 4.3) ---
 
 
+def day_of_week(state: State) -> int:
+    """Today's day of the week, 1 to ``days_per_week``; 0 in the travel phase. The kernel
+    counts the days: the game begins in round 1 with the first week's travel phase, each
+    day phase begins a round of its own, and every week has its ``days_per_week`` days."""
+    if kernel.phase(state) != DAY:
+        return 0
+    return (kernel.round_number(state) - 2) % int(CONFIG["days_per_week"]) + 1
+
+
 def dawn(state: State, log: Any) -> None:
-    state["day"] += 1
-    log.emit("day_begins", week=state["week"], day=state["day"])
+    log.emit("day_begins", week=state["week"], day=day_of_week(state))
     for seat in range(kernel.seats(state)):
         count = capital.creatures_at_dawn(state, seat)
         cards.draw_creatures(state, seat, count)
@@ -205,11 +230,11 @@ def begin_turn(state: State, log: Any) -> None:
 
 
 def next_after_day(state: State) -> str:
-    return DAY if state["day"] < CONFIG["days_per_week"] else TRAVEL_PHASE
+    return DAY if day_of_week(state) < CONFIG["days_per_week"] else TRAVEL_PHASE
 
 
 def end_day(state: State, log: Any) -> None:
-    if state["day"] < CONFIG["days_per_week"]:
+    if day_of_week(state) < CONFIG["days_per_week"]:
         return
     week_end(state, log)
 

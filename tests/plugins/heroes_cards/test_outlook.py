@@ -24,7 +24,7 @@ def test_the_future_counts_only_while_turns_remain():
     assert outlook.value(state, 0) > early + outlook.OUTLOOK["chest_vp"] / 2
     # the last day of the last week, after the watchman's turn: only VP and the tie-breakers
     watchman = state["watchman"]
-    state["k"]["phase"], state["day"], state["k"]["active"] = "day", 7, 1 - watchman
+    state["k"]["phase"], state["k"]["round"], state["k"]["active"] = "day", 1 + 7, 1 - watchman
     state["vp"][watchman] = 4
     assert outlook.turns_left(state, watchman) == 0
     assert outlook.turns_left(state, 1 - watchman) == 1

@@ -1,7 +1,8 @@
 """Choices the rules leave to a player, asked as decisions: where a garrison won or captured
 goes over its owner's domain cards (digest 5.1 table, 5.3, 7.6), where a summoned
 elemental stands in the line, the Elementalist's too (6.2, 6.4 step 6, 11.4), whether a
-refused Peace is forced (5.3), and which cards pay for a policy (5.2). Each is described in
+refused Peace is forced (5.3), and which cards pay for a policy (5.2); and each player's
+race, chosen before the game (3.1). Each is described in
 both languages; those about a card are chosen by a click on the board."""
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ import pytest
 
 from boardwright.client.layout import compose
 from boardwright.client.selection import Selection
-from boardwright.framework import EventLog, PluginHost, kernel
+from boardwright.framework import EventLog, OptionError, PluginHost, kernel
 from boardwright.plugins.heroes_cards import aftermath, army, battle, cards, war
+from boardwright.plugins.heroes_cards.catalog import creature_deck
 
 from .scenes import first_day, move_card
 
@@ -222,3 +224,17 @@ def test_a_person_chooses_the_cards_that_pay_for_a_policy():
     action = ENGINE.check(state, {"type": "policy", "hero": hero_card, "cards": [chosen]}, seat)
     ENGINE.apply(state, action, seat)
     assert hero_card in state["policies"][seat] and chosen not in cards.creatures(state, seat)
+
+
+def test_each_player_chooses_a_race_and_races_differ():
+    """Digest 3.1: each player chooses a race; races must differ between players. The
+    players name theirs before the game, in seat order; unnamed, they are drawn by lot."""
+    state = ENGINE.new_game(3, {"races": "rampart,castle,necropolis"}, 5)
+    assert state["race"] == ["rampart", "castle", "necropolis"]
+    assert set(cards.creatures(state, 0)) <= set(creature_deck(0, "rampart"))  # its own race's cards
+    with pytest.raises(OptionError, match="different races"):
+        ENGINE.new_game(2, {"races": "orcs,orcs"}, 5)
+    with pytest.raises(OptionError, match="different races"):
+        ENGINE.new_game(3, {"races": "orcs,castle"}, 5)
+    drawn = ENGINE.new_game(4, {}, 5)["race"]
+    assert sorted(drawn) == sorted(set(drawn))
