@@ -62,7 +62,7 @@ IN_PLAY_ZONES = ("creatures", "heroes", "discard", "tavern_discard", "buried", "
 class HeroesCards(Game):
     spec = GameSpec(
         id="heroes_cards",
-        version="1.0.0",
+        version="1.1.0",  # 1.1.0: the days are the kernel's rounds (no day counter in the state), races may be chosen
         **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         options=(
