@@ -40,9 +40,17 @@ def declare_problem(state: State, seat: int, target: int, crusade: bool = False)
         return "you are at war with that player already"
     if state["war_blocked"][seat] or state["war_blocked"][target]:
         return "no new war after a fallen capital until the week ends"
-    if not crusade and target not in neighbours(state, seat):
+    if not crusade and target not in neighbours(state, seat) + beyond_fallen(state, seat):
         return "declare war on a neighbour (a Crusade on anyone)"
     return None
+
+
+def beyond_fallen(state: State, seat: int) -> list[int]:
+    """The players next to those whose capital `seat` took this week, on their far side:
+    when everything of the loser is taken, the attacker may attack the next player (digest
+    5.3, rule 99)."""
+    losers = [loser for loser, receiver in enumerate(state["contribution"]) if receiver == seat]
+    return sorted({other for loser in losers for other in neighbours(state, loser)} - {seat, *losers})
 
 
 def may_declare(state: State, seat: int, target: int, crusade: bool = False) -> bool:

@@ -141,3 +141,19 @@ def test_a_treasure_chest_pays_gold_or_experience_as_its_finder_chooses():
         else:
             assert state["courage"].get(hero_card, 0) == 0
             assert len(zones.items(state, f"chests:{seat}")) == chests + 2
+
+
+def test_after_taking_a_capital_the_attacker_may_attack_the_next_player():
+    """Digest 5.3 (rule 99): when the capital falls and everything is taken, the attacker
+    may attack the next player; before, only a neighbour (or anyone by a Crusade)."""
+    state = ENGINE.new_game(4, {}, 2)
+    while kernel.phase(state) != "day" or kernel.pending(state):
+        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
+    attacker = kernel.active(state)
+    loser, beyond = (attacker + 1) % 4, (attacker + 2) % 4
+    assert war.declare_problem(state, attacker, beyond) == "declare war on a neighbour (a Crusade on anyone)"
+    state["wars"] = [{"attacker": attacker, "defender": loser, "crusade": False}]
+    war.fall_of_capital(state, attacker, loser, EventLog())
+    assert war.declare_problem(state, attacker, beyond) is None
+    assert war.declare_problem(state, (attacker + 3) % 4, beyond) is None  # its own neighbour, as ever
+    assert war.declare_problem(state, attacker, loser) == "no new war after a fallen capital until the week ends"
