@@ -109,7 +109,12 @@ def panels(state: State) -> list[dict[str, Any]]:
 
 def _faction_panel(state: State, f: int) -> dict[str, Any]:
     if state["neutral"][f]:
-        return {"title": {"key": "faction_neutral_title", "name": faction_name(f)}, "lines": []}
+        # nobody leads it: its castles stand to the end, and nobody may build on its lands (digest 8.1)
+        castles = sum(1 for owner in state["castle"] if owner == f)
+        return {
+            "title": {"key": "faction_neutral_title", "name": faction_name(f)},
+            "lines": [{"key": "neutral_line", "castles": castles}],
+        }
     return {
         "title": {"key": "faction_title", "number": f + 1, "name": faction_name(f)},
         "lines": [

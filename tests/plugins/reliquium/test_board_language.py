@@ -114,3 +114,16 @@ def test_units_castles_and_creature_cards_read_in_both_languages():
     assert text(face["keywords"][0], GAME.messages) == "+1 to warriors"
     assert text(face["keywords"][0], GAME.messages, "ru") == "+1: воины"
     assert text(face["text"], GAME.messages).startswith("Undertow:")
+
+
+def test_a_neutral_factions_panel_says_what_its_castles_do():
+    """Digest 8.1: a faction nobody leads keeps castles on its lands to the end, and nobody
+    builds there; its panel says so with their number, instead of standing empty."""
+    state = ENGINE.new_game(2, {}, seed=4)
+    panels = GAME.board(state, 0)["panels"]
+    neutral = [p for p in panels if p.get("title", {}).get("key") == "faction_neutral_title"]
+    assert len(neutral) == 2
+    counts = sorted(p["lines"][0]["castles"] for p in neutral)
+    assert all(count in (5, 6) for count in counts)
+    shown = text(neutral[0]["lines"][0], GAME.messages, "en")
+    assert str(neutral[0]["lines"][0]["castles"]) in shown and "build" in shown
