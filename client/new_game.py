@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from boardwright.framework import Engine, PluginHost
+from boardwright.framework.spec import LOT
 
 from .i18n import has_text, level_name, tr
 from .session import HUMAN
@@ -212,7 +214,12 @@ class NewGameDialog(QDialog):
         box = QGroupBox(tr("options", lang))
         options_form = QFormLayout(box)
         self.option_widgets: dict[str, QWidget] = {}
+        # what each seat picks (a race, a faction) is chosen beside the seat, not here
+        self.per_seat = [option for option in spec.all_options() if option.per_seat]
+        self.picked: dict[str, list[str]] = {option.key: [] for option in self.per_seat}
         for option in spec.all_options():
+            if option.per_seat:
+                continue
             widget = self._option_widget(option)
             _on_change(widget, self._rename_seats)
             self.option_widgets[option.key] = widget
@@ -303,7 +310,11 @@ class NewGameDialog(QDialog):
         scenario = self.engine.scenario(self.scenario.currentData() or None)
         # the options start as the scenario sets them; the person may still change any
         for option in self.engine.spec.all_options():
-            self._set_option(option.key, (scenario.options if scenario else {}).get(option.key, option.default))
+            value = (scenario.options if scenario else {}).get(option.key, option.default)
+            if option.per_seat:
+                self.picked[option.key] = [] if value == LOT else [part.strip() for part in str(value).split(",")]
+            else:
+                self._set_option(option.key, value)
         counts = scenario.players if scenario and scenario.players else self.engine.spec.players
         current = self.player_count()
         self.players.blockSignals(True)
@@ -348,7 +359,32 @@ class NewGameDialog(QDialog):
             combo.setCurrentIndex(max(0, combo.findData(wanted)))
             self.seat_combos.append(combo)
             self.seat_labels.append(QLabel(name))
-            self.seats_form.addRow(self.seat_labels[-1], combo)
+            self.seats_form.addRow(self.seat_labels[-1], self._seat_row(seat, combo))
+
+    def _seat_row(self, seat: int, kind: QComboBox) -> QWidget:
+        """A seat's person-or-bot choice, and beside it what the seat picks (its race)."""
+        if not self.per_seat:
+            return kind
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(kind, 1)
+        for option in self.per_seat:
+            pick = QComboBox()
+            for value in (LOT, *option.per_seat):
+                pick.addItem(self._option_text(option.key, value) or value, value)
+            chosen = self.picked[option.key]
+            pick.setCurrentIndex(max(0, pick.findData(chosen[seat] if seat < len(chosen) else LOT)))
+            pick.setToolTip(self._option_text(option.key, "about"))
+            pick.currentIndexChanged.connect(lambda _index, key=option.key, at=seat, box=pick: self._pick(key, at, box))
+            line.addWidget(pick, 1)
+        return row
+
+    def _pick(self, key: str, seat: int, box: QComboBox) -> None:
+        chosen = self.picked[key]
+        chosen.extend([LOT] * (seat + 1 - len(chosen)))
+        chosen[seat] = box.currentData()
+        self._rename_seats()
 
     def player_count(self) -> int:
         # the text, not currentData(): an empty combo's data is an invalid QVariant
@@ -374,6 +410,10 @@ class NewGameDialog(QDialog):
                 options[key] = widget.value()
             elif isinstance(widget, QLineEdit):
                 options[key] = widget.text()
+        players = self.player_count()
+        for option in self.per_seat:
+            chosen = (self.picked[option.key] + [LOT] * players)[:players]
+            options[option.key] = LOT if all(value == LOT for value in chosen) else ",".join(chosen)
         return options
 
     def config(self) -> GameConfig:

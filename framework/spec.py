@@ -16,6 +16,9 @@ def titled(messages: dict[str, dict[str, str]], key: str, field_name: str = "tit
     return {f"{field_name}_{lang}": messages.get(lang, {}).get(key) or messages["en"][key] for lang in ("en", "ru")}
 
 
+LOT = "lot"  # a `per_seat` option's value for a seat left to chance
+
+
 @dataclass(frozen=True)
 class Option:
     """A setting chosen before the game starts (`--option key=value`)."""
@@ -30,6 +33,11 @@ class Option:
     # empty text is the empty set), each with its text `option_<key>_<value>`: the client
     # offers them as a list to tick, and any other value is refused
     subset_of: tuple[str, ...] = ()
+    # a text option that names one of these values for each seat, in seat order and comma
+    # separated ("castle,lot,orcs"), each seat's different, `lot` for a seat left to chance
+    # (the whole text `lot`: every seat), each with its text `option_<key>_<value>`: the
+    # client offers the choice beside each seat; the game deals them with `seat_picks.deal`
+    per_seat: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
     title_en: str = ""
@@ -68,6 +76,12 @@ class Option:
             if unknown:
                 allowed = ", ".join(self.subset_of)
                 raise OptionError(f"option {self.key}: {unknown[0]!r} is not one of {allowed} (comma separated)")
+        if self.per_seat and isinstance(value, str):
+            named = [part.strip() for part in value.split(",")]
+            unknown = [part for part in named if part not in (*self.per_seat, LOT)]
+            if unknown:
+                allowed = ", ".join((*self.per_seat, LOT))
+                raise OptionError(f"option {self.key}: {unknown[0]!r} is not one of {allowed} (one for each seat)")
         if isinstance(value, int) and self.minimum is not None and value < self.minimum:
             raise OptionError(f"option {self.key}: {value} is below {self.minimum}")
         if isinstance(value, int) and self.maximum is not None and value > self.maximum:

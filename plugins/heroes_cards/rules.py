@@ -71,7 +71,7 @@ class HeroesCards(Game):
             Option(
                 "piles", CONFIG["max_piles"], minimum=1, maximum=CONFIG["max_piles"], **titled(MESSAGES, "option_piles")
             ),
-            Option("races", "lot", suggested=("lot",), **titled(MESSAGES, "option_races")),
+            Option("races", "lot", per_seat=tuple(RACE_IDS), **titled(MESSAGES, "option_races")),
         ),
         **titled(MESSAGES, "game_summary", "summary"),
         factions=tuple(RACE_IDS),

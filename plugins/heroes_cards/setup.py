@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import OptionError, Setup, decks, kernel, zones
+from boardwright.framework import Setup, decks, kernel, seat_picks, zones
 
 from . import cards
 from .capital import new_capital
@@ -16,18 +16,9 @@ PUBLIC, OWNER, HIDDEN = zones.PUBLIC, zones.OWNER, zones.HIDDEN
 
 def choose_races(state: State, players: int, chosen: str = "lot") -> list[str]:
     """Each player chooses a race, and races differ between players (digest 3.1): the
-    races the players chose at the table, named in seat order ("castle,orcs"), or by lot."""
-    if chosen != "lot":
-        races = [part.strip() for part in chosen.split(",") if part.strip()]
-        if len(races) != players or len(set(races)) != players or any(r not in RACE_IDS for r in races):
-            raise OptionError(
-                f"option races: expected lot or {players} different races of {', '.join(RACE_IDS)} "
-                f"in seat order, got {chosen!r}"
-            )
-        return races
-    pool = list(RACE_IDS)
-    kernel.rng_shuffle(state, pool)
-    return [pool[seat % len(pool)] for seat in range(players)]
+    races the players chose at the table, named in seat order ("castle,orcs"); a seat left
+    to chance ("lot") draws one of the others."""
+    return seat_picks.deal(state, "races", chosen, RACE_IDS, players)
 
 
 def add_seat_zones(state: State, seat: int, race: str) -> None:

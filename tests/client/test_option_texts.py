@@ -89,14 +89,16 @@ def test_a_text_option_offers_its_named_values_in_words(qtbot, lang, shown) -> N
 
 def test_every_text_option_shows_words_not_a_value() -> None:
     """No new-game dialog shows a game's raw option value: a text option with a default names
-    it among its suggested values (or is a deck, which the deck builder names)."""
+    it among its suggested values, a seat's pick every value and lot (or is a deck, which the
+    deck builder names)."""
     for game_id, game in PluginHost().games().items():
         decks = (game.deck_pool({}) or {}).get("options", []) if hasattr(game, "deck_pool") else []
         for option in game.spec.all_options():
             if isinstance(option.default, str) and option.default and not option.choices and option.key not in decks:
-                assert option.default in option.suggested, (game_id, option.key)
+                named = (*option.per_seat, "lot") if option.per_seat else option.suggested
+                assert option.default in named, (game_id, option.key)
                 for lang in ("en", "ru"):
-                    for value in option.suggested:
+                    for value in named:
                         assert f"option_{option.key}_{value}" in game.messages[lang], (game_id, option.key, value, lang)
 
 

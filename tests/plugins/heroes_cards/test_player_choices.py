@@ -232,9 +232,12 @@ def test_each_player_chooses_a_race_and_races_differ():
     state = ENGINE.new_game(3, {"races": "rampart,castle,necropolis"}, 5)
     assert state["race"] == ["rampart", "castle", "necropolis"]
     assert set(cards.creatures(state, 0)) <= set(creature_deck(0, "rampart"))  # its own race's cards
-    with pytest.raises(OptionError, match="different races"):
+    with pytest.raises(OptionError, match="each different"):
         ENGINE.new_game(2, {"races": "orcs,orcs"}, 5)
-    with pytest.raises(OptionError, match="different races"):
+    with pytest.raises(OptionError, match="expected 3 of"):
         ENGINE.new_game(3, {"races": "orcs,castle"}, 5)
     drawn = ENGINE.new_game(4, {}, 5)["race"]
     assert sorted(drawn) == sorted(set(drawn))
+    # a seat left to chance draws a race nobody named
+    mixed = ENGINE.new_game(3, {"races": "lot,orcs,lot"}, 5)["race"]
+    assert mixed[1] == "orcs" and len(set(mixed)) == 3
