@@ -24,6 +24,7 @@ from .field_tools import FieldTools
 from .glides import Glides, Spread, glide_in
 from .items import LAYER_Z, colour, id_under, make_item, message_item
 from .marks import (
+    light_pickable,
     light_targets,
     marked_items,
     nearest_snap,
@@ -80,6 +81,7 @@ class BoardView(ViewScale, QGraphicsView):
         self._tops: dict[int, QGraphicsItem] = {}  # drawn items with a click id (not their labels)
         self._also: dict[int, list[Any]] = {}  # more ids the log may light an item by (`also`), never clicked
         self._lands: dict[Any, QGraphicsItem] = {}  # by click id: where a click on it lands (`lands`)
+        self.pickable: list[Any] = []  # the ids of the pieces a person picks first (Selection.pickable)
         self.hover_outline: QGraphicsPathItem | None = None
         self._hover_target: int | None = None
         self.preview: CardPreview | None = None
@@ -181,6 +183,9 @@ class BoardView(ViewScale, QGraphicsView):
         # lit before a click only where few items are: a whole board of them is outlined faintly
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
         outlines = light_targets(self.scene(), targets, strong=strong)
+        if not strong:  # the pieces to pick first stand out of the faint outlines
+            picks = places_first(self._items_of(self.pickable), self._id_key_of)
+            outlines += light_pickable(self.scene(), self._at_rest(picks))
         self._extras.extend(outlines)
         if not strong:  # faint outlines of a whole board: each frame of a glide painted them all
             self.glides.hold_back(outlines)

@@ -39,6 +39,7 @@ SEAT_MARKS = ("#f43f5e", "#22d3ee", "#a3e635", "#f59e0b", "#c084fc", "#f472b6")
 SEAT_SHAPES = ("●", "▲", "■", "◆", "★", "⬟")
 NEUTRAL_MARK = "#d1d5db"  # what changed on its own, or by moves too fast to tell apart
 TARGET = "#fde047"
+PICKABLE = "#e0f2fe"  # what may be picked first: a piece or place that is the source of moves
 DECIDED = "#fbbf24"
 MARK_Z = 239.0  # above pieces (100) and markers (200)
 GLYPH_PX = 15
@@ -261,6 +262,23 @@ def light_targets(
         sign = _glyph(scene, "◎", TARGET, _shoulder(outline) if piece else _corner_inside(outline))
         sign.setZValue(MARK_Z - 7)
         added.append(sign)
+    return added
+
+
+def light_pickable(scene: QGraphicsScene, items: Iterable[tuple[QGraphicsItem, QPointF | None]]) -> list[QGraphicsItem]:
+    """Outline what a person picks first, nothing picked yet (the pieces and places that
+    are sources of moves): a pale, solid double line, wider than the faint outline of a
+    click's every target and without the target sign of a picked piece's targets."""
+    added: list[QGraphicsItem] = []
+    for item, rest in items:
+        outline = outline_at_rest(item, rest)
+        piece = item.zValue() >= LAYER_Z["piece"]
+        for z, line in enumerate([_pen("#0b0f19", 6 if piece else 5), _pen(PICKABLE, 3 if piece else 2.5)]):
+            added.append(
+                _outside(scene, outline, line, MARK_Z - 12 + z)
+                if piece
+                else _ring(scene, outline, line, MARK_Z - 12 + z)
+            )
     return added
 
 

@@ -117,6 +117,12 @@ class Selection:
             return False
         return 0 < len({id_key(item) for item in self.active_ids()}) <= LIT_AT_ONCE
 
+    def pickable(self) -> list[Any]:
+        """What a person picks first, nothing picked yet: the sources of moves that have one."""
+        if self.choosing is not None or self.source is not None:
+            return []
+        return [self._part(a, "source") for a in self.legal if self._has(a, "source")]
+
     def drag_sources(self) -> list[Any]:
         """The pieces a person may drag onto a target: sources of moves that have one."""
         return [self._part(a, "source") for a in self.legal if self._has(a, "source") and self._has(a, "target")]

@@ -337,6 +337,7 @@ class TablePage(TableField, TableLife, QWidget):
             empty = tr("board_coming" if session.awaiting_board() else "no_board", lang)
             self.view.seat_colours = self.seat_colours = list(board.get("seat_colours") or [])
             lit = self.selection.lit_at_once()
+            self.view.pickable = self.selection.pickable()
             self.view.show_board(board, lang, self.board_painters, active_ids, empty, marked, moved_by, own_items, lit)
             self.fields = list(board.get("fields", []))
             self._show_points()

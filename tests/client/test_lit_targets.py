@@ -85,3 +85,22 @@ def test_reliquium_keeps_the_colours_of_tokens_in_lit_regions(qtbot: Any, window
             abs(box.width() - piece.sceneBoundingRect().width()) < 14 and box.contains(piece.sceneBoundingRect())
             for piece in pieces
         ), "no token is ringed as a target"
+
+
+def _pick_rings(view: BoardView) -> list[Any]:
+    """The outlines of what may be picked first (marks.light_pickable)."""
+    return [item for item in view.scene().items() if item.zValue() == MARK_Z - 11]
+
+
+def test_reliquium_outlines_the_stacks_to_pick_first_and_only_them(qtbot: Any, window: MainWindow) -> None:
+    """Nothing picked: the regions whose stacks have moves stand out of the faint outlines,
+    each once as the place (not its tokens); a picked stack's targets are lit instead."""
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "human"], seed=5, handover=False))
+    table, view = window.table, window.table.view
+    sources = {a["from"] for a in table.legal if "from" in a}
+    assert sources and set(table.selection.pickable()) == sources
+    rings = _pick_rings(view)
+    assert len(rings) == len(sources), "one outline a region with moves, none on its tokens"
+    table.on_id_clicked(next(iter(sorted(sources))))
+    assert not _pick_rings(view), "once a stack is picked, its targets are what is lit"
+    assert [item for item in _lights(view) if item.zValue() == MARK_Z - 9]
