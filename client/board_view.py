@@ -183,12 +183,10 @@ class BoardView(ViewScale, QGraphicsView):
         # lit before a click only where few items are: a whole board of them is outlined faintly
         strong = bool(marked) or (lit and len(targets) <= LIT_AT_ONCE)
         outlines = light_targets(self.scene(), targets, strong=strong)
-        if not strong:  # the pieces to pick first stand out of the faint outlines
+        if not strong:  # the pieces to pick first stand out of the faint outlines, held back during glides
             picks = places_first(self._items_of(self.pickable), self._id_key_of)
-            outlines += light_pickable(self.scene(), self._at_rest(picks))
+            self.glides.hold_back(outlines := outlines + light_pickable(self.scene(), self._at_rest(picks)))
         self._extras.extend(outlines)
-        if not strong:  # faint outlines of a whole board: each frame of a glide painted them all
-            self.glides.hold_back(outlines)
         self._fit()
         self.field_tools.redraw(list(board.get("fields", [])), lang)
         keep_pictures_of([item for items in self._drawn.values() for item in items if isinstance(item, CardItem)])
