@@ -7,6 +7,7 @@ rows, not of the items; the chosen one places the items once (`items_of`). No Qt
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
 Item = dict[str, Any]
@@ -15,17 +16,22 @@ WIDTH = 1000.0  # the table's width when nothing else says
 GAP = 24.0
 TITLE_SIZE = 22.0
 TITLE_EM = 0.7  # a bold title's width per character, in ems (generous: a title never overlaps)
+TITLE_MARGIN = 1.08  # a title measured in the client's font gets this much room beyond its width
 LIMITS = (0.5, 0.65, 0.8, 1.25, 1.5, 2.0, 2.5, 3.0)  # widths tried, against the widest row
 PLACES = ("top", "left", "main", "right", "bottom")  # a strip's place; left and right: a column beside the main
-CLEARLY_LARGER = 1.03  # another arrangement only where it shows the board this much larger
+CLEARLY_LARGER = 1.03
+TITLE_PASSES = 4  # at most this many layouts again for titles the small font widens  # another arrangement only where it shows the board this much larger
 
 
 class Screen(NamedTuple):
-    """Where a board is drawn: the board part's size and the system's small font, in pixels."""
+    """Where a board is drawn: the board part's size and the system's small font, in pixels;
+    `ems`: how wide a bold title is, in ems of its font (measured by the client's fonts;
+    without it, `TITLE_EM` a character)."""
 
     width: float
     height: float
     small: float
+    ems: Callable[[str], float] | None = None
 
 
 class Layout:
@@ -83,8 +89,13 @@ def hand_room(built: list[tuple[Layout, float, str, Any]], least: float) -> floa
     """How wide a hand may lie before its cards overlap: the main elements' width with the
     columns beside them, or `least` where that is less."""
 
-    def widest(place: str) -> float:
-        return max((lay.width * scale + GAP for lay, scale, where, _row in built if where == place), default=0.0)
+    def widest(place: str) -> float:  # the widest row of that place (elements that name one row side by side)
+        rows: dict[Any, float] = {}
+        for index, (lay, scale, where, row) in enumerate(built):
+            if where == place:
+                key = index if row is None else row
+                rows[key] = rows.get(key, 0.0) + lay.width * scale + GAP
+        return max(rows.values(), default=0.0)
 
     return max(least, widest("left") + widest("main") - GAP + widest("right"))
 
@@ -94,10 +105,14 @@ def arranged(rows: list[Row], screen: Screen | None) -> Arrangement:
     widest row), with room for the titles the client enlarges to the small font."""
     aspect = screen.width / screen.height if screen is not None else None
     found = _best(rows, aspect)
-    if screen is not None:
+    # titles widened for the scale found are laid out again; that may draw the board smaller,
+    # so again, until none needs more room (a few passes: each scale is nearer the last)
+    for _ in range(TITLE_PASSES if screen is not None else 0):
+        assert screen is not None
         scale = min(screen.width / max(found.width, 1.0), screen.height / max(found.height, 1.0))
-        if _title_room(rows, screen.small / max(scale, 1e-6) * 1.08):  # laid out again for them
-            found = _best(rows, aspect)
+        if not _title_room(rows, screen.small / max(scale, 1e-6) * 1.08, screen.ems):
+            break
+        found = _best(rows, aspect)
     return found
 
 
@@ -157,12 +172,13 @@ def _best(rows: list[Row], aspect: float | None) -> Arrangement:
     return best
 
 
-def _title_room(rows: list[Row], size: float) -> bool:
+def _title_room(rows: list[Row], size: float, ems: Callable[[str], float] | None = None) -> bool:
     """Widen each element whose title at `size` (board units) is wider than it; whether any was."""
     widened = False
     for row in rows:
         for lay, scale in row:
-            wanted = len(lay.title) * max(TITLE_SIZE * scale, size) * TITLE_EM / scale
+            width = ems(lay.title) * TITLE_MARGIN if ems is not None else len(lay.title) * TITLE_EM
+            wanted = width * max(TITLE_SIZE * scale, size) / scale
             if lay.title and wanted > lay.width:
                 lay.width, widened = wanted, True
     return widened

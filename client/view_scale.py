@@ -4,9 +4,11 @@ never below the small font, and laid out anew for a view whose shape changed. A 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
+from PySide6.QtGui import QFont, QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from .arrangement import Screen
@@ -100,7 +102,7 @@ class ViewScale(_View):
             return None
         self.laid_for = size.width() / size.height()
         self._laid_shown = self.isVisible()
-        return Screen(float(size.width()), float(size.height()), small_font_px())
+        return Screen(float(size.width()), float(size.height()), small_font_px(), title_ems)
 
     def _relay_now(self) -> None:
         if QApplication.mouseButtons() != Qt.MouseButton.NoButton:  # not under a drag: once it ends
@@ -118,3 +120,12 @@ class ViewScale(_View):
                     self._relay.start()  # a window being resized: once it settles
                 else:
                     self._relay_now()  # laid out before the window showed: for its real size at once
+
+
+@lru_cache(maxsize=2048)
+def title_ems(text: str) -> float:
+    """How wide `text` is in the bold font a board's titles take, in ems."""
+    font = QFont()
+    font.setBold(True)
+    font.setPixelSize(100)
+    return QFontMetricsF(font).horizontalAdvance(text) / 100

@@ -20,9 +20,9 @@ State = dict[str, Any]
 SEAT_COLOURS = ["#b91c1c", "#1d4ed8", "#15803d", "#a16207"]
 # card backs differ by kind (digest 2), so a rival's hand shows how many of each kind it holds
 BACKS = {"creatures": "#6b3a2a", "heroes": "#3a4f7a", "chests": "#8a6a1a", "travel": "#2f5a3a", "school": "#4b3a6b"}
-CELL_WIDTH = (
-    165.0  # a plot's width in board units (its height is 100): a building's name in two lines at the small font
-)
+# a plot's width in board units (its height is 100): a building's name in two lines at the
+# small font, even with a full hand below the capitals at 1280x800
+CELL_WIDTH = 215.0
 CELL_LABEL_WIDTH = CELL_WIDTH * 0.82  # the room for a label on a plot
 CHAR_EM = 0.62  # the mean width of a bold letter against the font size
 DOMAIN_ROW = 4  # digest 7.6: domain cards lie under the capital in rows of four

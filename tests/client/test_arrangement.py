@@ -67,3 +67,15 @@ def test_a_title_gets_the_room_it_takes_at_the_small_font() -> None:
     gap_small = next_title(small_screen) - long_start(small_screen)
     gap_roomy = next_title(roomy) - long_start(roomy)
     assert gap_small > gap_roomy, "on a small screen the long title is drawn larger, and takes more room"
+
+
+def test_a_hand_lies_as_wide_as_a_row_of_main_elements() -> None:
+    """Two capitals side by side (one named row) make a wide table: a hand of six lies in
+    one row under them instead of wrapping at the width of a narrower one."""
+    capitals = [{"type": "grid", "columns": 7, "rows": 3, "cells": [], "row": "capitals"} for _ in range(2)]
+    hand = {**cards(6, "bottom", title="Travel"), "layout": "fan"}
+    board = compose({"elements": [*capitals, hand]})
+    rows = {
+        round(item["rect"][1] / 100) for item in board["items"] if item.get("lifts")
+    }  # a fan's cards curve a little
+    assert len(rows) == 1, "one row"

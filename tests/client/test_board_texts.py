@@ -116,3 +116,23 @@ def test_every_board_text_reads(qtbot: Any, host: PluginHost, window: MainWindow
     finally:
         window.set_language("en")
     assert not found, "\n".join(f"{fault} ({', '.join(where)})" for fault, where in found.items())
+
+
+def test_a_full_heroes_hand_leaves_every_pile_title_readable(qtbot: Any, window: MainWindow) -> None:
+    """Six travel cards and five creatures in hand, at 1280x800 in Russian: widening the pile
+    titles for the small font draws the table smaller, which needs them wider again; the
+    layout goes on until none runs into the next, and every hand still lies in one row."""
+    window.resize(1280, 800)
+    window.set_language("ru")
+    assert window.start_game(GameConfig("heroes_cards", 2, ["human", "human"], seed=1, handover=False))
+    window.table.pace.setCurrentIndex(window.table.pace.findData("instant"))
+    pick = random.Random(1)
+    try:
+        for _ in range(14):
+            window.table.play(pick.choice(window.table.legal))
+            QApplication.processEvents()
+        match = window.session.match
+        assert len(match.view(match.to_move())["zones"][f"travel:{match.to_move()}"]["items"]) == 6
+        assert not faults(window)
+    finally:
+        window.set_language("en")
