@@ -25,6 +25,7 @@ BACKS = {"creatures": "#6b3a2a", "heroes": "#3a4f7a", "chests": "#8a6a1a", "trav
 CELL_WIDTH = 215.0
 CELL_LABEL_WIDTH = CELL_WIDTH * 0.82  # the room for a label on a plot
 CHAR_EM = 0.62  # the mean width of a bold letter against the font size
+CAPITALS_A_LINE = 2  # capitals side by side; a third and fourth player's in a line below
 DOMAIN_ROW = 4  # digest 7.6: domain cards lie under the capital in rows of four
 
 
@@ -65,7 +66,6 @@ def capital_grid(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "cell": [CELL_WIDTH, 100],
         "cells": cells,
         "title": {"key": "capital_title", "seat": seat, "vp": scoring.total(state, seat)},
-        "row": "capitals",
     }
 
 
@@ -106,7 +106,6 @@ def domain_grid(state: State, seat: int) -> dict[str, Any]:
         "rows": -(-len(slots) // DOMAIN_ROW),
         "cells": cells,
         "title": {"key": "domain_title", "count": len(capital.domain_cards(state, seat))},
-        "row": "domains",
     }
 
 
@@ -357,8 +356,8 @@ def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
         return []
     players = kernel.seats(state)
     rivals: dict[int, list[dict[str, Any]]] = {}
-    capitals: dict[tuple[int, bool], dict[str, Any]] = {}  # a capital as its owner sees it, or anyone else
-    domains: dict[int, dict[str, Any]] = {}
+    capitals: dict[tuple[int, bool, int], dict[str, Any]] = {}  # as its owner sees it or anyone else, by line
+    domains: dict[tuple[int, int], dict[str, Any]] = {}
     strip = table_strip(state)
     panels = tracks(state) + battle_panel(state)
     panels += [
@@ -375,14 +374,20 @@ def boards(state: State, viewers: list[int | None]) -> list[dict[str, Any]]:
                 elements.extend(rivals[seat])
         elements.extend(battle_elements(state, viewer))
         order = list(range(players)) if viewer is None else [(viewer + n) % players for n in range(players)]
-        for seat in order:
-            if (seat, seat == viewer) not in capitals:
-                capitals[seat, seat == viewer] = capital_grid(state, seat, viewer)
-            elements.append(capitals[seat, seat == viewer])
-        for seat in order:
-            if seat not in domains:
-                domains[seat] = domain_grid(state, seat)
-            elements.append(domains[seat])
+        # two capitals to a line, each line's domains under it: four in one line were too small to read
+        for line in range(0, players, CAPITALS_A_LINE):
+            seats = order[line : line + CAPITALS_A_LINE]
+            for seat in seats:
+                if (seat, seat == viewer, line) not in capitals:
+                    capitals[seat, seat == viewer, line] = {
+                        **capital_grid(state, seat, viewer),
+                        "row": f"capitals{line}",
+                    }
+                elements.append(capitals[seat, seat == viewer, line])
+            for seat in seats:
+                if (seat, line) not in domains:
+                    domains[seat, line] = {**domain_grid(state, seat), "row": f"domains{line}"}
+                elements.append(domains[seat, line])
         elements.extend(strip)
         if viewer is not None:
             elements.extend(own_hand(state, viewer))
