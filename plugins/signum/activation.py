@@ -7,18 +7,21 @@ done; no other creature is activated meanwhile.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import field, kernel
+from boardwright.framework.moves import Move, Part
 
-from . import combat, tactics
+from . import acting, combat, tactics
 from .cards import CONFIG, CONTACT, TERRAIN, ruler
-from .geometry import destinations, edge_gap, facing, in_contact, sees
+from .geometry import destinations, edge_gap, facing, in_contact, move_problem, sees
 from .units import enemies, friends, has, prop, units, within
 
 State = dict[str, Any]
 Log = Any
 Action = dict[str, Any]
+Refuse = Callable[[State, int, Action], "str | None"]
 
 
 def may_activate(state: State, uid: str) -> bool:
@@ -257,3 +260,138 @@ def hold(state: State, uid: str, log: Log) -> None:
     begin(state, uid)
     state["turn"]["current"] = None
     log.emit("hold", unit=combat.unit_name(state, uid), at=[uid])
+
+
+# --- the moves of a creature's activation (§4.3, §6)
+
+
+def _own_units(state: State, seat: int) -> list[str]:
+    return [uid for uid, unit in units(state).items() if unit["owner"] == seat]
+
+
+def why_not_start(state: State, seat: int, action: Action) -> str | None:
+    """Activate or hold: a creature of the seat's that may act, while none is acting."""
+    return acting.between_activations(state, seat, action) or activation_problem(state, seat, action["unit"])
+
+
+def why_not_finish(state: State, seat: int, action: Action) -> str | None:
+    """Done: the creature acting now stops."""
+    reason = activation_problem(state, seat, action["unit"])
+    if reason is None and acting.current(state) is None:
+        return "activate the creature first"
+    return reason
+
+
+def why_not_step(state: State, seat: int, action: Action) -> str | None:
+    """A move or a run: of a creature that may act and has not moved yet, to a point it can
+    reach (a slow creature does not run)."""
+    uid = action["unit"]
+    reason = activation_problem(state, seat, uid) or acting.point_problem(action["to"])
+    if reason:
+        return reason
+    if units(state)[uid]["moved"]:
+        return "the creature has moved already"
+    run = action["type"] == "run"
+    if run and has(state, uid, "slow"):
+        return "a slow creature does not run"
+    return move_problem(state, uid, action["to"], run=run)
+
+
+def why_not_act(state: State, seat: int, action: Action) -> str | None:
+    """Melee, a shot, healing: the creature's one action, at a target it may take now."""
+    reason = activation_problem(state, seat, action["unit"])
+    if reason is None and action not in attacks(state, action["unit"]):
+        return "not a legal target for this creature now"
+    return reason
+
+
+def _acts_of(kind: str) -> Callable[[State, int], list[Action]]:
+    def acts(state: State, seat: int) -> list[Action]:
+        return [a for uid in _own_units(state, seat) for a in attacks(state, uid) if a["type"] == kind]
+
+    return acts
+
+
+def _steps_now(state: State, seat: int) -> list[Action]:
+    """The moves and runs bots see: those of the creature acting, before it moved."""
+    current = acting.current(state)
+    if current is None or units(state)[current]["moved"]:
+        return []
+    return moves(state, current)
+
+
+def _steps_of(kind: str) -> Callable[[State, int], list[Action]]:
+    def steps(state: State, seat: int) -> list[Action]:
+        return [a for a in _steps_now(state, seat) if a["type"] == kind]
+
+    return steps
+
+
+def _step_offers(kind: str) -> Callable[[State, int], list[Action]]:
+    """Every point a person may drag a creature to: the acting creature's, or, between
+    activations, any creature's that may act (dragging it activates it)."""
+
+    def offers(state: State, seat: int) -> list[Action]:
+        offered = _steps_now(state, seat)
+        if acting.current(state) is None:
+            for uid in _own_units(state, seat):
+                if may_activate(state, uid):
+                    offered += moves(state, uid)
+        return acting.points([a for a in offered if a["type"] == kind])
+
+    return offers
+
+
+def _activate(state: State, seat: int, action: Action, log: Log) -> None:
+    activate(state, action["unit"], log)
+
+
+def _step(state: State, seat: int, action: Action, log: Log) -> None:
+    move(state, action["unit"], action["to"], action["type"] == "run", log)
+
+
+def _act(state: State, seat: int, action: Action, log: Log) -> None:
+    act(state, action, log)
+
+
+def _hold(state: State, seat: int, action: Action, log: Log) -> None:
+    hold(state, action["unit"], log)
+
+
+def _unit_moves(kind: str, refuse: Refuse) -> Move:
+    """activate, hold, done: a creature alone."""
+    effect = _activate if kind == "activate" else _hold
+    return Move(
+        kind,
+        parts={"unit": Part("source", values=_own_units, kind=str)},
+        refuse=refuse,
+        effect=acting.marked(effect),
+    )
+
+
+def _step_move(kind: str) -> Move:
+    return Move(
+        kind,
+        parts={"unit": Part("source", kind=str), "to": Part("point", kind=list)},
+        generate=_steps_of(kind),
+        refuse=why_not_step,
+        offer=_step_offers(kind),
+        effect=acting.marked(_step),
+    )
+
+
+def _act_move(kind: str) -> Move:
+    return Move(
+        kind,
+        parts={"unit": Part("source", kind=str), "target": Part("target", kind=str)},
+        candidates=_acts_of(kind),
+        refuse=why_not_act,
+        effect=acting.marked(_act),
+    )
+
+
+ACTIVATE = _unit_moves("activate", why_not_start)
+HOLD = _unit_moves("hold", why_not_start)
+DONE = _unit_moves("done", why_not_finish)
+MOVE, RUN = _step_move("move"), _step_move("run")
+ATTACK, SHOOT, HEAL = _act_move("attack"), _act_move("shoot"), _act_move("heal")

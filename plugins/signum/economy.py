@@ -7,13 +7,16 @@ import itertools
 from typing import Any
 
 from boardwright.framework import decks, kernel, zones
+from boardwright.framework.moves import Move, Part
 
+from . import acting
 from .cards import ANY, BUILDINGS, CONFIG, MERCENARY, TERRAIN, card_of, name_of
 from .geometry import touching
 from .units import has, hero_of, prop, relic_data, units, worn
 
 State = dict[str, Any]
 Log = Any
+Action = dict[str, Any]
 
 
 def income(state: State, seat: int) -> int:
@@ -219,3 +222,66 @@ def put_back(state: State, decision: dict[str, Any], choice: dict[str, Any], log
     zones.move(state, f"hand:{seat}", f"deck:{seat}", choice["card"])
     decks.shuffle(state, f"deck:{seat}")
     log.emit("put_back", seat=seat)
+
+
+# --- the moves of the building stage (§4.2) and of the buildings' abilities
+
+
+def _pool_buildings(state: State, seat: int) -> list[str]:
+    return list(state["pool"][seat]["buildings"])
+
+
+def _build(state: State, seat: int, action: Action, log: Log) -> None:
+    build(state, seat, action["building"], log)
+
+
+BUILD = Move(
+    "build",
+    parts={"building": Part("", values=_pool_buildings, kind=str)},
+    refuse=lambda state, seat, action: build_problem(state, seat, action["building"]),
+    generate=lambda state, seat: [{"type": "build", "building": b} for b in buildable(state, seat)],
+    effect=acting.marked(_build),
+)
+
+
+def _ability_aims(state: State, seat: int) -> list[Action]:
+    """Each ability of the seat's city at each target it has now, open or not."""
+    found: list[Action] = []
+    for b in state["city"][seat]:
+        ability = BUILDINGS[b["type"]].get("ability")
+        if ability:
+            found += [
+                {"type": "ability", "building": b["id"], "target": target}
+                for target in ability_targets(state, seat, ability) or []
+            ]
+    return found
+
+
+def why_not_ability(state: State, seat: int, action: Action) -> str | None:
+    reason = acting.between_activations(state, seat, action)
+    if reason:
+        return reason
+    mine = [b for b in state["city"][seat] if b["id"] == action["building"]]
+    if not mine or not BUILDINGS[mine[0]["type"]].get("ability"):
+        return "no building of yours with that ability"
+    if not mine[0]["open"]:
+        return "that building is closed"
+    targets = ability_targets(state, seat, BUILDINGS[mine[0]["type"]]["ability"])
+    if targets is None:
+        return "that ability cannot be used now (not enough prosperity, or nothing to use it on)"
+    if action["target"] not in targets:
+        return "not a target of that ability"
+    return None
+
+
+def _ability(state: State, seat: int, action: Action, log: Log) -> None:
+    use_ability(state, seat, action["building"], action["target"], log)
+
+
+ABILITY = Move(
+    "ability",
+    parts={"building": Part("", kind=str), "target": Part("")},
+    candidates=_ability_aims,
+    refuse=why_not_ability,
+    effect=acting.marked(_ability),
+)

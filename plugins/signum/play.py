@@ -7,12 +7,14 @@ queued step, so a face-down tactic revealed by the play can cancel it first (§5
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
 from boardwright.framework import field, kernel, zones
+from boardwright.framework.moves import Move, Part
 
-from . import combat, economy, spells, tactics
+from . import acting, combat, economy, spells, tactics
 from .cards import CARDS, CHARACTER, CONFIG, CONTACT, FIELD, HEROES, RELIC, TACTIC, TERRAIN, card_of, name_of, ruler
 from .geometry import (
     MEMO_SIZE,
@@ -25,12 +27,14 @@ from .geometry import (
     sees,
     shape_key,
     shape_of,
+    terrain_problem,
     terrain_shape,
 )
 from .units import base, hero_of, is_character, relic_data, units, within, worn
 
 State = dict[str, Any]
 Log = Any
+Action = dict[str, Any]
 ANGLES = (0.0, 90.0)
 
 
@@ -394,3 +398,130 @@ def step_resolve_card(state: State, data: dict[str, Any], log: Log) -> None:
         new_unit(state, seat, card["id"], item, action["to"], hero=False)
         return
     spells.resolve(state, seat, action, log)
+
+
+# --- the moves of the cards: characters, spells, relics, tactics, terrain (§5)
+
+
+CARD_KINDS = {"summon": CHARACTER, "set_tactic": TACTIC, "equip": RELIC}
+
+
+def why_not_play(state: State, seat: int, action: Action) -> str | None:
+    """A card of the hand, of the move's kind, paid for, at a target or place it may take."""
+    reason = acting.between_activations(state, seat, action)
+    if reason:
+        return reason
+    item = action["card"]
+    if item not in acting.hand(state, seat):
+        return "that card is not in your hand"
+    kind, wanted = card_of(item)["kind"], CARD_KINDS.get(action["type"])
+    if kind != wanted and (wanted is not None or kind in CARD_KINDS.values()):
+        return f"{action['type']} is not how that card is played"
+    reason = economy.payment_problem(state, seat, item)
+    if reason:
+        return reason
+    if "to" in action:
+        reason = acting.point_problem(action["to"])
+        if reason:
+            return reason
+        if action["type"] == "summon":
+            card = card_of(item)
+            radius, ambush = float(card["base"]) / 2, bool(card["props"].get("ambush"))
+            return place_problem(state, seat, radius, action["to"], ambush=ambush)
+        if card_of(item)["effect"] == "smoke":
+            return smoke_problem(state, seat, action["to"])
+    if action not in plays_of(state, seat, item):
+        return "no legal target or place for that card now"
+    return None
+
+
+def _plays_of(kind: str) -> Callable[[State, int], list[Action]]:
+    """The card's plays on offer: for every card of the hand that could be played so, paid
+    or not (the predicate asks for the price)."""
+
+    def plays(state: State, seat: int) -> list[Action]:
+        if acting.current(state) is not None:
+            return []
+        return [a for item in acting.hand(state, seat) for a in plays_of(state, seat, item) if a["type"] == kind]
+
+    return plays
+
+
+def _play(state: State, seat: int, action: Action, log: Log) -> None:
+    play(state, seat, action, log)
+
+
+def _card_move(kind: str, parts: dict[str, Part], offer: bool = False) -> Move:
+    plays = _plays_of(kind)
+    return Move(
+        kind,
+        parts=parts,
+        candidates=plays,
+        refuse=why_not_play,
+        offer=(
+            lambda state, seat: acting.points([a for a in plays(state, seat) if why_not_play(state, seat, a) is None])
+        )
+        if offer
+        else None,
+        effect=acting.marked(_play),
+    )
+
+
+SUMMON = _card_move("summon", {"card": Part("source", kind=str), "to": Part("point", kind=list)}, offer=True)
+CAST = _card_move(
+    "cast",
+    {"card": Part("source", kind=str), "target": Part("target", optional=True), "to": Part("point", optional=True)},
+    offer=True,
+)
+EQUIP = _card_move("equip", {"card": Part("", kind=str), "replace": Part("", kind=str, optional=True)})
+SET_TACTIC = _card_move("set_tactic", {"card": Part("", kind=str)})
+
+
+def why_not_terrain(state: State, seat: int, action: Action) -> str | None:
+    """One terrain card a turn, from the pool, paid for, under the field limit, placed where
+    terrain may lie (§5.2)."""
+    reason = acting.between_activations(state, seat, action)
+    if reason:
+        return reason
+    card = action["card"]
+    if state["turn"]["terrain"]:
+        return "one terrain card per turn"
+    if card not in TERRAIN or card not in terrain_cards(state, seat):
+        return "that terrain card cannot be played now (pool, prosperity or the field limit)"
+    if action["angle"] not in angles(card):
+        return f"turn it by one of {', '.join(f'{a:g}' for a in angles(card))} degrees"
+    return acting.point_problem(action["to"]) or terrain_problem(
+        state, seat, terrain_shape(card, action["to"], action["angle"])
+    )
+
+
+def terrain_places(state: State, seat: int) -> list[Action]:
+    """A few places for each terrain card and turn that fit (bots choose among these)."""
+    if acting.current(state) is not None:
+        return []
+    cards = terrain_cards(state, seat)
+    if not cards:
+        return []
+    found: list[Action] = []
+    layout, circles = terrain_layout(state), base_circles(state)
+    for card in cards:
+        for angle in angles(card):
+            found += [
+                {"type": "terrain", "card": card, "to": spot, "angle": angle}
+                for spot in terrain_spots(state, seat, card, angle, layout, circles)
+            ]
+    return found
+
+
+def _terrain(state: State, seat: int, action: Action, log: Log) -> None:
+    place_terrain(state, seat, action["card"], action["to"], action["angle"], log)
+
+
+TERRAIN_MOVE = Move(
+    "terrain",
+    parts={"card": Part("", kind=str), "to": Part("point", kind=list), "angle": Part("", kind=acting.NUMBER)},
+    generate=terrain_places,
+    refuse=why_not_terrain,
+    offer=lambda state, seat: acting.points(terrain_places(state, seat)),
+    effect=acting.marked(_terrain),
+)

@@ -1,4 +1,12 @@
-"""Legends of Signum: the game object, a thin front over the rule modules."""
+"""Legends of Signum: the game object, a thin front over the rule modules.
+
+Each move is declared in its chapter's module, with the one predicate that makes its legal
+actions and tells why another is refused: the set-up's (who goes first, the hero's place,
+the mulligan) and the turn's stages in turn.py; building and the buildings' abilities in
+economy.py; a creature's activation (activate, move, run, its action, hold, done) in
+activation.py; the cards and terrain in play.py; what they share (who acted, points on the
+field, one activation at a time) in acting.py. The activation stage lists its actions at
+once with `turn.activation_actions`, held to the predicates by the conformance suite."""
 
 from __future__ import annotations
 
@@ -11,7 +19,7 @@ from boardwright.framework.flow import Flow, Phase, Stage
 from boardwright.framework.moves import action_parts
 from boardwright.framework.spec import titled
 
-from . import actions, activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
+from . import activation, board, combat, decks, economy, hidden, play, spells, tactics, turn
 from .cards import CONFIG, FACTIONS, MESSAGES, hero_faction, item_card, name_of
 from .heuristic import HEURISTIC, evaluate, evaluate_after
 from .units import units
@@ -38,9 +46,9 @@ class Signum(Game):
     # two rounds: the prolonged game decides (§8); about 25 actions, so a bot series stays quick
     short_options: ClassVar[dict[str, Any]] = {"rounds": 2}
     heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
-    # the moves' parts (actions.py), and the creature a Reposition spell moves, a decision's choice
+    # the moves' parts (declared in the chapters' modules), and the creature a Reposition spell moves, a decision's choice
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
-        **action_parts([*actions.ACTIVATION_MOVES, actions.PLACE_HERO]),
+        **action_parts([*turn.ACTIVATION_MOVES, turn.PLACE_HERO]),
         "reposition": {"source": "unit", "point": "to"},
     }
 
@@ -52,18 +60,18 @@ class Signum(Game):
                     turn.FIRST,
                     order=turn.roll_winner,
                     cycle=False,
-                    moves=(actions.GO_FIRST, actions.GO_SECOND),
+                    moves=(turn.GO_FIRST, turn.GO_SECOND),
                     next=turn.PLACE,
                 ),
-                Phase(turn.PLACE, order=turn.turn_order, cycle=False, moves=(actions.PLACE_HERO,), next=turn.MULLIGAN),
-                Phase(turn.MULLIGAN, order=turn.turn_order, cycle=False, moves=(actions.MULLIGAN,), next=turn.TURN),
+                Phase(turn.PLACE, order=turn.turn_order, cycle=False, moves=(turn.PLACE_HERO,), next=turn.MULLIGAN),
+                Phase(turn.MULLIGAN, order=turn.turn_order, cycle=False, moves=(turn.MULLIGAN_MOVE,), next=turn.TURN),
                 Phase(
                     turn.TURN,
                     order=turn.turn_order,
                     cycle=False,
                     stages=(
-                        Stage(turn.BUILDING, moves=actions.BUILDING_MOVES),
-                        Stage(turn.ACTIVATION, moves=actions.ACTIVATION_MOVES, generate=actions.activation_actions),
+                        Stage(turn.BUILDING, moves=turn.BUILDING_MOVES),
+                        Stage(turn.ACTIVATION, moves=turn.ACTIVATION_MOVES, generate=turn.activation_actions),
                     ),
                     begin=turn.begin_round,
                     turn_begin=turn.start_phase,

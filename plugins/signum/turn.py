@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import OptionError, Setup, decks, kernel, zones
+from boardwright.framework import OptionError, Setup, choices, decks, kernel, zones
+from boardwright.framework.moves import Move, Part
 
-from . import combat, economy
+from . import acting, activation, combat, economy, play
 from . import decks as deck_rules
 from .cards import BASIC_BUILDINGS, BUILDINGS, CONFIG, FACTIONS, TERRAIN, hero_faction, make_item, ruler
-from .play import edge_spots, edge_y, new_unit
+from .play import edge_spots, edge_y, new_unit, place_problem
 from .units import base, hero_of, units, worn
 
 State = dict[str, Any]
 Log = Any
+Action = dict[str, Any]
+END_TURN: Action = {"type": "end_turn"}
 FIRST, PLACE, MULLIGAN, TURN = "first", "place", "mulligan", "turn"
 BUILDING, ACTIVATION = "building", "activation"  # the stages of a turn (the kernel's)
 
@@ -231,3 +234,131 @@ def step_finish_turn(state: State, data: dict[str, Any], log: Log) -> None:
 
 
 __all__ = ["BUILDINGS", "edge_y", "worn"]
+
+
+# --- the moves of the set-up (§3) and of the turn's stages (§4)
+
+
+def _go_first(state: State, seat: int, action: Action, log: Log) -> None:
+    choose_order(state, action["type"] == "go_first", log)
+
+
+def _place_hero(state: State, seat: int, action: Action, log: Log) -> None:
+    place_hero(state, seat, action["to"], log)
+
+
+def why_not_place_hero(state: State, seat: int, action: Action) -> str | None:
+    to = action["to"]
+    return acting.point_problem(to) or place_problem(state, seat, hero_radius(state, seat), to)
+
+
+def _hero_places(state: State, seat: int) -> list[Action]:
+    return [{"type": "place_hero", "to": spot} for spot in hero_spots(state, seat)]
+
+
+def _mulligans(state: State, seat: int) -> list[Action]:
+    """Keep the hand, put back one card, or the whole hand: a bot's choices."""
+    hand = acting.hand(state, seat)
+    return [
+        {"type": "mulligan", "cards": []},
+        *({"type": "mulligan", "cards": [item]} for item in hand),
+        {"type": "mulligan", "cards": hand},
+    ]
+
+
+def why_not_mulligan(state: State, seat: int, action: Action) -> str | None:
+    cards, hand = action["cards"], acting.hand(state, seat)
+    if len(cards) > int(CONFIG["mulligan_max"]):
+        return f"put back at most {int(CONFIG['mulligan_max'])} cards"
+    if any(type(item) is not str or item not in hand for item in cards):
+        return "that card is not in your hand"
+    if len(set(cards)) != len(cards):
+        return "name each card once"
+    return None
+
+
+def _mulligan(state: State, seat: int, action: Action, log: Log) -> None:
+    mulligan(state, seat, action["cards"], log)
+
+
+def _mulligan_offer(state: State, seat: int) -> list[Action]:
+    hand = acting.hand(state, seat)
+    return [
+        {"type": "mulligan", "cards": choices.choose(hand, min(int(CONFIG["mulligan_max"]), len(hand)), at_least=0)}
+    ]
+
+
+GO_FIRST = Move("go_first", effect=acting.marked(_go_first))
+GO_SECOND = Move("go_second", effect=acting.marked(_go_first))
+PLACE_HERO = Move(
+    "place_hero",
+    parts={"to": Part("point", kind=list)},
+    generate=_hero_places,
+    refuse=why_not_place_hero,
+    offer=lambda state, seat: acting.points(_hero_places(state, seat)),
+    effect=acting.marked(_place_hero),
+)
+MULLIGAN_MOVE = Move(
+    "mulligan",
+    parts={"cards": Part("", kind=list)},
+    candidates=_mulligans,
+    refuse=why_not_mulligan,
+    offer=_mulligan_offer,
+    effect=acting.marked(_mulligan),
+)
+
+
+def _to_activation(state: State, seat: int, action: Action, log: Log) -> None:
+    kernel.set_stage(state, ACTIVATION)
+
+
+TO_ACTIVATION_MOVE = Move("to_activation", effect=acting.marked(_to_activation))
+
+
+def _end_turn(state: State, seat: int, action: Action, log: Log) -> None:
+    end_turn(state, log)
+
+
+END_TURN_MOVE = Move("end_turn", refuse=acting.between_activations, effect=acting.marked(_end_turn))
+
+
+ACTIVATION_MOVES = (
+    activation.ACTIVATE,
+    activation.MOVE,
+    activation.RUN,
+    activation.ATTACK,
+    activation.SHOOT,
+    activation.HEAL,
+    activation.HOLD,
+    activation.DONE,
+    play.SUMMON,
+    play.CAST,
+    play.EQUIP,
+    play.SET_TACTIC,
+    play.TERRAIN_MOVE,
+    economy.ABILITY,
+    END_TURN_MOVE,
+)
+BUILDING_MOVES = (economy.BUILD, TO_ACTIVATION_MOVE)
+
+
+def activation_actions(state: State, seat: int) -> list[Action]:
+    """Every move of the activation stage at once, in the order bots have always seen them:
+    the acting creature's choices; else each creature's openings, the cards, the terrain,
+    the abilities and the end of the turn."""
+    current = acting.current(state)
+    if current is not None:
+        return activation.continuations(state, current)
+    found: list[Action] = []
+    for uid, unit in units(state).items():
+        if unit["owner"] == seat and activation.may_activate(state, uid):
+            found += activation.openings(state, uid)
+    found += play.card_plays(state, seat)
+    found += play.terrain_places(state, seat)
+    for b in state["city"][seat]:
+        ability = BUILDINGS[b["type"]].get("ability")
+        if b["open"] and ability:
+            for target in economy.ability_targets(state, seat, ability) or []:
+                found.append({"type": "ability", "building": b["id"], "target": target})
+    found.append(END_TURN)
+    return found
