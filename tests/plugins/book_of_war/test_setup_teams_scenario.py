@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from boardwright.framework import Engine, EventLog, kernel, render, zones
+from boardwright.framework import Engine, EventLog, IllegalAction, kernel, render, zones
 from boardwright.plugins.book_of_war import draft, supply
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
@@ -367,3 +367,14 @@ def test_series_is_none_before_the_end():
     engine = Engine(BookOfWar())
     state = engine.new_game(2, {}, 1)
     assert engine.next_in_series(state, engine.spec.resolve_options({})) is None
+
+
+def test_t22_the_horde_is_told_why_a_castle_is_refused():
+    """Two castles in two different lands (3.2 step 5); a castle is taken once."""
+    _game, engine, state, log = _new(seed=3)
+    _setup_until(engine, state, log, ["horde", "legion"], stop="castle")
+    engine.apply(state, {"type": "castle", "castle": "c1"}, log=log)
+    with pytest.raises(IllegalAction, match="two lands"):
+        engine.apply(state, {"type": "castle", "castle": "a0"}, log=log)
+    with pytest.raises(IllegalAction, match="taken"):
+        engine.apply(state, {"type": "castle", "castle": "c1"}, log=log)
