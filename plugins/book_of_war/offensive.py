@@ -18,7 +18,7 @@ from boardwright.framework.moves import Move, Part
 from . import abilities, cards, creatures, units
 from .catalog import BOARD, CONFIG
 from .text import hex_text, land_name, unit_text
-from .war_track import clockwise_from, first_seat, gain
+from .war_track import gain
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -26,34 +26,6 @@ Action = dict[str, Any]
 PASS: Action = {"type": "pass"}
 LAND_TERRAIN: dict[str, str] = CONFIG["land_terrain"]  # the terrain a land card lets a March enter
 END_PLANNING: Action = {"type": "end_planning"}
-
-
-# --- who leads (four players: the first team chooses which of its players starts)
-
-
-def choose_default_leader(state: State, log: Any) -> None:
-    state["leader"] = first_seat(state)
-
-
-def leader_only(state: State) -> list[int]:
-    return [state["leader"]]
-
-
-def alone(state: State, seat: int) -> bool:
-    """A seat without team-mates has no leader to choose."""
-    return len(kernel.team_of(state, seat)) == 1
-
-
-def lead_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "lead", "seat": member} for member in kernel.team_of(state, seat)]
-
-
-def apply_lead(state: State, action: Action, log: Any) -> None:
-    state["leader"] = action["seat"]
-
-
-def turn_order(state: State) -> list[int]:
-    return clockwise_from(state, state["leader"])
 
 
 def begin(state: State, log: Any) -> None:
@@ -483,7 +455,6 @@ TO = Part("target", kind=str)
 LAND = Part("", kind=str)
 ANY_LAND = Part("", kind=(str, type(None)))
 
-LEAD = Move("lead", parts={"seat": Part("", values=kernel.team_of, kind=int)}, effect=apply_lead)
 MANOEUVRE = Move(
     "manoeuvre",
     parts={"unit": UNIT, "to": TO},

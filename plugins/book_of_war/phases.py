@@ -17,7 +17,7 @@ from boardwright.framework import kernel
 from boardwright.framework.flow import Flow, Phase
 
 from . import abilities, cards, creatures, draft, offensive, setup, supply
-from .war_track import from_first_player
+from .war_track import LEAD, alone, choose_default_leader, from_first_player, from_leader
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -50,8 +50,10 @@ def set_up_phases() -> tuple[Phase, ...]:
     """One phase per set-up step; each seat acts once, in order from the first player."""
     once = {"order": from_first_player, "cycle": False}
     return (
-        Phase("ban", **once, skip=setup.no_bans, next="pick", moves=(setup.BAN,)),
-        Phase("pick", **once, next="colour", moves=(setup.PICK,)),
+        Phase("ban", **once, skip=setup.no_bans, next="pick_lead", moves=(setup.BAN,)),
+        # four players: the first team chooses which of its players picks first (3.3 step 3)
+        Phase("pick_lead", order=setup.first_player_only, cycle=False, skip=alone, next="pick", moves=(LEAD,)),
+        Phase("pick", order=from_leader, cycle=False, next="colour", moves=(setup.PICK,)),
         Phase("colour", order=setup.first_player_only, cycle=False, next="castle", moves=(setup.COLOUR,)),
         Phase(
             "castle",
@@ -98,14 +100,14 @@ def round_phases(end_round: Callable[[State, Any], None]) -> tuple[Phase, ...]:
             "lead",
             order=setup.first_player_only,
             cycle=False,
-            begin=offensive.choose_default_leader,
-            skip=offensive.alone,
+            begin=choose_default_leader,
+            skip=alone,
             next="offensive",
-            moves=(offensive.LEAD,),
+            moves=(LEAD,),
         ),
         Phase(
             "offensive",
-            order=offensive.turn_order,
+            order=from_leader,
             begin=offensive.begin,
             moves_per_turn=None,
             next="supply",
@@ -152,7 +154,7 @@ MOVES = (
     draft.DRAFT_KEEP,
     draft.DRAFT_RECEIVE,
     draft.SPLIT,
-    offensive.LEAD,
+    LEAD,
     *offensive.MOVES,
     supply.HIRE,
     supply.DEFER,

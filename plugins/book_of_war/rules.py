@@ -62,7 +62,7 @@ OPTIONS = (
 class BookOfWar(Game):
     spec = GameSpec(
         id="book_of_war",
-        version="2.0.0",
+        version="2.1.0",
         **titled(MESSAGES, "game_title"),
         players=(2, 4),
         teams={4: [[0, 2], [1, 3]]},  # team-mates sit opposite: clockwise play alternates teams
