@@ -63,7 +63,7 @@ def add_unit_actions(
         out.append({"type": "manoeuvre", "unit": unit_id, "to": to})
     occupants = state["occupants"]
     for card_land in lands:
-        for via, to in march_paths(occupants, unit, card_land):
+        for to, via in march_paths(occupants, unit, card_land).items():
             out.append({"type": "march", "unit": unit_id, "land": card_land, "via": via, "to": to})
     has_own_land = land in lands
     if has_own_land and general:
@@ -86,23 +86,22 @@ def add_unit_actions(
         out.append({"type": "planning", "unit": unit_id, "land": land})
 
 
-def march_paths(occupants: dict[str, str], unit: dict[str, Any], land: str) -> list[tuple[str, str]]:
-    """(via, to) of a March with a land card: first onto a free hex of the card's terrain,
-    then to a free neighbour [D-7]; upgraded swift units step onto any terrain."""
+def march_paths(occupants: dict[str, str], unit: dict[str, Any], land: str) -> dict[str, str]:
+    """Where a March with a land card may end, each with the hex it goes through: first onto
+    a free hex of the card's terrain, then to a free neighbour [D-7]; upgraded swift units
+    step onto any terrain."""
     here = unit["hex"]
     swift = unit["upgraded"] and unit["type"] in units.SWIFT_TYPES
     steps = BOARD.march_any[here] if swift else BOARD.march[here][LAND_TERRAIN[land]]
-    seen: set[str] = set()
-    out: list[tuple[str, str]] = []
+    found: dict[str, str] = {}
     for first, onward in steps:
         if first in occupants:
             continue
         for to in onward:
-            if to in seen or (to in occupants and to != here):
+            if to in found or (to in occupants and to != here):
                 continue
-            seen.add(to)
-            out.append((first, to))
-    return out
+            found[to] = first
+    return found
 
 
 def expedition_castles(state: State, unit: dict[str, Any]) -> list[str]:
@@ -309,7 +308,7 @@ def why_not_march(state: State, seat: int, action: Action) -> str | None:
     reason = why_not_land(state, seat, unit, land, own=False)
     if reason:
         return reason
-    if (action["via"], action["to"]) not in march_paths(state["occupants"], unit, land):
+    if march_paths(state["occupants"], unit, land).get(action["to"]) != action["via"]:
         return f"a march with a {land} land card steps onto a free hex of its terrain, then onto a free neighbour"
     return None
 
