@@ -6,6 +6,10 @@ Actions carry all their choices (``{"type": "march", "unit": "red_mages", "land"
 Planning's inner ones ends the turn (`kernel.end_turn`), passing is `kernel.pass_turn`.
 Planning is a mode: after ``planning``, the planner's player acts with units of the
 planned land (and one creature) until ``end_planning``.
+
+Each action type is a move (``MOVES``, at the end) with one predicate, ``why_not_*``;
+`actions` lists them all at once for speed, in the order bots and saves know, and
+conformance.check_moves holds it to the predicates.
 """
 
 from __future__ import annotations
