@@ -58,6 +58,40 @@ def summon_actions(state: State, seat: int, side: int) -> list[Action]:
     return out
 
 
+def why_not_summon(state: State, seat: int, action: Action) -> str | None:
+    """The summon move's predicate: a creature of the seat's hand, its cost for the round's
+    count of summons (land cards, the general), at its targets; inside a Planning one
+    creature, aimed at the planned land [D-11]."""
+    planning = state["planning"]
+    rules = state["rules"]
+    count = state["summons"][seat]
+    if count >= rules["creatures_per_round"]:
+        return "no more creatures this round"
+    if planning is not None and planning["creature"]:
+        return "a planning summons one creature"
+    cards_needed, needs_general = rules["summon_costs"][count]
+    side = kernel.side_of(state, seat)
+    if needs_general and (planning is not None or not state["general"][side]):
+        return "this summon needs the general, and the general was used this round"
+    land = action["land"]
+    if cards_needed and land is None:
+        return "this summon costs a land card"
+    if cards_needed and not cards.holds_land(state, seat, land):
+        return f"no {land} land card in hand"
+    if not cards_needed and land is not None:
+        return "this summon needs no land card"
+    creature = action["creature"]
+    if state["library"][seat].get(creature) != "in_hand":
+        return f"{creature} is not among your creatures to summon"
+    chosen = action["targets"]
+    found = creature_targets(state, seat, side, creature)
+    if planning is None:
+        return None if chosen is None or chosen in found else "the creature cannot aim at these targets"
+    if chosen is None or chosen not in found or target_land(state, chosen) != planning["land"]:
+        return "inside a planning the creature aims at targets in the planned land"
+    return None
+
+
 def target_land(state: State, chosen: list[str]) -> str | None:
     """The one land all targets lie in (a unit's hex, a hex, or a land), else None."""
     lands = set()

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import cards
-from .catalog import CONFIG
+from .catalog import BOARD, CONFIG
 from .setup import team_game
 from .text import land_name
 from .war_track import first_side, from_first_player, seats_of
@@ -64,16 +65,20 @@ def draw(state: State, log: Any) -> None:
     log.emit("draft_draw_secret", seat=seat, to=kernel.team_of(state, seat), lands=lands)
 
 
-def choices(state: State, seat: int, kind: str) -> list[Action]:
-    return [{"type": kind, "land": land} for land in sorted({card[0] for card in zones.items(state, draft_zone(seat))})]
+def lands(state: State, seat: int) -> list[str]:
+    return BOARD.lands
 
 
-def keep_actions(state: State, seat: int) -> list[Action]:
-    return choices(state, seat, "draft_keep")
+def in_zone(zone: str, what: str) -> Any:
+    """The predicate of a choice among the seat's own cards in `zone` (a seat's name for it)."""
 
+    def why_not(state: State, seat: int, action: Action) -> str | None:
+        land = action["land"]
+        if any(card[0] == land for card in zones.items(state, zone.format(seat=seat))):
+            return None
+        return f"no {land} land card among the {what}"
 
-def receive_actions(state: State, seat: int) -> list[Action]:
-    return choices(state, seat, "draft_receive")
+    return why_not
 
 
 def take(state: State, seat: int, land: str, show: list[int] | None = None) -> str:
@@ -84,7 +89,8 @@ def take(state: State, seat: int, land: str, show: list[int] | None = None) -> s
     return card
 
 
-def apply_keep(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_keep(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     kept = take(state, seat, action["land"])
     other = receiver(state)
     passing = kernel.team_of(state, seat)
@@ -97,7 +103,8 @@ def apply_keep(state: State, seat: int, action: Action, log: Any) -> None:
     log.emit("draft_passed_secret", seat=seat, to=sorted({*passing, *kernel.team_of(state, other)}), lands=lands)
 
 
-def apply_receive(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_receive(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     zone = draft_zone(seat)
     keep = next(c for c in zones.items(state, zone) if c[0] == action["land"])
     for card in [c for c in zones.items(state, zone) if c != keep]:
@@ -120,12 +127,9 @@ def splitters(state: State) -> list[int]:
     return [seat for seat in from_first_player(state) if zones.count(state, f"kept:{seat}")]
 
 
-def split_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "split", "land": land} for land in sorted({c[0] for c in zones.items(state, f"kept:{seat}")})]
-
-
-def apply_split(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_split(state: State, action: Action, log: Any) -> None:
     """A card of the chosen land goes to the team-mate, the rest to the drafter's hand."""
+    seat = kernel.active(state)
     mate = next(m for m in kernel.team_of(state, seat) if m != seat)
     zone = f"kept:{seat}"
     card = next(c for c in zones.items(state, zone) if c[0] == action["land"])
@@ -133,3 +137,9 @@ def apply_split(state: State, seat: int, action: Action, log: Any) -> None:
     for rest in list(zones.items(state, zone)):
         zones.move(state, zone, cards.lands_zone(seat), rest)
     log.emit("split", seat=seat, other_seat=mate, to=[seat, mate], land=land_name(card[0]))
+
+
+LAND = {"land": Part("", values=lands, kind=str)}
+DRAFT_KEEP = Move("draft_keep", parts=LAND, refuse=in_zone("draft:{seat}", "cards drawn"), effect=apply_keep)
+DRAFT_RECEIVE = Move("draft_receive", parts=LAND, refuse=in_zone("draft:{seat}", "cards passed"), effect=apply_receive)
+SPLIT = Move("split", parts=LAND, refuse=in_zone("kept:{seat}", "cards kept"), effect=apply_split)

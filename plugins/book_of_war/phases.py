@@ -3,8 +3,9 @@ offensive, supply (castle VP, victory, hiring) and rest (digest 4, 8).
 
 Every phase's turn order starts with the first player of the moment (war_track.py); the
 kernel hands turns on, skips seats that passed or have nothing to choose, and counts
-rounds. The legal actions of a phase and the effects of each action type are listed here
-too, so the Game class only dispatches.
+rounds. Each phase lists its moves, declared in the chapter they belong to (setup.py,
+draft.py, offensive.py, supply.py); the kernel builds the legal actions from them,
+dispatches each action to its move and says why one is refused.
 """
 
 from __future__ import annotations
@@ -16,50 +17,10 @@ from boardwright.framework import kernel
 from boardwright.framework.flow import Flow, Phase
 
 from . import abilities, cards, creatures, draft, offensive, setup, supply
-from .war_track import from_first_player
+from .war_track import LEAD, alone, choose_default_leader, from_first_player, from_leader
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-LEGAL: dict[str, Callable[[State, int], list[Action]]] = {
-    "ban": setup.ban_actions,
-    "pick": setup.pick_actions,
-    "colour": setup.colour_actions,
-    "castle": setup.castle_actions,
-    "start_unit": setup.start_unit_actions,
-    "start_land": setup.start_land_actions,
-    "draft_keep": draft.keep_actions,
-    "draft_receive": draft.receive_actions,
-    "split": draft.split_actions,
-    "lead": offensive.lead_actions,
-    "offensive": offensive.actions,
-    "hire": supply.hire_actions,
-}
-
-APPLY: dict[str, Callable[[State, int, Action, Any], None]] = {
-    "ban": setup.apply_ban,
-    "pick": setup.apply_pick,
-    "colour": setup.apply_colour,
-    "castle": setup.apply_castle,
-    "start_unit": setup.apply_start_unit,
-    "start_land": setup.apply_start_land,
-    "draft_keep": draft.apply_keep,
-    "draft_receive": draft.apply_receive,
-    "split": draft.apply_split,
-    "lead": offensive.apply_lead,
-    "manoeuvre": offensive.apply_manoeuvre,
-    "march": offensive.apply_march,
-    "expedition": offensive.apply_expedition,
-    "level_up": offensive.apply_level_up,
-    "scouting": offensive.apply_scouting,
-    "planning": offensive.apply_planning,
-    "end_planning": offensive.apply_end_planning,
-    "ability": offensive.apply_ability,
-    "summon": offensive.apply_summon,
-    "pass": offensive.apply_pass,
-    "hire": supply.apply_hire,
-    "defer": supply.apply_defer,
-}
 
 STEPS = {
     "attack": abilities.step_attack,
@@ -89,9 +50,11 @@ def set_up_phases() -> tuple[Phase, ...]:
     """One phase per set-up step; each seat acts once, in order from the first player."""
     once = {"order": from_first_player, "cycle": False}
     return (
-        Phase("ban", **once, skip=setup.no_bans, next="pick"),
-        Phase("pick", **once, next="colour"),
-        Phase("colour", order=setup.first_player_only, cycle=False, next="castle"),
+        Phase("ban", **once, skip=setup.no_bans, next="pick_lead", moves=(setup.BAN,)),
+        # four players: the first team chooses which of its players picks first (3.3 step 3)
+        Phase("pick_lead", order=setup.first_player_only, cycle=False, skip=alone, next="pick", moves=(LEAD,)),
+        Phase("pick", order=from_leader, cycle=False, next="colour", moves=(setup.PICK,)),
+        Phase("colour", order=setup.first_player_only, cycle=False, next="castle", moves=(setup.COLOUR,)),
         Phase(
             "castle",
             **once,
@@ -99,8 +62,9 @@ def set_up_phases() -> tuple[Phase, ...]:
             skip=setup.has_its_castles,
             moves_per_turn=None,
             next="start_unit",
+            moves=(setup.CASTLE,),
         ),
-        Phase("start_unit", **once, end=setup.deal, next="start_land"),
+        Phase("start_unit", **once, end=setup.deal, next="start_land", moves=(setup.START_UNIT,)),
         Phase(
             "start_land",
             **once,
@@ -108,10 +72,24 @@ def set_up_phases() -> tuple[Phase, ...]:
             skip=setup.holds_a_land,
             end=setup.shuffle_land_deck,
             next="draft_keep",
+            moves=(setup.START_LAND,),
         ),
-        Phase("draft_keep", order=draft.drafter_only, cycle=False, begin=draft.draw, next="draft_receive"),
-        Phase("draft_receive", order=draft.receiver_only, cycle=False, next=draft.after_receive),
-        Phase("split", order=draft.splitters, cycle=False, next="lead"),
+        Phase(
+            "draft_keep",
+            order=draft.drafter_only,
+            cycle=False,
+            begin=draft.draw,
+            next="draft_receive",
+            moves=(draft.DRAFT_KEEP,),
+        ),
+        Phase(
+            "draft_receive",
+            order=draft.receiver_only,
+            cycle=False,
+            next=draft.after_receive,
+            moves=(draft.DRAFT_RECEIVE,),
+        ),
+        Phase("split", order=draft.splitters, cycle=False, next="lead", moves=(draft.SPLIT,)),
     )
 
 
@@ -122,11 +100,20 @@ def round_phases(end_round: Callable[[State, Any], None]) -> tuple[Phase, ...]:
             "lead",
             order=setup.first_player_only,
             cycle=False,
-            begin=offensive.choose_default_leader,
-            skip=offensive.alone,
+            begin=choose_default_leader,
+            skip=alone,
             next="offensive",
+            moves=(LEAD,),
         ),
-        Phase("offensive", order=offensive.turn_order, begin=offensive.begin, moves_per_turn=None, next="supply"),
+        Phase(
+            "offensive",
+            order=from_leader,
+            begin=offensive.begin,
+            moves_per_turn=None,
+            next="supply",
+            moves=offensive.MOVES,
+            generate=offensive.actions,  # the moves' legal actions at once, unit by unit, for speed
+        ),
         Phase("supply", begin=supply.begin_supply, next="hire"),
         Phase(
             "hire",
@@ -136,6 +123,7 @@ def round_phases(end_round: Callable[[State, Any], None]) -> tuple[Phase, ...]:
             begin=supply.begin_hiring,
             moves_per_turn=None,
             next="rest",
+            moves=(supply.HIRE, supply.DEFER),
         ),
         Phase("rest", begin=supply.rest, end=end_round, next="lead"),
     )
@@ -153,3 +141,21 @@ def build(game: Any) -> Flow:
         steps=STEPS,
         decisions=DECISIONS,
     )
+
+
+# every move of the game, in the order of play (the client's board choice reads their parts)
+MOVES = (
+    setup.BAN,
+    setup.PICK,
+    setup.COLOUR,
+    setup.CASTLE,
+    setup.START_UNIT,
+    setup.START_LAND,
+    draft.DRAFT_KEEP,
+    draft.DRAFT_RECEIVE,
+    draft.SPLIT,
+    LEAD,
+    *offensive.MOVES,
+    supply.HIRE,
+    supply.DEFER,
+)

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, events, kernel
-from boardwright.framework.engine import same_types
 from boardwright.framework.flow import Flow
+from boardwright.framework.moves import action_parts
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
-from . import drawing, faces, heuristic, hidden, offensive, phases, setup, supply, table, text
+from . import drawing, faces, heuristic, hidden, phases, setup, supply, table, text
 from .catalog import CONFIG, FACTIONS, HEURISTIC, MESSAGES
 from .war_track import other_side
 
@@ -59,30 +59,10 @@ OPTIONS = (
 )
 
 
-def narrow(legal: list[Action], action: Action) -> str | None:
-    """Which field of `action` no legal action of its type shares, field by field, with the
-    values that field could take: a reason read off the legal actions themselves."""
-    kind = action["type"]
-    candidates = [a for a in legal if a["type"] == kind]
-    fields = [key for a in candidates for key in a if key != "type"]
-    given: list[str] = []
-    for field in dict.fromkeys(fields):
-        value = action.get(field)
-        matching = [a for a in candidates if field in a and a[field] == value and same_types(a[field], value)]
-        if not matching:
-            options = sorted({repr(a[field]) for a in candidates if field in a})
-            shown = ", ".join(options[:8]) + (", ..." if len(options) > 8 else "")
-            where = f" with {', '.join(given)}" if given else ""
-            return f"{kind}{where}: {field} cannot be {value!r} now (possible: {shown})"
-        given.append(f"{field} {value!r}")
-        candidates = matching
-    return None
-
-
 class BookOfWar(Game):
     spec = GameSpec(
         id="book_of_war",
-        version="2.0.0",
+        version="2.1.0",
         **titled(MESSAGES, "game_title"),
         players=(2, 4),
         teams={4: [[0, 2], [1, 3]]},  # team-mates sit opposite: clockwise play alternates teams
@@ -95,15 +75,7 @@ class BookOfWar(Game):
     # unit card, then the hex it is hired on; the hex of a castle, a flight or a placement.
     # Abilities and summons are found by what they aim at: click the enemy to attack it.
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
-        "manoeuvre": {"source": "unit", "target": "to"},
-        "march": {"source": "unit", "target": "to"},
-        "expedition": {"source": "unit", "target": "to"},
-        "level_up": {"source": "unit"},
-        "scouting": {"source": "unit"},
-        "planning": {"source": "unit"},
-        "hire": {"source": "card", "target": "hex"},
-        "castle": {"target": "castle"},
-        "start_unit": {"target": "castle"},
+        **action_parts(phases.MOVES),
         "place": {"target": "hex"},
         "haste_move": {"target": "to"},
         "attack_next": {"target": "unit"},
@@ -130,20 +102,6 @@ class BookOfWar(Game):
 
     def setup(self, state: State, setup_: Setup) -> None:
         setup.new_state(state, setup_)
-
-    def legal_actions(self, state: State) -> list[Action]:
-        return phases.LEGAL[kernel.phase(state)](state, kernel.active(state))
-
-    def apply(self, state: State, action: Action, log: Any) -> None:
-        phases.APPLY[action["type"]](state, kernel.active(state), action, log)
-
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        """A rule that refuses the action, else the field no legal action shares."""
-        if kernel.phase(state) == "offensive":
-            reason = offensive.explain(state, kernel.active(state), action)
-            if reason:
-                return reason
-        return narrow(self.legal_actions(state), action)
 
     def deal_hidden(self, state: State, seat: int, seed: int) -> None:
         hidden.deal_hidden(state, seat, seed)

@@ -1,8 +1,10 @@
 """Set-up (digest 3): the first player, faction bans and picks, colours, starting castles,
 starting units, hands, and the starting land cards. The land draft is in draft.py.
 
-Each step is a phase of the flow (phases.py); this module holds their legal actions,
-their effects and the automatic parts (castles and land cards nobody has to choose).
+Each step is a phase of the flow (phases.py); this module declares its moves (``BAN``,
+``PICK``, ``COLOUR``, ``CASTLE``, ``START_UNIT``, ``START_LAND``: each with its one
+predicate, ``why_not_*``, and its effect) and the automatic parts (castles and land cards
+nobody has to choose).
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import Setup, decks, kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import cards, units
 from .catalog import BOARD, CONFIG, FACTIONS, UNITS
@@ -94,21 +97,31 @@ def no_bans(state: State, seat: int) -> bool:
     return not state["setup"]["bans"]
 
 
-def ban_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "ban", "faction": faction} for faction in FACTIONS if faction not in state["banned"]]
+def factions(state: State, seat: int) -> list[str]:
+    return list(FACTIONS)
 
 
-def apply_ban(state: State, seat: int, action: Action, log: Any) -> None:
+def why_not_ban(state: State, seat: int, action: Action) -> str | None:
+    return "this faction is banned already" if action["faction"] in state["banned"] else None
+
+
+def apply_ban(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     state["banned"].append(action["faction"])
     log.emit("ban", seat=seat, faction=name(FACTIONS, action["faction"]))
 
 
-def pick_actions(state: State, seat: int) -> list[Action]:
-    taken = set(state["banned"]) | set(state["faction"])
-    return [{"type": "pick", "faction": faction} for faction in FACTIONS if faction not in taken]
+def why_not_pick(state: State, seat: int, action: Action) -> str | None:
+    faction = action["faction"]
+    if faction in state["banned"]:
+        return "this faction is banned"
+    if faction in state["faction"]:
+        return "another player has this faction"
+    return None
 
 
-def apply_pick(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_pick(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     faction = action["faction"]
     state["faction"][seat] = faction
     state["library"][seat] = {creature: "locked" for creature in FACTIONS[faction]["creatures"]}
@@ -119,11 +132,12 @@ def first_player_only(state: State) -> list[int]:
     return [first_seat(state)]
 
 
-def colour_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "colour", "colour": colour} for colour in CONFIG["colours"]]
+def colours(state: State, seat: int) -> list[str]:
+    return list(CONFIG["colours"])
 
 
-def apply_colour(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_colour(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     colour = action["colour"]
     side = kernel.side_of(state, seat)
     state["colour"][side] = colour
@@ -178,21 +192,29 @@ def has_its_castles(state: State, seat: int) -> bool:
     return castles_to_choose(state, seat) <= 0
 
 
-def castle_actions(state: State, seat: int) -> list[Action]:
+def castles(state: State, seat: int) -> list[str]:
+    return BOARD.castles
+
+
+def why_not_castle(state: State, seat: int, action: Action) -> str | None:
     """Two castles in two lands, none in the opponent's starting land (Protorp: inner)."""
-    forbidden = {start_land_of(state, other) for other in seats_of(state, other_side(kernel.side_of(state, seat)))}
-    have = {BOARD.land[castle] for castle in state["start_castles"][seat]}
-    out = []
-    for castle in BOARD.castles:
-        if state["castles"][castle] is not None or BOARD.land[castle] in forbidden or BOARD.land[castle] in have:
-            continue
-        if inner_start(state) and BOARD.castle_kind[castle] != "inner":
-            continue
-        out.append({"type": "castle", "castle": castle})
-    return out
+    castle = action["castle"]
+    if castle not in state["castles"]:
+        return f"{castle} is not a castle"
+    land = BOARD.land[castle]
+    if state["castles"][castle] is not None:
+        return "this castle is taken"
+    if land in {start_land_of(state, other) for other in seats_of(state, other_side(kernel.side_of(state, seat)))}:
+        return "no starting castle in the opponent's starting land"
+    if land in {BOARD.land[own] for own in state["start_castles"][seat]}:
+        return "the starting castles lie in two lands"
+    if inner_start(state) and BOARD.castle_kind[castle] != "inner":
+        return "the starting castle is an inner castle"
+    return None
 
 
-def apply_castle(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_castle(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     take_castle(state, seat, action["castle"])
     log.emit("castle_taken", seat=seat, castle=hex_text(action["castle"]), at=[action["castle"]])
 
@@ -200,14 +222,18 @@ def apply_castle(state: State, seat: int, action: Action, log: Any) -> None:
 # --- starting units, hands
 
 
-def start_unit_actions(state: State, seat: int) -> list[Action]:
-    castle = state["start_castles"][seat][0]
-    faction = FACTIONS[state["faction"][seat]]
-    return [{"type": "start_unit", "unit_type": unit_type, "castle": castle} for unit_type in faction["units"]]
+def faction_units(state: State, seat: int) -> list[str]:
+    return list(FACTIONS[state["faction"][seat]]["units"])
 
 
-def apply_start_unit(state: State, seat: int, action: Action, log: Any) -> None:
+def first_castle(state: State, seat: int) -> list[str]:
+    """The chosen unit starts in the seat's first castle."""
+    return state["start_castles"][seat][:1]
+
+
+def apply_start_unit(state: State, action: Action, log: Any) -> None:
     """The chosen unit goes to the first castle; in the base duel the other to the second."""
+    seat = kernel.active(state)
     chosen = [action["unit_type"]]
     if not team_game(state) and state["rules"]["start_units"] == "all":
         chosen += [t for t in FACTIONS[state["faction"][seat]]["units"] if t != action["unit_type"]]
@@ -248,13 +274,31 @@ def holds_a_land(state: State, seat: int) -> bool:
     return bool(cards.land_cards(state, seat))
 
 
-def start_land_actions(state: State, seat: int) -> list[Action]:
-    return [{"type": "start_land", "land": land} for land in state["start_lands"][seat]]
+def start_lands(state: State, seat: int) -> list[str]:
+    return list(state["start_lands"][seat])
 
 
-def apply_start_land(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_start_land(state: State, action: Action, log: Any) -> None:
+    seat = kernel.active(state)
     take_start_land(state, seat, action["land"], log)
 
 
 def shuffle_land_deck(state: State, log: Any) -> None:
     decks.shuffle(state, "landdeck")
+
+
+BAN = Move("ban", parts={"faction": Part("", values=factions, kind=str)}, refuse=why_not_ban, effect=apply_ban)
+PICK = Move("pick", parts={"faction": Part("", values=factions, kind=str)}, refuse=why_not_pick, effect=apply_pick)
+COLOUR = Move("colour", parts={"colour": Part("", values=colours, kind=str)}, effect=apply_colour)
+CASTLE = Move(
+    "castle", parts={"castle": Part("target", values=castles, kind=str)}, refuse=why_not_castle, effect=apply_castle
+)
+START_UNIT = Move(
+    "start_unit",
+    parts={
+        "unit_type": Part("", values=faction_units, kind=str),
+        "castle": Part("target", values=first_castle, kind=str),
+    },
+    effect=apply_start_unit,
+)
+START_LAND = Move("start_land", parts={"land": Part("", values=start_lands, kind=str)}, effect=apply_start_land)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel, zones
+from boardwright.framework.moves import Move, Part
 
 from . import cards, creatures, units
 from .catalog import BOARD, CONFIG, UNITS, army_limit
@@ -19,8 +20,6 @@ from .war_track import first_seat, first_side, from_first_player, gain, other_si
 
 State = dict[str, Any]
 Action = dict[str, Any]
-
-DEFER: Action = {"type": "defer"}
 
 
 def scores(state: State) -> list[float]:
@@ -109,25 +108,48 @@ def protorp_hexes(state: State, side: int) -> list[str]:
     return out
 
 
-def hire_actions(state: State, seat: int) -> list[Action]:
+def hand(state: State, seat: int) -> list[str]:
+    return sorted(zones.items(state, cards.hand_zone(seat)))
+
+
+def cells(state: State, seat: int) -> list[str]:
+    return BOARD.cells
+
+
+def hires(state: State, seat: int) -> list[Action]:
+    """Every card of the hand on every hex a unit may be hired on (what `why_not_hire` allows)."""
     hexes = hire_hexes(state, seat)
-    hand = sorted(zones.items(state, cards.hand_zone(seat)))
-    out: list[Action] = [{"type": "hire", "card": card, "hex": h} for card in hand for h in hexes]
-    if not state["hire_deferred"] and any(other != seat for other in hirers(state, kernel.side_of(state, seat))):
-        out.append(DEFER)
-    return out
+    return [{"type": "hire", "card": card, "hex": h} for card in hand(state, seat) for h in hexes]
 
 
-def apply_defer(state: State, seat: int, action: Action, log: Any) -> None:
+def why_not_hire(state: State, seat: int, action: Action) -> str | None:
+    if action["card"] not in zones.items(state, cards.hand_zone(seat)):
+        return "no such unit card in hand"
+    if action["hex"] not in hire_hexes(state, seat):
+        return "a unit is hired on a free own castle, else a free edge hex (of a starting land)"
+    return None
+
+
+def why_not_defer(state: State, seat: int, action: Action) -> str | None:
+    if state["hire_deferred"]:
+        return "the team-mate let you hire: the hire cannot go back"
+    if not any(other != seat for other in hirers(state, kernel.side_of(state, seat))):
+        return "no team-mate may hire now"
+    return None
+
+
+def apply_defer(state: State, action: Action, log: Any) -> None:
     """Let the team-mate hire; it cannot hand the hire back."""
+    seat = kernel.active(state)
     mate = next(m for m in hirers(state, kernel.side_of(state, seat)) if m != seat)
     state["hire_deferred"] = True
     log.emit("defer", seat=seat, other_seat=mate)
     kernel.set_active(state, mate)
 
 
-def apply_hire(state: State, seat: int, action: Action, log: Any) -> None:
+def apply_hire(state: State, action: Action, log: Any) -> None:
     """The card goes to the front line, its unit onto the hex, exhausted."""
+    seat = kernel.active(state)
     state["hire_deferred"] = False
     card = action["card"]
     zones.items(state, cards.hand_zone(seat)).remove(card)
@@ -166,3 +188,13 @@ def rest(state: State, log: Any) -> None:
         cards.draw_lands(state, seat, log)
     creatures.refresh_libraries(state)
     kernel.end_phase(state)
+
+
+HIRE = Move(
+    "hire",
+    parts={"card": Part("source", values=hand, kind=str), "hex": Part("target", values=cells, kind=str)},
+    refuse=why_not_hire,
+    generate=hires,
+    effect=apply_hire,
+)
+DEFER = Move("defer", refuse=why_not_defer, effect=apply_defer)

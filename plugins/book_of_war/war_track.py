@@ -7,10 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import decided, kernel, turns
+from boardwright.framework.moves import Move, Part
 
 from .text import reason
 
 State = dict[str, Any]
+Action = dict[str, Any]
 
 
 def other_side(side: int) -> int:
@@ -67,3 +69,28 @@ def winning_side(state: State) -> int | None:
     if end is None or not end[1]:
         return None
     return kernel.side_of(state, end[1][0])
+
+
+# --- who leads: with four players the first team chooses which of its players starts the
+# faction picks (digest 3.3 step 3) and each offensive phase (4.1)
+
+
+def choose_default_leader(state: State, log: Any) -> None:
+    state["leader"] = first_seat(state)
+
+
+def alone(state: State, seat: int) -> bool:
+    """A seat without team-mates has no leader to choose."""
+    return len(kernel.team_of(state, seat)) == 1
+
+
+def apply_lead(state: State, action: Action, log: Any) -> None:
+    state["leader"] = action["seat"]
+
+
+def from_leader(state: State) -> list[int]:
+    """Every seat, clockwise from the one the first team chose to lead."""
+    return clockwise_from(state, state["leader"])
+
+
+LEAD = Move("lead", parts={"seat": Part("", values=kernel.team_of, kind=int)}, effect=apply_lead)

@@ -249,3 +249,26 @@ def test_the_war_track_is_a_panel_beside_the_map():
     (track,) = [panel for panel in board["panels"] if panel.get("track")]
     assert track["title"]["key"] == "war_track" and len(track["track"]["marks"]) == 2
     assert track["track"]["length"] == match.state["rules"]["target_vp"] + 1
+
+
+def test_offensive_refusals_name_the_rule(table):
+    """Digest 5.1's table: level up needs a normal unit and the general; a Planning is ended,
+    not passed; a summon's cost follows the round's count [D-31]."""
+    engine, state = table.engine, table.state
+    h = table.unit(0, "hammerers", "b2")
+    table.lands(0, "NN")
+    table.u(h)["upgraded"] = True
+    with pytest.raises(IllegalAction, match="upgraded already"):
+        engine.apply(state, {"type": "level_up", "unit": h, "land": "N"})
+    table.play(type="planning", unit=h, land="N")
+    with pytest.raises(IllegalAction, match="end the planning first"):
+        engine.apply(state, {"type": "pass"})
+    with pytest.raises(IllegalAction, match="general was used"):
+        engine.apply(state, {"type": "expedition", "unit": h, "land": "N", "to": "c1"})
+    table.play(type="end_planning")
+    table.turn(0)
+    table.state["library"][0]["armus"] = "in_hand"
+    table.state["rules"]["creatures_per_round"] = 3  # the scenario rule of [D-31]
+    table.state["summons"][0] = 1
+    with pytest.raises(IllegalAction, match="costs a land card"):
+        engine.apply(state, {"type": "summon", "creature": "armus", "land": None, "targets": None})

@@ -64,3 +64,34 @@ def test_the_card_put_back_stays_known_to_the_scout_when_drawn(make_table):
     assert pile[0] in _known(table.engine.view(state, 1)["zones"]["lands:0"])
     # seat 0 drew the cards the discard pile showed, so seat 1 knows them all
     assert _known(table.engine.view(state, 1)["zones"]["lands:0"]) == zones.items(state, "lands:0")
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_moves_ask_only_what_the_seat_to_move_may_see(players):
+    """Digest 13.2: every move's predicate, over its broad candidates, allows the same
+    actions in the seat's own view (the unseen cards guessed, as a bot's search does) as
+    in the whole state: no rule reads another side's hand, draft cards or deck."""
+    import random
+
+    from boardwright.framework import Engine
+    from boardwright.plugins.book_of_war.rules import BookOfWar
+
+    game = BookOfWar()
+    engine = Engine(game)
+    flow = game._flow_cache()
+    state = engine.new_game(players, seed=3)
+    rng = random.Random(3)
+    compared = 0
+    for step in range(400):
+        if kernel.is_over(state):
+            break
+        if kernel.pending(state) is None and step % 4 == 0:
+            seat = kernel.active(state)
+            view = engine.view(state, seat)
+            game.deal_hidden(view, seat, step)
+            for move in flow.moves_now(state)[0]:
+                assert move.derived(view, seat) == move.derived(state, seat), move.type
+                compared += 1
+        legal = engine.legal_actions(state)
+        engine.apply_unchecked(state, legal[rng.randrange(len(legal))])
+    assert compared > 50

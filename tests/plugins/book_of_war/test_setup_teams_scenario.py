@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from boardwright.framework import Engine, EventLog, kernel, render, zones
+from boardwright.framework import Engine, EventLog, IllegalAction, kernel, render, zones
 from boardwright.plugins.book_of_war import draft, supply
 from boardwright.plugins.book_of_war.rules import BookOfWar
 
@@ -367,3 +367,37 @@ def test_series_is_none_before_the_end():
     engine = Engine(BookOfWar())
     state = engine.new_game(2, {}, 1)
     assert engine.next_in_series(state, engine.spec.resolve_options({})) is None
+
+
+def test_t22_the_horde_is_told_why_a_castle_is_refused():
+    """Two castles in two different lands (3.2 step 5); a castle is taken once."""
+    _game, engine, state, log = _new(seed=3)
+    _setup_until(engine, state, log, ["horde", "legion"], stop="castle")
+    engine.apply(state, {"type": "castle", "castle": "c1"}, log=log)
+    with pytest.raises(IllegalAction, match="two lands"):
+        engine.apply(state, {"type": "castle", "castle": "a0"}, log=log)
+    with pytest.raises(IllegalAction, match="taken"):
+        engine.apply(state, {"type": "castle", "castle": "c1"}, log=log)
+
+
+def test_four_players_the_first_team_chooses_who_picks_a_faction_first():
+    """3.3 step 3: "players pick factions one at a time, starting with any player of the
+    first team and going clockwise"."""
+    _game, engine, state, log = _new(players=4, seed=5)
+    assert kernel.phase(state) == "pick_lead"
+    first = kernel.active(state)
+    mate = next(seat for seat in kernel.team_of(state, first) if seat != first)
+    assert engine.legal_actions(state) == [{"type": "lead", "seat": seat} for seat in kernel.team_of(state, first)]
+    engine.apply(state, {"type": "lead", "seat": mate}, log=log)
+    picked = []
+    while kernel.phase(state) == "pick":
+        picked.append(kernel.active(state))
+        engine.apply(state, engine.legal_actions(state)[0], log=log)
+    assert picked == [(mate + step) % 4 for step in range(4)]
+
+
+def test_two_players_pick_from_the_first_player_with_no_one_to_choose():
+    """3.2 step 3: "Starting with the first player, each player picks" (the coin flip's)."""
+    for seed in range(4):
+        _game, _engine, state, _log = _new(players=2, seed=seed)
+        assert kernel.phase(state) == "pick" and kernel.active(state) == state["on_top"]
