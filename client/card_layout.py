@@ -157,8 +157,10 @@ def spread(
         if card is not None and element.get("select", True):
             # a card may stand for another id in the actions (a land card "N3" chooses land "N")
             item["id"] = (element.get("click_ids") or {}).get(str(card), card)
-            # a known card is a piece: played from a hand to a line, it flies there (board_view)
-            item["layer"] = "piece"
+            # a known card is a piece: played from a hand to a line, it flies there (board_view);
+            # cards only offered to choose from (`"offered": true`) are not, and no move marks them
+            if not element.get("offered"):
+                item["layer"] = "piece"
             # the row it lies in: a card that only moved along its row (a card before it was
             # played) was not changed by the move (marks.stable_piece)
             item["in"] = repr(element.get("zone", element.get("title")))

@@ -296,7 +296,7 @@ CASTLE = Move(
 START_UNIT = Move(
     "start_unit",
     parts={
-        "unit_type": Part("", values=faction_units, kind=str),
+        "unit_type": Part("source", values=faction_units, kind=str),  # a card of the faction's units
         "castle": Part("target", values=first_castle, kind=str),
     },
     effect=apply_start_unit,

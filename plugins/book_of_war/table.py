@@ -17,6 +17,7 @@ from boardwright.framework import kernel, zones
 
 from .cards import hand_zone, lands_zone, scout_zone, unit_deck
 from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
+from .setup import team_game
 from .text import colour_name, land_name, name, unit_type_of
 from .war_track import other_side, seats_of, winning_side
 
@@ -165,9 +166,31 @@ def _own_cards(state: State, seat: int) -> list[Element]:
     ready = [creature for creature, slot in state["library"][seat].items() if slot == "in_hand"]
     if ready:
         shown.append({"type": "cards", "cards": ready, "layout": "row", "title": {"key": "creatures"}})
+    shown += _starting_units(state, seat)
     for element in shown:
         element["place"] = "bottom"
     return shown
+
+
+def _starting_units(state: State, seat: int) -> list[Element]:
+    """While the seat chooses its starting unit (digest 3.2 step 6), its faction's units as
+    cards to pick, each standing for its unit type in the actions, then the castle."""
+    if kernel.phase(state) != "start_unit" or kernel.active(state) != seat or kernel.pending(state):
+        return []
+    colour = state["colour"][kernel.side_of(state, seat)]
+    cards = [f"{colour}_{unit_type}" for unit_type in FACTIONS[state["faction"][seat]]["units"]]
+    both = not team_game(state) and state["rules"]["start_units"] == "all"  # the other goes to the second castle
+    title = {"key": "starting_units_both" if both else "starting_units"}
+    return [
+        {
+            "type": "cards",
+            "cards": cards,
+            "layout": "row",
+            "title": title,
+            "click_ids": {c: unit_type_of(c) for c in cards},
+            "offered": True,
+        }
+    ]
 
 
 # --- panels

@@ -29,7 +29,8 @@ def clickable(state: dict[str, Any], seat: int) -> set[Any]:
         ids.update(piece["id"] for piece in element.get("pieces", []))
         if element["type"] == "cards":
             shown = zone_cards(zones.get(element["zone"])) if "zone" in element else element["cards"]
-            ids.update(card for card in shown if card is not None)
+            stands_for = element.get("click_ids") or {}  # a card may stand for another id, as the client reads it
+            ids.update(stands_for.get(str(card), card) for card in shown if card is not None)
     return ids
 
 
