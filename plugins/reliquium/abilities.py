@@ -20,7 +20,7 @@ from boardwright.framework.moves import Part
 from . import text
 from .castles import build, buildable, end_peace_turn, peace_move
 from .orders import melee_orders, place_order, ranged_orders, recruit, recruit_candidates, why_not_recruit
-from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers
+from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers, summon_consent
 from .units import CLASSES, MELEE, RANGED, controlled, controls, count, march_legal, move_units, remove_units, seat
 from .world import WORLD
 
@@ -112,6 +112,7 @@ SUMMON = peace_move(
     generate=summons,
     candidates=_summon_candidates,
     ends_turn=False,  # it asks for the creature's ability, or ends the turn itself
+    consent=summon_consent,  # onto a junction only an ally's regions touch
 )
 
 

@@ -15,13 +15,14 @@ from boardwright.framework.moves import Move, Part
 
 from . import text
 from .actions import Refusal, Why, region_of
-from .pacts import CONSENT_CHOICES, consent_needed
+from .pacts import CONSENT_CHOICES
 from .units import acting, seat
 from .world import WORLD
 
 State = dict[str, Any]
 Action = dict[str, Any]
 Carry = Callable[[State, int, Action, Any], None]
+Consent = Callable[[State, int, Action], int]
 
 
 def leftmost_free(track: list[bool]) -> int:
@@ -72,16 +73,18 @@ def _on_track(state: State, faction: int, kind: str) -> bool:
 
 class Consented:
     """A peace action's effect: under Allies an action that uses an ally's region first asks
-    its ``consent`` (peace.answer_consent carries it out then); `carry` does the action, and
-    the turn ends after it unless the action ends it itself (a summon asks its ability)."""
+    its ``consent`` (`consent`: the ally's seat, or -1; peace.answer_consent carries it out
+    then); `carry` does the action, and the turn ends after it unless the action ends it
+    itself (a summon asks its ability)."""
 
-    def __init__(self, carry: Carry, ends_turn: bool) -> None:
+    def __init__(self, carry: Carry, ends_turn: bool, consent: Consent | None) -> None:
         self.carry = carry
         self.ends_turn = ends_turn
+        self.consent = consent
 
     def __call__(self, state: State, action: Action, log: Any) -> None:
         faction = acting(state)
-        ally = consent_needed(state, faction, action)
+        ally = -1 if self.consent is None else self.consent(state, faction, action)
         if ally >= 0:
             log.emit("consent_asked", seat=seat(state, faction), ally_seat=ally)
             kernel.ask(state, ally, "consent", CONSENT_CHOICES, action=action, faction=faction)
@@ -102,12 +105,13 @@ def peace_move(
     generate: Callable[[State, int, list[Action]], None] | None = None,
     candidates: Callable[[State, int], list[Action]] | None = None,
     ends_turn: bool = True,
+    consent: Consent | None = None,
 ) -> Move:
     """The move of a peace action: one of the two actions of the segment the action token
     stands on (digest 4.1), refused by `why` (over the acting faction), and not offered again
     this turn once the ally refused its consent. `generate` appends the legal actions for a
     faction where speed needs a hand-written list; `candidates` lists the actions `why` is
-    asked about."""
+    asked about; `consent` names the ally whose consent an action needs (pacts.py)."""
 
     def refuse(state: State, by: int, action: Action) -> str | None:
         faction = state["faction_of"][by]
@@ -136,7 +140,7 @@ def peace_move(
 
     return Move(
         kind,
-        effect=Consented(carry, ends_turn),
+        effect=Consented(carry, ends_turn, consent),
         parts=parts,
         refuse=refuse,
         candidates=offered(candidates) if candidates is not None else None,

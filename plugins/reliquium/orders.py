@@ -20,8 +20,8 @@ from boardwright.framework.moves import Move, Part
 
 from . import text
 from .actions import Why, counts_of, region_of, unit_class_of
-from .castles import peace_move
-from .pacts import ally_controlling
+from .castles import Consent, peace_move
+from .pacts import ally_controlling, ranged_consent
 from .units import (
     CLASSES,
     MELEE,
@@ -268,10 +268,18 @@ def _ordered(state: State, faction: int, action: Action, log: Any) -> None:
     place_order(state, faction, action["type"], index[action["from"]], index[action["to"]], log)
 
 
-def _order_move(kind: str, why: Why, generate: Callable[[State, int, list[Action]], None]) -> Move:
+def _order_move(
+    kind: str, why: Why, generate: Callable[[State, int, list[Action]], None], consent: Consent | None = None
+) -> Move:
     parts = {"from": Part("source", kind=str), "to": Part("target", kind=str), "value": Part("", kind=int)}
     return peace_move(
-        kind, parts, why, _ordered, generate=generate, candidates=lambda state, faction: _pointed(state, faction, kind)
+        kind,
+        parts,
+        why,
+        _ordered,
+        generate=generate,
+        candidates=lambda state, faction: _pointed(state, faction, kind),
+        consent=consent,
     )
 
 
@@ -347,7 +355,7 @@ def _recruited(state: State, faction: int, action: Action, log: Any) -> None:
 
 
 MELEE_ORDER = _order_move(MELEE, why_not_melee, melee_orders)
-RANGED_ORDER = _order_move(RANGED, why_not_ranged, ranged_orders)
+RANGED_ORDER = _order_move(RANGED, why_not_ranged, ranged_orders, ranged_consent)  # an ally's region
 RECRUIT = peace_move(
     "recruit",
     {"region": Part("target", kind=str), "unit": Part("", kind=str)},

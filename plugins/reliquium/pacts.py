@@ -42,22 +42,25 @@ def movers(state: State, faction: int) -> list[int]:
     return [faction] + [other for other, allied in enumerate(state["allies"][faction]) if allied]
 
 
-def consent_needed(state: State, faction: int, action: Action) -> int:
-    """The seat of the ally whose consent a peace action needs (a ranged order toward its region,
-    a summon onto a junction only its regions touch), or -1."""
+def ranged_consent(state: State, faction: int, action: Action) -> int:
+    """The seat of the ally whose consent a ranged order toward its region needs, or -1."""
     if not state["rules"]["allies"]:
         return -1
-    if action["type"] == "ranged":
-        target = WORLD.region_index[action["to"]]
-        if not controls(state, faction, target):
-            return ally_controlling(state, faction, target)
-    elif action["type"] == "summon":
-        regions = WORLD.junction_regions[WORLD.junction_index[action["junction"]]]
-        if not any(controls(state, faction, region) for region in regions):
-            for region in regions:
-                ally = ally_controlling(state, faction, region)
-                if ally >= 0:
-                    return ally
+    target = WORLD.region_index[action["to"]]
+    return -1 if controls(state, faction, target) else ally_controlling(state, faction, target)
+
+
+def summon_consent(state: State, faction: int, action: Action) -> int:
+    """The seat of the ally whose consent a summon onto a junction only its regions touch
+    needs, or -1."""
+    if not state["rules"]["allies"]:
+        return -1
+    regions = WORLD.junction_regions[WORLD.junction_index[action["junction"]]]
+    if not any(controls(state, faction, region) for region in regions):
+        for region in regions:
+            ally = ally_controlling(state, faction, region)
+            if ally >= 0:
+                return ally
     return -1
 
 
