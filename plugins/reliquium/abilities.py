@@ -19,7 +19,7 @@ from boardwright.framework.moves import Part
 
 from . import text
 from .castles import build, buildable, end_peace_turn, peace_move
-from .orders import melee_orders, place_order, ranged_orders, recruit, recruit_candidates, why_not_recruit
+from .orders import melee_orders, place_order, ranged_orders, recruit, recruits
 from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers, summon_consent
 from .units import CLASSES, MELEE, RANGED, controlled, controls, count, march_legal, move_units, remove_units, seat
 from .world import WORLD
@@ -136,8 +136,9 @@ def _ranged_order(state: State, faction: int, data: Data) -> list[Action]:
 
 
 def _recruit(state: State, faction: int, data: Data) -> list[Action]:
-    candidates = recruit_candidates(state, faction, _presence(data))
-    return [action for action in candidates if why_not_recruit(state, faction, action) is None]
+    out: list[Action] = []
+    recruits(state, faction, out, _presence(data))
+    return out
 
 
 def _build(state: State, faction: int, data: Data) -> list[Action]:

@@ -168,6 +168,15 @@ def buildable(state: State, faction: int, region: int) -> bool:
     return bool(state["track"][faction][WORLD.segment_start[segment]])
 
 
+def builds(state: State, faction: int, out: list[Action]) -> None:
+    """`why_not_build` for every region, in one pass over the faction's units."""
+    w = WORLD
+    castle, track, division = state["castle"], state["track"][faction], w.castle_division
+    for region, occupant in enumerate(state["occupant"]):
+        if occupant == faction and castle[region] < 0 and division[region] >= 0 and track[division[region]]:
+            out.append({"type": "build", "region": w.region_ids[region]})
+
+
 def why_not_build(state: State, faction: int, action: Action) -> str | None:
     region = region_of(action, "region")
     if WORLD.is_water[region]:
@@ -208,7 +217,9 @@ def _built(state: State, faction: int, action: Action, log: Any) -> None:
     build(state, faction, WORLD.region_index[action["region"]], log)
 
 
-BUILD = peace_move("build", {"region": Part("target", kind=str)}, why_not_build, _built, candidates=_held)
+BUILD = peace_move(
+    "build", {"region": Part("target", kind=str)}, why_not_build, _built, generate=builds, candidates=_held
+)
 
 
 # --- destroying ---

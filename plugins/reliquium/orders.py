@@ -1,7 +1,7 @@
 """The actions of the plains and the mountains (digest 5.1-5.4): March, Melee order, Recruit
 and Ranged order, each a move (`castles.peace_move`): the reason one is refused (its one
-predicate), its effect, and for March, Melee and Ranged order a hand-written list of the legal
-ones for speed, which `conformance.check_moves` holds to the predicate.
+predicate), its effect, and a hand-written list of the legal ones for speed, which
+`conformance.check_moves` holds to the predicate.
 
 An order token on border b is ``tokens[b]`` = {"faction", "kind" (melee or ranged), "value",
 "target" (the region it points at), "assigned" (supporting units per class), "militia"};
@@ -12,7 +12,7 @@ value (-1: in the supply).
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
@@ -314,15 +314,30 @@ def place_order(state: State, faction: int, kind: str, origin: int, target: int,
 # --- Recruit ---
 
 
-def recruit_candidates(state: State, faction: int, regions: Iterable[int] | None = None) -> list[Action]:
-    """A recruit of each class in each region of `regions` (default: all) with the faction's
-    castle, for `why_not_recruit` to judge."""
+def recruits(state: State, faction: int, out: list[Action], presence: list[int] | None = None) -> None:
+    """`why_not_recruit`, in one pass over the castles (`presence`: only these regions, an
+    ability's recruit)."""
     w = WORLD
+    reserve = state["reserve"][faction]
+    if not any(reserve):
+        return
     castle = state["castle"]
+    for region in range(len(castle)) if presence is None else presence:
+        if castle[region] != faction or count(state, region) >= w.limit:
+            continue
+        for unit_class in CLASSES:
+            if reserve[unit_class]:
+                out.append({"type": "recruit", "region": w.region_ids[region], "unit": w.classes[unit_class]})
+
+
+def _recruit_candidates(state: State, faction: int) -> list[Action]:
+    """A recruit of each class in each region with the faction's castle, for `why_not_recruit`
+    to judge."""
+    w = WORLD
     return [
         {"type": "recruit", "region": w.region_ids[region], "unit": w.classes[unit_class]}
-        for region in (range(len(castle)) if regions is None else regions)
-        if castle[region] == faction
+        for region, keeper in enumerate(state["castle"])
+        if keeper == faction
         for unit_class in CLASSES
     ]
 
@@ -361,5 +376,6 @@ RECRUIT = peace_move(
     {"region": Part("target", kind=str), "unit": Part("", kind=str)},
     why_not_recruit,
     _recruited,
-    candidates=recruit_candidates,
+    generate=recruits,
+    candidates=_recruit_candidates,
 )

@@ -20,6 +20,7 @@ from .abilities import SUMMON
 from .castles import BUILD, Consented, castles_on_map, end_peace_turn
 from .orders import MARCH, MELEE_ORDER, RANGED_ORDER, RECRUIT
 from .units import acting, seat
+from .world import WORLD
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -35,6 +36,18 @@ PASS = Move("pass", effect=_pass)
 # in the track's order, segment by segment (game.toml): each offers nothing off its segment
 MOVES = (MARCH, MELEE_ORDER, RECRUIT, RANGED_ORDER, BUILD, SUMMON, PASS)
 _BY_TYPE = by_type(MOVES)
+_OF_SEGMENT = [[_BY_TYPE[kind] for kind in kinds] for kinds in WORLD.segment_actions]
+_PASS: Action = {"type": "pass"}
+
+
+def peace_actions(state: State, by: int) -> list[Action]:
+    """The moves' legal actions at once (the phase's `generate`, for speed): the two of the
+    segment the action token stands on, then pass; the others offer nothing."""
+    out: list[Action] = []
+    for move in _OF_SEGMENT[WORLD.segment_of[state["action_token"][state["faction_of"][by]]]]:
+        out += move.legal(state, by)
+    out.append(_PASS)
+    return out
 
 
 def begin_peace(state: State, log: Any) -> None:

@@ -81,6 +81,7 @@ class Reliquium(Game):
                     begin=peace.begin_peace,
                     moves_per_turn=None,
                     moves=(*peace.MOVES, *pacts.FREE_MOVES),
+                    generate=peace.peace_actions,
                     next=SUPPORT,
                     new_round=True,
                 ),
