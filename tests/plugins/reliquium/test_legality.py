@@ -3,8 +3,8 @@
 Over random games with every optional rule, each candidate of the active seat's action types
 (every origin, target, unit and value the map allows) is legal if and only if
 `explain_illegal` (the moves' predicates) finds nothing wrong with it, and the hand-written
-lists of March, Melee order, Ranged order and Summon offer exactly what their predicates allow,
-so the reasons and the legal actions cannot drift.
+lists of the peace moves and of the peace phase offer exactly what the predicates allow, so the
+reasons and the legal actions cannot drift.
 """
 
 from __future__ import annotations
