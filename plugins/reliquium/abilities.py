@@ -15,11 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Part
 
 from . import text
-from .castles import build, buildable, end_peace_turn
+from .castles import build, buildable, end_peace_turn, peace_move
 from .orders import melee_orders, place_order, ranged_orders, recruit, recruits
-from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers
+from .pacts import CONSENT_CHOICES, ally_controlling, is_enemy, movers, summon_consent
 from .units import CLASSES, MELEE, RANGED, controlled, controls, count, march_legal, move_units, remove_units, seat
 from .world import WORLD
 
@@ -75,6 +76,11 @@ def why_not_summon(state: State, faction: int, action: Action) -> str | None:
     return "none of the three presence regions is yours"
 
 
+def _summon_candidates(state: State, faction: int) -> list[Action]:
+    """Every creature of the faction on every junction, for `why_not_summon` to judge."""
+    return [action for row in WORLD.summon_offers(faction) for action in row]
+
+
 def summon(state: State, faction: int, action: Action, log: Any) -> None:
     """Place the creature, then ask for its ability, or end the turn when it has no use now."""
     w = WORLD
@@ -96,6 +102,18 @@ def summon(state: State, faction: int, action: Action, log: Any) -> None:
         end_peace_turn(state, faction, log)
         return
     kernel.ask(state, seat(state, faction), "ability", [*choices, SKIP], **data)
+
+
+SUMMON = peace_move(
+    "summon",
+    {"creature": Part("source", kind=str), "junction": Part("target", kind=str)},
+    why_not_summon,
+    summon,
+    generate=summons,
+    candidates=_summon_candidates,
+    ends_turn=False,  # it asks for the creature's ability, or ends the turn itself
+    consent=summon_consent,  # onto a junction only an ally's regions touch
+)
 
 
 # --- the uses of each ability ---

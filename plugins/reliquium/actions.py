@@ -1,5 +1,5 @@
-"""Reliquium's action dicts: builders for scripts, bots and tests, and readers of their fields
-for the rules' reasons.
+"""Reliquium's action dicts: builders for scripts, bots and tests, readers of their fields for
+the rules' reasons, and `refusing`, a move's predicate from such a rule.
 
 Each builder returns exactly the dict that `legal_actions` offers for that choice, so a script
 can write `engine.apply(state, march("wasteland", "saxum_ridges", "WD"))`. Units are given as
@@ -8,11 +8,15 @@ a string of class letters (the data's English letters): "WDM" is a warrior, a de
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .world import WORLD
 
+State = dict[str, Any]
 Action = dict[str, Any]
+# a rule over the faction that makes the move: the reason it refuses an action, or None
+Why = Callable[[State, int, Action], "str | None"]
 
 
 def march(origin: str, target: str, units: str, via: str | None = None) -> Action:
@@ -71,3 +75,16 @@ def counts_of(action: Action, key: str = "units") -> list[int]:
     if type(counts) is not list or len(counts) != len(WORLD.classes) or any(type(n) is not int for n in counts):
         raise Refusal(f"{key}: a whole number of units for each class ({', '.join(WORLD.classes)})")
     return counts
+
+
+def refusing(why: Why) -> Callable[[State, int, Action], str | None]:
+    """A move's predicate from a rule over the acting faction; a field naming nothing that
+    exists is refused with the `Refusal`'s words."""
+
+    def refuse(state: State, by: int, action: Action) -> str | None:
+        try:
+            return why(state, state["faction_of"][by], action)
+        except Refusal as refusal:
+            return str(refusal)
+
+    return refuse

@@ -1,5 +1,7 @@
 """The actions of the plains and the mountains (digest 5.1-5.4): March, Melee order, Recruit
-and Ranged order. For each: the legal ones, the reason one is refused, and its effect.
+and Ranged order, each a move (`castles.peace_move`): the reason one is refused (its one
+predicate), its effect, and a hand-written list of the legal ones for speed, which
+`conformance.check_moves` holds to the predicate.
 
 An order token on border b is ``tokens[b]`` = {"faction", "kind" (melee or ranged), "value",
 "target" (the region it points at), "assigned" (supporting units per class), "militia"};
@@ -10,15 +12,20 @@ value (-1: in the supply).
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Callable
 from itertools import pairwise
 from typing import Any
 
+from boardwright.framework.moves import Move, Part
+
 from . import text
-from .actions import counts_of, region_of, unit_class_of
-from .pacts import ally_controlling
+from .actions import Why, counts_of, region_of, unit_class_of
+from .castles import Consent, peace_move
+from .pacts import ally_controlling, ranged_consent
 from .units import (
     CLASSES,
     MELEE,
+    RANGED,
     controlled,
     controls,
     count,
@@ -126,6 +133,20 @@ def march(state: State, faction: int, action: Action, log: Any) -> None:
     )
 
 
+MARCH = peace_move(
+    "march",
+    {
+        "from": Part("source", kind=str),
+        "to": Part("target", kind=str),
+        "units": Part("", kind=list),
+        "via": Part("", kind=str, optional=True),
+    },
+    why_not_march,
+    march,
+    generate=marches,
+)
+
+
 # --- Melee and Ranged orders ---
 
 
@@ -210,7 +231,7 @@ def why_not_melee(state: State, faction: int, action: Action) -> str | None:
 
 
 def why_not_ranged(state: State, faction: int, action: Action) -> str | None:
-    reason = _why_not_token(state, faction, action, "ranged")
+    reason = _why_not_token(state, faction, action, RANGED)
     if reason:
         return reason
     origin, target = region_of(action, "from"), region_of(action, "to")
@@ -223,6 +244,43 @@ def why_not_ranged(state: State, faction: int, action: Action) -> str | None:
     if state["tokens"][WORLD.border_between[origin][target]] is not None:
         return "that border already holds a token"
     return None
+
+
+def _pointed(state: State, faction: int, kind: str) -> list[Action]:
+    """An order with the lowest token from each region of the faction towards each neighbour,
+    for the order's predicate to judge."""
+    w = WORLD
+    value_index = lowest(state["melee_at" if kind == MELEE else "ranged_at"][faction])
+    if value_index < 0:
+        return []
+    value = (w.melee_values if kind == MELEE else w.ranged_values)[value_index]
+    ids = w.region_ids
+    return [
+        {"type": kind, "from": ids[origin], "to": ids[target], "value": value}
+        for origin, mine in enumerate(controlled(state, faction))
+        if mine
+        for target in w.adjacent[origin]
+    ]
+
+
+def _ordered(state: State, faction: int, action: Action, log: Any) -> None:
+    index = WORLD.region_index
+    place_order(state, faction, action["type"], index[action["from"]], index[action["to"]], log)
+
+
+def _order_move(
+    kind: str, why: Why, generate: Callable[[State, int, list[Action]], None], consent: Consent | None = None
+) -> Move:
+    parts = {"from": Part("source", kind=str), "to": Part("target", kind=str), "value": Part("", kind=int)}
+    return peace_move(
+        kind,
+        parts,
+        why,
+        _ordered,
+        generate=generate,
+        candidates=lambda state, faction: _pointed(state, faction, kind),
+        consent=consent,
+    )
 
 
 def place_order(state: State, faction: int, kind: str, origin: int, target: int, log: Any) -> None:
@@ -257,6 +315,8 @@ def place_order(state: State, faction: int, kind: str, origin: int, target: int,
 
 
 def recruits(state: State, faction: int, out: list[Action], presence: list[int] | None = None) -> None:
+    """`why_not_recruit`, in one pass over the castles (`presence`: only these regions, an
+    ability's recruit)."""
     w = WORLD
     reserve = state["reserve"][faction]
     if not any(reserve):
@@ -268,6 +328,18 @@ def recruits(state: State, faction: int, out: list[Action], presence: list[int] 
         for unit_class in CLASSES:
             if reserve[unit_class]:
                 out.append({"type": "recruit", "region": w.region_ids[region], "unit": w.classes[unit_class]})
+
+
+def _recruit_candidates(state: State, faction: int) -> list[Action]:
+    """A recruit of each class in each region with the faction's castle, for `why_not_recruit`
+    to judge."""
+    w = WORLD
+    return [
+        {"type": "recruit", "region": w.region_ids[region], "unit": w.classes[unit_class]}
+        for region, keeper in enumerate(state["castle"])
+        if keeper == faction
+        for unit_class in CLASSES
+    ]
 
 
 def why_not_recruit(state: State, faction: int, action: Action) -> str | None:
@@ -291,3 +363,19 @@ def recruit(state: State, faction: int, region: int, unit_class: int, log: Any) 
     log.emit(
         "recruit", seat=seat(state, faction), unit=text.class_text(unit_class), region=name, at=text.region_ids(region)
     )
+
+
+def _recruited(state: State, faction: int, action: Action, log: Any) -> None:
+    recruit(state, faction, WORLD.region_index[action["region"]], WORLD.class_index[action["unit"]], log)
+
+
+MELEE_ORDER = _order_move(MELEE, why_not_melee, melee_orders)
+RANGED_ORDER = _order_move(RANGED, why_not_ranged, ranged_orders, ranged_consent)  # an ally's region
+RECRUIT = peace_move(
+    "recruit",
+    {"region": Part("target", kind=str), "unit": Part("", kind=str)},
+    why_not_recruit,
+    _recruited,
+    generate=recruits,
+    candidates=_recruit_candidates,
+)

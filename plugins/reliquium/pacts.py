@@ -2,14 +2,16 @@
 the consent an ally gives before another faction uses its regions or units.
 
 State: ``allies[faction][other]`` is True while the two are allied (always both ways).
-Pacts are free actions (`Game.free_actions`, the reserved key "by" names the seat).
+Pacts are free moves (`who="any"`: "at any moment"; the reserved key "by" names the seat).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, Part
 
 from .units import controls, seat
 from .world import WORLD
@@ -40,55 +42,79 @@ def movers(state: State, faction: int) -> list[int]:
     return [faction] + [other for other, allied in enumerate(state["allies"][faction]) if allied]
 
 
-def consent_needed(state: State, faction: int, action: Action) -> int:
-    """The seat of the ally whose consent a peace action needs (a ranged order toward its region,
-    a summon onto a junction only its regions touch), or -1."""
+def ranged_consent(state: State, faction: int, action: Action) -> int:
+    """The seat of the ally whose consent a ranged order toward its region needs, or -1."""
     if not state["rules"]["allies"]:
         return -1
-    if action["type"] == "ranged":
-        target = WORLD.region_index[action["to"]]
-        if not controls(state, faction, target):
-            return ally_controlling(state, faction, target)
-    elif action["type"] == "summon":
-        regions = WORLD.junction_regions[WORLD.junction_index[action["junction"]]]
-        if not any(controls(state, faction, region) for region in regions):
-            for region in regions:
-                ally = ally_controlling(state, faction, region)
-                if ally >= 0:
-                    return ally
+    target = WORLD.region_index[action["to"]]
+    return -1 if controls(state, faction, target) else ally_controlling(state, faction, target)
+
+
+def summon_consent(state: State, faction: int, action: Action) -> int:
+    """The seat of the ally whose consent a summon onto a junction only its regions touch
+    needs, or -1."""
+    if not state["rules"]["allies"]:
+        return -1
+    regions = WORLD.junction_regions[WORLD.junction_index[action["junction"]]]
+    if not any(controls(state, faction, region) for region in regions):
+        for region in regions:
+            ally = ally_controlling(state, faction, region)
+            if ally >= 0:
+                return ally
     return -1
 
 
-# --- pacts: free actions ---
+# --- pacts: free moves ---
 
 
-def free_actions(state: State, by: int) -> list[Action]:
-    """Pacts are proposed and ended at any moment (digest 8.4), by any seat still in play; one
-    proposal waits for its answer before the next is made."""
-    if not state["rules"]["allies"]:
-        return []
-    faction = state["faction_of"][by]
-    if state["action_token"][faction] < 0 or any(d["kind"] == "alliance" for d in kernel.pending_all(state)):
-        return []
-    out: list[Action] = []
-    for other, other_id in enumerate(WORLD.faction_ids):
-        if other == faction or state["neutral"][other] or state["action_token"][other] < 0:
-            continue
-        kind = "end_alliance" if state["allies"][faction][other] else "propose_alliance"
-        out.append({"type": kind, "faction": other_id, "by": by})
-    return out
+def _why_not_pact(kind: str) -> Callable[[State, int, Action], str | None]:
+    """Pacts are proposed and ended at any moment (digest 8.4), by any seat still in play
+    towards another faction still in play; one proposal waits for its answer before the next
+    is made."""
+    ends = kind == "end_alliance"
+
+    def refuse(state: State, by: int, action: Action) -> str | None:
+        if not state["rules"]["allies"]:
+            return "pacts need the optional rule Allies"
+        faction, other = state["faction_of"][by], WORLD.faction_index.get(action["faction"], -1)
+        if state["action_token"][faction] < 0:
+            return "a faction without castles makes no pacts"
+        if any(d["kind"] == "alliance" for d in kernel.pending_all(state)):
+            return "a proposed alliance waits for its answer"
+        if other < 0 or other == faction or state["neutral"][other] or state["action_token"][other] < 0:
+            return "pacts are made with another faction still in play"
+        if state["allies"][faction][other] != ends:
+            return "you are not allied with that faction" if ends else "you are allied with that faction already"
+        return None
+
+    return refuse
 
 
-def apply_free(state: State, action: Action, log: Any) -> None:
-    faction = state["faction_of"][action["by"]]
-    other = WORLD.faction_index[action["faction"]]
-    if action["type"] == "end_alliance":
-        state["allies"][faction][other] = state["allies"][other][faction] = False
-        log.emit("alliance_ended", seat=seat(state, faction), other_seat=seat(state, other))
-        return
+def _factions(_state: State, _by: int) -> list[str]:
+    return list(WORLD.faction_ids)
+
+
+def _ended(state: State, action: Action, log: Any) -> None:
+    faction, other = state["faction_of"][action["by"]], WORLD.faction_index[action["faction"]]
+    state["allies"][faction][other] = state["allies"][other][faction] = False
+    log.emit("alliance_ended", seat=seat(state, faction), other_seat=seat(state, other))
+
+
+def _proposed(state: State, action: Action, log: Any) -> None:
+    faction, other = state["faction_of"][action["by"]], WORLD.faction_index[action["faction"]]
     log.emit("alliance_proposed", seat=seat(state, faction), other_seat=seat(state, other))
     choices = [{"type": "alliance", "accept": True}, {"type": "alliance", "accept": False}]
     kernel.ask(state, seat(state, other), "alliance", choices, proposer=faction, partner=other)
+
+
+def _pact(kind: str, effect: Callable[[State, Action, Any], None]) -> Move:
+    parts = {"faction": Part("", values=_factions, kind=str)}
+    return Move(kind, effect=effect, parts=parts, refuse=_why_not_pact(kind), who="any")
+
+
+PROPOSE_ALLIANCE = _pact("propose_alliance", _proposed)
+END_ALLIANCE = _pact("end_alliance", _ended)
+FREE_MOVES = (PROPOSE_ALLIANCE, END_ALLIANCE)
 
 
 def answer_alliance(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:

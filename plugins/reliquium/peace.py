@@ -2,58 +2,52 @@
 of the segment its action token stands on, or passes; the token then moves on along the
 domain track, and a player whose token went round is done for this phase (a kernel pass).
 
-Under Allies, an action that uses an ally's region first asks its ``consent``; a refused action
-is not offered again this turn (``state["refused"]``).
+The peace actions are moves (castles.peace_move), declared in their chapters: March, Melee
+order, Recruit and Ranged order in orders.py, Build in castles.py, Summon in abilities.py; each
+offers nothing off the segment its action is on. Under Allies, an action that uses an ally's
+region first asks its ``consent``; a refused action is not offered again this turn
+(``state["refused"]``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, by_type
 
-from .abilities import summon, summons, why_not_summon
-from .actions import region_of
-from .castles import build, builds, castles_on_map, end_peace_turn, why_not_build
-from .orders import (
-    march,
-    marches,
-    melee_orders,
-    place_order,
-    ranged_orders,
-    recruit,
-    recruits,
-    why_not_march,
-    why_not_melee,
-    why_not_ranged,
-    why_not_recruit,
-)
-from .pacts import CONSENT_CHOICES, consent_needed
-from .units import MELEE, RANGED, seat
+from .abilities import SUMMON
+from .castles import BUILD, Consented, castles_on_map, end_peace_turn
+from .orders import MARCH, MELEE_ORDER, RANGED_ORDER, RECRUIT
+from .units import acting, seat
 from .world import WORLD
 
 State = dict[str, Any]
 Action = dict[str, Any]
 
-PASS: Action = {"type": "pass"}
 
-GENERATORS: dict[str, Callable[[State, int, list[Action]], None]] = {
-    "march": marches,
-    "melee": melee_orders,
-    "recruit": recruits,
-    "ranged": ranged_orders,
-    "build": builds,
-    "summon": summons,
-}
-REASONS: dict[str, Callable[[State, int, Action], str | None]] = {
-    "march": why_not_march,
-    "melee": why_not_melee,
-    "recruit": why_not_recruit,
-    "ranged": why_not_ranged,
-    "build": lambda state, faction, action: why_not_build(state, faction, region_of(action, "region")),
-    "summon": why_not_summon,
-}
+def _pass(state: State, action: Action, log: Any) -> None:
+    faction = acting(state)
+    log.emit("pass", seat=seat(state, faction))
+    end_peace_turn(state, faction, log)
+
+
+PASS = Move("pass", effect=_pass)
+# in the track's order, segment by segment (game.toml): each offers nothing off its segment
+MOVES = (MARCH, MELEE_ORDER, RECRUIT, RANGED_ORDER, BUILD, SUMMON, PASS)
+_BY_TYPE = by_type(MOVES)
+_OF_SEGMENT = [[_BY_TYPE[kind] for kind in kinds] for kinds in WORLD.segment_actions]
+_PASS: Action = {"type": "pass"}
+
+
+def peace_actions(state: State, by: int) -> list[Action]:
+    """The moves' legal actions at once (the phase's `generate`, for speed): the two of the
+    segment the action token stands on, then pass; the others offer nothing."""
+    out: list[Action] = []
+    for move in _OF_SEGMENT[WORLD.segment_of[state["action_token"][state["faction_of"][by]]]]:
+        out += move.legal(state, by)
+    out.append(_PASS)
+    return out
 
 
 def begin_peace(state: State, log: Any) -> None:
@@ -78,48 +72,6 @@ def leaders(state: State) -> list[int]:
     return [winner] if winner >= 0 else []
 
 
-def _segment(state: State, faction: int) -> int:
-    return WORLD.segment_of[state["action_token"][faction]]
-
-
-def peace_actions(state: State, faction: int) -> list[Action]:
-    out: list[Action] = []
-    for kind in WORLD.segment_actions[_segment(state, faction)]:
-        GENERATORS[kind](state, faction, out)
-    refused = state["refused"]
-    if refused:
-        out = [action for action in out if action not in refused]
-    out.append(PASS)
-    return out
-
-
-def why_not_peace(state: State, faction: int, action: Action) -> str | None:
-    kind = action["type"]
-    why = REASONS.get(kind)
-    if why is None:
-        return None
-    segment = _segment(state, faction)
-    if kind not in WORLD.segment_actions[segment]:
-        return f"{kind} is not an action of the {WORLD.segment_terrain[segment]} segment where your action token stands"
-    reason = why(state, faction, action)
-    if reason is None and action in state["refused"]:
-        return "your ally refused this action"
-    return reason
-
-
-def apply_peace(state: State, faction: int, action: Action, log: Any) -> None:
-    if action["type"] == "pass":
-        log.emit("pass", seat=seat(state, faction))
-        end_peace_turn(state, faction, log)
-        return
-    ally = consent_needed(state, faction, action)
-    if ally >= 0:
-        log.emit("consent_asked", seat=seat(state, faction), ally_seat=ally)
-        kernel.ask(state, ally, "consent", CONSENT_CHOICES, action=action, faction=faction)
-        return
-    _carry_out(state, faction, action, log)
-
-
 def answer_consent(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     """The `consent` decision: the ally allows the action, or the player chooses again."""
     faction, action = decision["data"]["faction"], decision["data"]["action"]
@@ -127,21 +79,6 @@ def answer_consent(state: State, decision: dict[str, Any], choice: Action, log: 
     if not choice["allow"]:
         state["refused"].append(action)
         return
-    _carry_out(state, faction, action, log)
-
-
-def _carry_out(state: State, faction: int, action: Action, log: Any) -> None:
-    index = WORLD.region_index
-    kind = action["type"]
-    if kind == "summon":
-        summon(state, faction, action, log)  # it asks for the creature's ability or ends the turn
-        return
-    if kind == "march":
-        march(state, faction, action, log)
-    elif kind in (MELEE, RANGED):
-        place_order(state, faction, kind, index[action["from"]], index[action["to"]], log)
-    elif kind == "recruit":
-        recruit(state, faction, index[action["region"]], WORLD.class_index[action["unit"]], log)
-    elif kind == "build":
-        build(state, faction, index[action["region"]], log)
-    end_peace_turn(state, faction, log)
+    effect = _BY_TYPE[action["type"]].effect
+    assert isinstance(effect, Consented)
+    effect.carried(state, faction, action, log)

@@ -3,23 +3,25 @@
 A round (digest 4) is three phases of the kernel's flow: ``peace`` (each faction's turns
 along its domain track, peace.py), ``support`` (the war phase's support stage, supports.py)
 and ``attack`` (the battles as queued steps, then the end of the round, battle.py). The
-rules live in the modules named after the rulebook's chapters; this class only connects them.
+rules live in the modules named after the rulebook's chapters, each action a move declared in
+its chapter (README.md, "Moves"); the phases list their moves, and the kernel builds the legal
+actions, dispatches and explains refusals. This class only connects them.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from boardwright.framework import Game, GameSpec, Option, Scenario, Setup, kernel
+from boardwright.framework import Game, GameSpec, Option, Scenario, Setup
 from boardwright.framework.flow import Flow, Phase
+from boardwright.framework.moves import action_parts
 from boardwright.framework.scenarios import package_scenarios
 from boardwright.framework.spec import titled
 
 from . import abilities, battle, board, faction_board, heuristic, pacts, peace, setup, supports, text
-from .actions import Refusal
 from .castles import castles_on_map
 from .text import MESSAGES
-from .units import ATTACK, PEACE, SUPPORT, acting
+from .units import ATTACK, PEACE, SUPPORT
 from .world import WORLD, load_toml
 
 State = dict[str, Any]
@@ -44,22 +46,17 @@ class Reliquium(Game):
         default_scenario="standard",
     )
     messages = MESSAGES
-    # a source piece and a target for the client's two-click choice (client/README.md)
+    # a source piece and a target for the client's two-click choice (client/README.md): the
+    # moves' parts, and the fields of the abilities' and battles' decisions
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
-        "march": {"source": "from", "target": "to"},
-        "melee": {"source": "from", "target": "to"},
-        "ranged": {"source": "from", "target": "to"},
+        **action_parts([*peace.MOVES, *supports.MOVES]),
         "raid": {"source": "from", "target": "to"},
         "call": {"source": "from", "target": "to"},
         "push": {"source": "region", "target": "to"},
         "blood_price": {"source": "region", "target": "enemy_region"},
-        "summon": {"source": "creature", "target": "junction"},
         "gather": {"source": "from"},
-        "assign": {"target": "border"},
         "remove_token": {"target": "border"},
         "banish": {"target": "junction"},
-        "build": {"target": "region"},
-        "recruit": {"target": "region"},
         "gather_to": {"target": "region"},
         "flee": {"target": "to"},
     }
@@ -83,6 +80,8 @@ class Reliquium(Game):
                     PEACE,
                     begin=peace.begin_peace,
                     moves_per_turn=None,
+                    moves=(*peace.MOVES, *pacts.FREE_MOVES),
+                    generate=peace.peace_actions,
                     next=SUPPORT,
                     new_round=True,
                 ),
@@ -93,6 +92,7 @@ class Reliquium(Game):
                     begin=supports.begin_war,
                     turn_begin=supports.begin_turn,
                     moves_per_turn=None,
+                    moves=(*supports.MOVES, *pacts.FREE_MOVES),
                     next=ATTACK,
                 ),
                 Phase(
@@ -101,6 +101,7 @@ class Reliquium(Game):
                     begin=battle.begin_attacks,
                     end=battle.end_round,
                     moves_per_turn=None,
+                    moves=pacts.FREE_MOVES,
                     next=PEACE,
                 ),
             ),
@@ -124,37 +125,6 @@ class Reliquium(Game):
 
     def setup(self, state: State, options: Setup) -> None:
         setup.setup(state, options)
-
-    # --- actions ---
-
-    def legal_actions(self, state: State) -> list[Action]:
-        if kernel.phase(state) == SUPPORT:
-            return supports.support_actions(state, acting(state))
-        return peace.peace_actions(state, acting(state))
-
-    def apply(self, state: State, action: Action, log: Any) -> None:
-        if kernel.phase(state) == SUPPORT:
-            supports.apply_support(state, acting(state), action, log)
-        else:
-            peace.apply_peace(state, acting(state), action, log)
-
-    def explain_illegal(self, state: State, action: Action) -> str | None:
-        """The rule an illegal peace or support action breaks (digest section 5, 6.1)."""
-        if kernel.pending(state) is not None:
-            return None
-        faction = acting(state)
-        try:
-            if kernel.phase(state) == SUPPORT:
-                return supports.why_not_support(state, faction, action)
-            return peace.why_not_peace(state, faction, action)
-        except Refusal as refusal:
-            return str(refusal)
-
-    def free_actions(self, state: State, seat: int) -> list[Action]:
-        return pacts.free_actions(state, seat)
-
-    def apply_free(self, state: State, action: Action, log: Any) -> None:
-        pacts.apply_free(state, action, log)
 
     # --- results and bots ---
 

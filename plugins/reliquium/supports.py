@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from boardwright.framework import kernel
+from boardwright.framework.moves import Move, Part
 
 from . import text
-from .actions import unit_class_of
+from .actions import refusing, unit_class_of
 from .units import CLASSES, MELEE, RANGED, acting, assigned_from, controls, seat, support_source
 from .world import WORLD
 
@@ -20,7 +21,6 @@ State = dict[str, Any]
 Action = dict[str, Any]
 
 MILITIA = "militia"  # the unit of an assignment that is a militia castle
-SUPPORT_DONE: Action = {"type": "support_done"}
 
 
 def begin_war(state: State, log: Any) -> None:
@@ -56,7 +56,7 @@ def has_no_ranged_tokens(state: State, by: int) -> bool:
 def begin_turn(state: State, log: Any) -> None:
     """A player whose tokens can take nobody is done at once."""
     faction = acting(state)
-    if not assign_choices(state, faction, None):
+    if not ASSIGN.legal(state, kernel.active(state)):
         finish(state, faction, log)
         kernel.end_turn(state)
 
@@ -65,35 +65,32 @@ def _full(token: dict[str, Any]) -> bool:
     return sum(token["assigned"]) + token["militia"] >= token["value"]
 
 
-def assign_choices(state: State, faction: int, only: list[dict[str, Any]] | None) -> list[Action]:
-    """Assignments of the faction's units to its ranged tokens. `only`: the units moved in a
-    battle ({"region", "units": count per class}), which may join a token of their new region."""
+def assign_choices(state: State, faction: int, moved: list[dict[str, Any]]) -> list[Action]:
+    """Assignments of the units moved in a battle ({"region", "units": count per class}) to
+    the faction's ranged tokens of their new region."""
     w = WORLD
-    tokens, units = state["tokens"], state["units"]
+    tokens = state["tokens"]
     out: list[Action] = []
     for border in state["ranged_at"][faction]:
-        if border < 0:
+        if border < 0 or _full(tokens[border]):
             continue
-        token = tokens[border]
-        if _full(token):
-            continue
-        source = support_source(border, token)
-        border_id = w.border_ids[border]
-        if only is None:
-            if state["occupant"][source] == faction:
-                for c in CLASSES:
-                    if units[source][c] > assigned_from(state, faction, source, c):
-                        out.append({"type": "assign", "border": border_id, "unit": w.classes[c]})
-            if _militia_free(state, faction, source):
-                out.append({"type": "assign", "border": border_id, "unit": MILITIA})
-        else:
-            for entry in only:
-                if entry["region"] != source:
-                    continue
+        source = support_source(border, tokens[border])
+        for entry in moved:
+            if entry["region"] == source:
                 for c in CLASSES:
                     if entry["units"][c]:
-                        out.append({"type": "assign", "border": border_id, "unit": w.classes[c]})
+                        out.append({"type": "assign", "border": w.border_ids[border], "unit": w.classes[c]})
     return out
+
+
+def _assignments(state: State, by: int) -> list[Action]:
+    """Each unit class and the militia on each of the faction's ranged tokens, for
+    `why_not_assign` to judge."""
+    ids, units = WORLD.border_ids, [*WORLD.classes, MILITIA]
+    placed = state["ranged_at"][state["faction_of"][by]]
+    return [
+        {"type": "assign", "border": ids[border], "unit": unit} for border in placed if border >= 0 for unit in units
+    ]
 
 
 def _militia_free(state: State, faction: int, source: int) -> bool:
@@ -108,26 +105,16 @@ def _militia_free(state: State, faction: int, source: int) -> bool:
     return True
 
 
-def support_actions(state: State, faction: int) -> list[Action]:
-    out = assign_choices(state, faction, None)
-    out.append(SUPPORT_DONE)
-    return out
-
-
-def why_not_support(state: State, faction: int, action: Action) -> str | None:
-    if action["type"] == "support_done":
-        return None
-    if action["type"] != "assign":
-        return "in the support stage you assign units to your ranged tokens or finish"
-    name = action.get("border")
-    border = WORLD.border_index.get(name) if type(name) is str else None
+def why_not_assign(state: State, faction: int, action: Action) -> str | None:
+    name = action["border"]
+    border = WORLD.border_index.get(name)
     token = state["tokens"][border] if border is not None else None
     if token is None or token["faction"] != faction or token["kind"] != RANGED:
         return "there is no ranged token of yours on that border"
     if _full(token):
         return f"that token carries at most {token['value']} units (its arrows)"
     source = support_source(border, token)  # type: ignore[arg-type]
-    if action.get("unit") == MILITIA:
+    if action["unit"] == MILITIA:
         return None if _militia_free(state, faction, source) else "no free militia castle in the supporting region"
     unit_class = unit_class_of(action)
     if state["occupant"][source] == faction and state["units"][source][unit_class] > assigned_from(
@@ -135,14 +122,6 @@ def why_not_support(state: State, faction: int, action: Action) -> str | None:
     ):
         return None
     return "that unit is not free in the supporting region (a unit supports one region only)"
-
-
-def apply_support(state: State, faction: int, action: Action, log: Any) -> None:
-    if action["type"] == "support_done":
-        finish(state, faction, log)
-        kernel.end_turn(state)
-        return
-    assign(state, faction, action, log)
 
 
 def assign(state: State, faction: int, action: Action, log: Any) -> None:
@@ -163,6 +142,26 @@ def assign(state: State, faction: int, action: Action, log: Any) -> None:
         region=text.REGION_NAMES[token["target"]],
         at=[action["border"], *text.region_ids(support_source(border, token))],
     )
+
+
+def _assigned(state: State, action: Action, log: Any) -> None:
+    assign(state, acting(state), action, log)
+
+
+def _done(state: State, action: Action, log: Any) -> None:
+    finish(state, acting(state), log)
+    kernel.end_turn(state)
+
+
+ASSIGN = Move(
+    "assign",
+    effect=_assigned,
+    parts={"border": Part("target", kind=str), "unit": Part("", kind=str)},
+    refuse=refusing(why_not_assign),
+    candidates=_assignments,
+)
+SUPPORT_DONE = Move("support_done", effect=_done)
+MOVES = (ASSIGN, SUPPORT_DONE)
 
 
 def finish(state: State, faction: int, log: Any) -> None:

@@ -2,18 +2,20 @@
 
 Over random games with every optional rule, each candidate of the active seat's action types
 (every origin, target, unit and value the map allows) is legal if and only if
-`explain_illegal` finds nothing wrong with it, so the reasons and the legal actions cannot drift.
+`explain_illegal` (the moves' predicates) finds nothing wrong with it, and the hand-written
+lists of the peace moves and of the peace phase offer exactly what the predicates allow, so the
+reasons and the legal actions cannot drift.
 """
 
 from __future__ import annotations
 
 import random
 from itertools import product
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
-from boardwright.framework import Engine, kernel
+from boardwright.framework import Engine, conformance, kernel
 from boardwright.plugins.reliquium.rules import Reliquium
 from boardwright.plugins.reliquium.units import acting
 from boardwright.plugins.reliquium.world import WORLD
@@ -85,3 +87,17 @@ def test_legal_actions_are_exactly_those_without_a_reason(players):
                 offered += reason is None
         engine.apply(state, legal[pick.randrange(len(legal))])
     assert checked > 10_000 and offered > 200
+
+
+class EveryRule(Reliquium):
+    simulation_options: ClassVar[dict[str, Any]] = {
+        **Reliquium.simulation_options,
+        "single_march": True,
+        "militia": True,
+        "allies": True,
+    }
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_hand_written_lists_offer_what_the_predicates_allow_under_every_rule(players):
+    conformance.check_moves(Engine(EveryRule()), players, seed=players)

@@ -339,16 +339,17 @@ def test_pacts_are_made_and_ended_at_any_moment_by_any_seat(table):
     assert end in t.engine.free_actions(t.state, brotherhood)
     t.act(end)
     assert not t.state["allies"][2][3] and kernel.to_move(t.state) == legion
-    # another seat's free action, or one for a seat not taking it, is refused and changes nothing
+    # another seat's free action, or one for a seat not taking it, is refused and changes nothing;
+    # a pact already ended is refused with the rule's own words
     assert "cannot act for seat" in refused_for(t, offer, legion)
-    assert "not open" in t.refused({"type": "end_alliance", "faction": "order", "by": brotherhood})
+    assert "not allied" in t.refused({"type": "end_alliance", "faction": "order", "by": brotherhood})
 
 
 def test_without_the_allies_rule_there_are_no_pacts(table):
     t = home(table)
     t.turn("L", "plains")
     assert all(t.engine.free_actions(t.state, seat) == [] for seat in range(4))
-    assert "not open" in t.refused({"type": "propose_alliance", "faction": "order", "by": t.seat("L")})
+    assert "optional rule Allies" in t.refused({"type": "propose_alliance", "faction": "order", "by": t.seat("L")})
 
 
 def refused_for(t, action, seat):
