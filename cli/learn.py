@@ -68,7 +68,7 @@ def cmd_learn(host: PluginHost, args: argparse.Namespace) -> int:
         raise UsageError(f"{args.game}: the game names no heuristic table, so there are no weights to learn")
     out = _target(game, args.out, args.short)
     started = time.perf_counter()
-    ordered, fitted_on = _saved(args.replays) if args.replays else _play(host, args)
+    ordered, fitted_on = _saved(args.replays, args.game) if args.replays else _play(host, args)
     played = time.perf_counter() - started
     fit = _fit_choices if args.imitate else _fit_outcomes
     fitted, found, lines = fit(engine, ordered, args)
@@ -78,8 +78,8 @@ def cmd_learn(host: PluginHost, args: argparse.Namespace) -> int:
     except OSError as exc:
         raise UsageError(f"--out {out}: {exc.strerror or exc}") from None
     learned.forget_weights()
-    source = f"{', '.join(fitted_on['bots'])} ({played:.0f} s)" if "bots" in fitted_on else f"{args.replays}"
-    print(f"{args.game}: {len(ordered)} games of {source}, {lines.pop(0)}")
+    source = f"saved in {args.replays}" if args.replays else f"({played:.0f} s)"
+    print(f"{args.game}: {len(ordered)} games of {', '.join(fitted_on['bots'])} {source}, {lines.pop(0)}")
     for line in lines:
         print(f"  {line}")
     print(f"  weights: {', '.join(f'{key} {fitted[key]:.4g}' for key in tuning.weights(fitted))}")
@@ -112,17 +112,23 @@ def _play(host: PluginHost, args: argparse.Namespace) -> tuple[list[Record], dic
     return [records[key] for key in sorted(records)], about
 
 
-def _saved(folder: str) -> tuple[list[Record], dict[str, Any]]:
-    """The saved games of a folder, by file name."""
+def _saved(folder: str, game_id: str) -> tuple[list[Record], dict[str, Any]]:
+    """The saved games of a folder, by file name, each of the game."""
     from boardwright.framework import replay
 
     paths = sorted(Path(folder).glob("*.bwr"))
     if len(paths) < 2:
         raise UsageError(f"--replays {folder}: at least two saved games (.bwr) are needed")
     try:
-        return [replay.load(path) for path in paths], {"replays": Path(folder).name}
+        records = [replay.load(path) for path in paths]
     except (OSError, ValueError) as exc:
         raise UsageError(f"--replays {folder}: {exc}") from None
+    other = next((path for path, record in zip(paths, records, strict=True) if record.game != game_id), None)
+    if other is not None:
+        raise UsageError(
+            f"--replays {folder}: {other.name} is a saved game of {records[paths.index(other)].game}, not of {game_id}"
+        )
+    return records, {"bots": records[0].seat_kinds, "replays": Path(folder).name}
 
 
 def _fit_outcomes(

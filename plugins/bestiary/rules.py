@@ -25,7 +25,7 @@ from .catalogue import CREATURES, DRAFTS, HEURISTIC, MESSAGES, MODES
 from .creatures import State, board_of, is_protorp
 from .seats import other_side
 from .setup import setup as set_up
-from .siege import captured_towers, scores, tower_sums
+from .siege import captured_towers, scores
 
 Action = dict[str, Any]
 Log = Any
@@ -130,10 +130,9 @@ class Bestiary(Game):
             if creature["hex"] >= 0:
                 life[creature["side"]] += CREATURES[creature["id"]]["life"] - creature["damage"]
         life_term = (life[side] - life[enemy]) / max(1, life[side] + life[enemy])
-        tower_count = max(1, len(board_of(state).towers))
-        value = w["castle"] * castle + w["towers"] * towers / tower_count + w["life"] * life_term
-        if w["tower_siege"]:
-            value += w["tower_siege"] * _siege_lead(state, side, enemy) / tower_count
+        value = (
+            w["castle"] * castle + w["towers"] * towers / max(1, len(board_of(state).towers)) + w["life"] * life_term
+        )
         return max(-1.0, min(1.0, value))
 
     def seat_name(self, state: State, seat: int, lang: str = "en") -> str:
@@ -173,13 +172,3 @@ def _protorp_heuristic(state: State, seat: int, w: dict[str, Any]) -> float:
     held = owners.count(seat) - max(owners.count(s) for s in range(len(points)) if s != seat)
     value = (points[seat] - max(others)) / state["settings"]["vp_goal"] + w["protorp_castle"] * held
     return max(-1.0, min(1.0, value))
-
-
-def _siege_lead(state: State, side: int, enemy: int) -> int:
-    """The side's siege in every tower's control area less the enemy's: how near it stands to
-    capturing the towers it does not hold and how safely it holds the others."""
-    lead = 0
-    for tower in board_of(state).towers:
-        sums = tower_sums(state, tower["area"])
-        lead += sums[side] - sums[enemy]
-    return lead

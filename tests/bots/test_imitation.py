@@ -13,8 +13,6 @@ from boardwright.cli.main import main
 from boardwright.framework import kernel, replay
 from boardwright.framework.bots import Turn
 from boardwright.framework.replay import Record
-from boardwright.plugins.bestiary.catalogue import CREATURES
-from boardwright.plugins.bestiary.creatures import board_of, new_creature, place
 
 # a player who counts nothing but its stones in the centre column, against the rival's
 CENTRE_ONLY = {"own_three": 0.0, "rival_three": 0.0, "own_threat": 0.0, "rival_threat": 0.0, "centre": 1.0}
@@ -118,20 +116,3 @@ def test_connect_fours_heuristic_counts_holes_by_the_row_their_maker_fills_last_
     centre = _drops(engine, [3, 0, 3])
     assert game.heuristic(centre, 0, weights={**table, "centre": 1}) == pytest.approx(0.2)
     assert game.heuristic(centre, 0, weights=table) == 0.0
-
-
-def test_bestiarys_heuristic_counts_the_siege_lead_in_the_towers_areas_only_when_weighted(host):
-    engine = host.engine("bestiary")
-    game = engine.game
-    state = engine.new_game(2, {}, 3)
-    table = dict(game.heuristic_table)
-    tower = board_of(state).towers[0]
-    # two creatures of seat 0 in the first tower's area (enough to hold it), one of seat 1's beside them
-    for seat, hex_index in ((0, tower["area"][0]), (0, tower["area"][1]), (1, tower["area"][2])):
-        place(state, new_creature(state, seat, next(iter(CREATURES))), hex_index)
-    siege = {**table, "tower_siege": 0.5}
-    per_tower = 0.5 / len(board_of(state).towers)
-    assert game.heuristic(state, 0, weights=siege) - game.heuristic(state, 0, weights=table) == pytest.approx(per_tower)
-    assert game.heuristic(state, 1, weights=siege) - game.heuristic(state, 1, weights=table) == pytest.approx(
-        -per_tower
-    )
