@@ -11,6 +11,8 @@ pattern search as `tuning.fit`: no gradient, since a heuristic is any code.
 
 A bot that plays by the fitted table ranks its actions as the recorded player did as far as
 the heuristic's terms can tell them apart, at greedy's cost: one heuristic a legal action.
+The states are the recorded games' own, hidden cards and all, where the player chose from
+its view of them.
 """
 
 from __future__ import annotations
