@@ -15,6 +15,10 @@
    at least 10 times mcts:easy's and at least half of greedy's. Actions a second are shown
    beside games a second: a bot that plays better may play longer games.
 
+`--weights DIR`: the strength series play the weights of `DIR/GAME.json` where there is one
+(written by `boardwright learn GAME ... --out DIR/GAME.json`), not the game's shipped file: a
+candidate is measured before it replaces the shipped one.
+
 Prints Markdown. Measured here, never asserted by tests.
 """
 
@@ -26,7 +30,9 @@ import platform
 import sys
 import time
 from datetime import UTC, datetime
+from pathlib import Path
 
+from boardwright.bots import learned
 from boardwright.framework import PluginHost
 from boardwright.framework.simulation import Config, SeatBot, Series, every_seating, run_many
 from boardwright.framework.tally import wilson_interval
@@ -92,6 +98,18 @@ def speed(host: PluginHost, game_id: str, budget: float) -> str:
     return line
 
 
+def play_candidates(folder: Path) -> None:
+    """The learned bot reads `folder/GAME.json` for a game that has one, in either variant."""
+    shipped = learned.weights_file
+
+    def candidate(game, short=False):  # type: ignore[no-untyped-def]
+        found = folder / f"{game.spec.id}.json"
+        return found if found.is_file() else shipped(game, short)
+
+    learned.weights_file = candidate  # type: ignore[assignment]
+    learned.forget_weights()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="games in each seating (default 20)")
@@ -102,7 +120,10 @@ def main() -> int:
     parser.add_argument("--no-speed", action="store_true")
     parser.add_argument("--no-strength", action="store_true")
     parser.add_argument("--standard", action="store_true", help="strength in standard games, not the short variants")
+    parser.add_argument("--weights", metavar="DIR", help="play DIR/GAME.json's weights where there is one")
     args = parser.parse_args()
+    if args.weights:
+        play_candidates(Path(args.weights))
     host = PluginHost()
     kinds = host.bots()
     games = args.only.split(",") if args.only else GAMES

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from boardwright.framework import kernel
@@ -90,29 +90,47 @@ def fit(
     engine: Engine, found: list[Position], rounds: int = 8, factor: float = 1.5
 ) -> tuple[dict[str, Any], list[float]]:
     """A table with a lower log loss on `found`, and the loss after each round (the first:
-    the table as it was). Each round tries every weight times and divided by the factor, and
-    its sign turned for a weight that is not zero; a weight at zero is tried at a tenth of the
-    mean size of the others. The factor halves towards 1 after a round that changed nothing.
-    The game's own table is restored before this returns."""
+    the table as it was), by `pattern_search` over the table's numbers. The game's own table
+    is restored before this returns."""
     with table_as(engine, {}) as table:
-        keys = weights(table)
-        best = log_loss(engine, found)
-        history = [best]
-        for _ in range(rounds):
-            improved = False
-            for key in keys:
-                value = table[key]
-                scale = sum(abs(table[k]) for k in keys) / max(1, len(keys))
-                trials = [value * factor, value / factor, -value] if value else [scale / 10, -scale / 10]
-                for trial in trials:
-                    table[key] = float(trial)
-                    loss = log_loss(engine, found)
-                    if loss < best - 1e-9:
-                        best, value, improved = loss, table[key], True
-                table[key] = value
-            history.append(best)
-            if not improved:
-                factor = 1 + (factor - 1) / 2
-                if factor < 1.01:
-                    break
-        return dict(table), history
+
+        def loss(values: dict[str, Any]) -> float:
+            table.update(values)
+            return log_loss(engine, found)
+
+        return pattern_search(dict(table), weights(table), loss, rounds, factor)
+
+
+def pattern_search(
+    start: dict[str, Any],
+    keys: list[str],
+    loss: Callable[[dict[str, Any]], float],
+    rounds: int = 8,
+    factor: float = 1.5,
+) -> tuple[dict[str, Any], list[float]]:
+    """The values of `start` with a lower `loss`, moved one of `keys` at a time, and the loss
+    after each round (the first: `start`'s). Each round tries every key's value times and
+    divided by the factor, and its sign turned for a value that is not zero; a value at zero is
+    tried at a tenth of the mean size of the others. The factor halves towards 1 after a round
+    that changed nothing."""
+    table = dict(start)
+    best = loss(table)
+    history = [best]
+    for _ in range(rounds):
+        improved = False
+        for key in keys:
+            value = table[key]
+            scale = sum(abs(table[k]) for k in keys) / max(1, len(keys))
+            trials = [value * factor, value / factor, -value] if value else [scale / 10, -scale / 10]
+            for trial in trials:
+                table[key] = float(trial)
+                found = loss(table)
+                if found < best - 1e-9:
+                    best, value, improved = found, table[key], True
+            table[key] = value
+        history.append(best)
+        if not improved:
+            factor = 1 + (factor - 1) / 2
+            if factor < 1.01:
+                break
+    return table, history

@@ -129,6 +129,18 @@ def _threats(bits: int, height: int) -> int:
     return found
 
 
+def _parity_threats(mine: int, theirs: int, cells: int, columns: int, rows: int, seat: int) -> int:
+    """Empty holes that would make a four on the rows where its maker is the one to fill them
+    once the rest of the board fills (odd rows from the bottom for the first seat, even for
+    the second), the seat's own against the rival's."""
+    odd_rows = 0b01010101010101 & ((1 << rows) - 1)  # rows 1, 3, 5... of a column, from the bottom
+    odd = sum(odd_rows << c * (rows + 1) for c in range(columns))
+    own_rows, rival_rows = (odd, cells & ~odd) if seat == 0 else (cells & ~odd, odd)
+    own = _threats(mine, rows) & cells & own_rows
+    rival = _threats(theirs, rows) & cells & rival_rows
+    return own.bit_count() - rival.bit_count()
+
+
 class ConnectFour(Game):
     spec = GameSpec(
         id="connect_four",
@@ -171,10 +183,15 @@ class ConnectFour(Game):
             own += bin(mine & (mine >> shift) & (mine >> 2 * shift)).count("1")
             rival += bin(theirs & (theirs >> shift) & (theirs >> 2 * shift)).count("1")
         score = w["own_three"] * own - w["rival_three"] * rival
-        if state["connect"] == 4 and (w["own_threat"] or w["rival_threat"]):
+        if state["connect"] == 4 and (w["own_threat"] or w["rival_threat"] or w["parity_threat"]):
             cells = _cells(len(state["columns"]), rows) & ~(mine | theirs)
             score += w["own_threat"] * (_threats(mine, rows) & cells).bit_count()
             score -= w["rival_threat"] * (_threats(theirs, rows) & cells).bit_count()
+            if w["parity_threat"]:
+                score += w["parity_threat"] * _parity_threats(mine, theirs, cells, len(state["columns"]), rows, seat)
+        if w["centre"]:
+            middle = ((1 << rows) - 1) << len(state["columns"]) // 2 * (rows + 1)
+            score += w["centre"] * ((mine & middle).bit_count() - (theirs & middle).bit_count())
         return max(-1.0, min(1.0, score / w["lead_scale"]))
 
     def describe_action(self, state: dict[str, Any], action: dict[str, Any], lang: str = "en") -> str:
