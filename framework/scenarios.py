@@ -30,6 +30,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .data import toml_problem
 from .errors import OptionError, ScenarioError
 from .game import Game
 from .spec import GameSpec, Option, Scenario
@@ -49,26 +50,6 @@ HEADER_SCHEMA: dict[str, Any] = {
         "summary_ru": {"type": "string"},
         "players": {"type": "array", "items": {"type": "integer", "minimum": 1}, "minItems": 1},
     },
-}
-
-# What each of tomllib's complaints means for a person writing a scenario by hand
-SYNTAX_HINTS = {
-    "Invalid value": 'after "=" comes a value: a number, true or false, "quoted text", a [list] or an {inline = table}',
-    "Expected '=' after a key": "each line of a table is key = value",
-    "Invalid statement": "a line is key = value, a [table] header or a # comment",
-    "Cannot overwrite a value": "a key is written twice: keep one",
-    "Cannot declare": "a table is written twice: keep one",
-    "Cannot redefine namespace": "a table is written twice: keep one",
-    "Cannot mutate immutable namespace": "a table given inline is written again: keep one",
-    "Duplicate inline table key": "a key is written twice in one {table}: keep one",
-    "Unterminated string": "a text is missing its closing quote",
-    "Unclosed array": "a [list is missing its closing ] or a comma between its items",
-    "Unclosed inline table": "an {inline table is missing its closing } or a comma between its items",
-    "Expected ']' at the end of a table declaration": "a [table] header is missing its closing ]",
-    "Invalid initial character for a key part": 'a key is a word of letters, digits, _ and -, or "quoted"',
-    "Unescaped '\\' in a string": "a \\ in \"quoted text\" starts an escape: write \\\\, or use 'single quotes'",
-    "Illegal character '\\n'": 'a "quoted text" is missing its closing quote before the end of the line',
-    "Illegal character": "a character TOML does not allow here (a tab or control character in a text?)",
 }
 
 
@@ -233,13 +214,7 @@ def _check(
 
 def _syntax_error(exc: tomllib.TOMLDecodeError, where: str) -> ScenarioError:
     """tomllib's complaint with what it means: "column 18: Invalid value: after = comes ..."."""
-    said = str(exc)
-    match = re.search(r"\(at line (\d+), column (\d+)\)|\(at end of document\)", said)
-    message = said[: match.start()].strip() if match else said
-    line = int(match.group(1)) if match and match.group(1) else None
-    hint = next((meaning for start, meaning in SYNTAX_HINTS.items() if message.startswith(start)), "")
-    place = f"column {match.group(2)}: " if match and match.group(2) else ("at the end: " if match else "")
-    problem = f"not valid TOML, {place}{message}" + (f" ({hint})" if hint else "")
+    line, problem = toml_problem(exc)
     return ScenarioError(where, line, "(syntax)", problem)
 
 

@@ -3,17 +3,14 @@ bundles and the boards, loaded once when the package is imported."""
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any
+
+from boardwright.framework.data import GameData
 
 from .boards import Board, load_flat_board, load_protorp_board
 
-_DATA = resources.files(__package__) / "data"
-
-
-def _toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+DATA = GameData(__package__)
+_toml = DATA.toml
 
 
 CONFIG = _toml("game.toml")
@@ -36,7 +33,7 @@ BOARDS: dict[str, Board] = {
     "crossroads": load_flat_board("crossroads", _BOARD_DATA["crossroads"]),
     "protorp": load_protorp_board(
         _BOARD_DATA["protorp"],
-        (_DATA / _BOARD_DATA["protorp"]["file"]).read_text(encoding="utf-8"),
+        DATA.text(_BOARD_DATA["protorp"]["file"]),
         PROTORP["radius"],
     ),
 }

@@ -3,17 +3,12 @@ looks and text."""
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
-from typing import Any
+from boardwright.framework.data import GameData
 
 from .board import Board
 
-_DATA = resources.files(__package__) / "data"
-
-
-def _toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+DATA = GameData(__package__)
+_toml = DATA.toml
 
 
 CONFIG = _toml("game.toml")
@@ -25,19 +20,7 @@ DRAWING = _toml("drawing.toml")
 BOARD = Board(_toml("board.toml"))
 
 
-def _messages(*names: str) -> dict[str, dict[str, str]]:
-    """Every text of the game by language: events, action labels, the board's texts."""
-    merged: dict[str, dict[str, str]] = {"en": {}, "ru": {}}
-    for file_name in names:
-        for lang, texts in _toml(file_name).items():
-            clash = set(texts) & set(merged[lang])
-            if clash:
-                raise ValueError(f"data/{file_name}: [{lang}] repeats the keys {sorted(clash)}")
-            merged[lang].update(texts)
-    return merged
-
-
-MESSAGES = _messages("messages.toml", "actions.toml", "table_text.toml")
+MESSAGES = DATA.messages("messages.toml", "actions.toml", "table_text.toml")  # events, actions, the board
 
 
 def army_limit(vp: int) -> int:

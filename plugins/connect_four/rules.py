@@ -10,20 +10,19 @@ The game has one move, `DROP`: a disc into a column that is not full.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from importlib import resources
 from typing import Any, ClassVar
 
 from boardwright.framework import Game, GameSpec, Option, Setup, decided, kernel
+from boardwright.framework.data import GameData
 from boardwright.framework.events import text
 from boardwright.framework.flow import Flow, Phase
 from boardwright.framework.moves import Move, Part, action_parts
 from boardwright.framework.spec import titled
 
-_DATA = resources.files(__package__) / "data"
-_CONFIG = tomllib.loads((_DATA / "game.toml").read_text(encoding="utf-8"))
-_MESSAGES = tomllib.loads((_DATA / "messages.toml").read_text(encoding="utf-8"))
+_DATA = GameData(__package__)  # the package's data folder (framework/data.py)
+_CONFIG = _DATA.toml("game.toml")
+_MESSAGES = _DATA.messages()
 HEURISTIC: dict[str, float] = _CONFIG["heuristic"]  # the bots' weights, read on each call so a tuned table counts
 
 

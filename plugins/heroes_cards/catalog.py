@@ -8,15 +8,12 @@ capital. Card ids name what a card is, so a card's face never depends on the sta
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any
 
-_DATA = resources.files(__package__) / "data"
+from boardwright.framework.data import GameData
 
-
-def load_toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+DATA = GameData(__package__)
+load_toml = DATA.toml
 
 
 CONFIG = load_toml("game.toml")

@@ -7,16 +7,13 @@ actions and events use the string ids from the map file.
 from __future__ import annotations
 
 import json
-import tomllib
-from importlib import resources
 from itertools import product
 from typing import Any
 
-_DATA = resources.files(__package__) / "data"
+from boardwright.framework.data import GameData
 
-
-def load_toml(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+DATA = GameData(__package__)
+load_toml = DATA.toml
 
 
 def _sub_vectors(units: tuple[int, ...]) -> list[tuple[int, list[int]]]:
@@ -36,7 +33,7 @@ class World:
 
     def __init__(self) -> None:
         config = load_toml("game.toml")
-        geo = json.loads((_DATA / "map.json").read_text(encoding="utf-8"))
+        geo = json.loads(DATA.text("map.json"))
         self.config = config
         self._numbers(config)
         self._track(config)

@@ -6,15 +6,12 @@ rest keeps two copies of one spell apart.
 
 from __future__ import annotations
 
-import tomllib
-from importlib import resources
 from typing import Any
 
-_DATA = resources.files(__package__) / "data"
+from boardwright.framework.data import GameData
 
-
-def _load(name: str) -> dict[str, Any]:
-    return tomllib.loads((_DATA / name).read_text(encoding="utf-8"))
+DATA = GameData(__package__)
+_load = DATA.toml
 
 
 CONFIG = _load("game.toml")

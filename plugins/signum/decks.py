@@ -115,7 +115,7 @@ def problems(deck: Deck) -> list[Text]:
     hero = deck.get("hero")
     if hero not in HEROES:
         return [{"key": "deck_unknown_hero", "hero": str(hero)}]
-    faction = hero_faction(hero)
+    faction = hero_faction(str(hero))
     found: list[Text] = []
     known: dict[str, int] = {}
     for card, count in deck["cards"].items():
