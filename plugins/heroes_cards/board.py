@@ -23,6 +23,7 @@ BACKS = {"creatures": "#6b3a2a", "heroes": "#3a4f7a", "chests": "#8a6a1a", "trav
 # a plot's width in board units (its height is 100): a building's name in two lines at the
 # small font, even with a full hand below the capitals at 1280x800
 CELL_WIDTH = 215.0
+CELL_WIDTH_MANY = 265.0  # with three or four capitals (two lines of two) the table is taller: wider plots read
 CELL_LABEL_WIDTH = CELL_WIDTH * 0.82  # the room for a label on a plot
 CHAR_EM = 0.62  # the mean width of a bold letter against the font size
 CAPITALS_A_LINE = 2  # capitals side by side; a third and fourth player's in a line below
@@ -63,7 +64,7 @@ def capital_grid(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "columns": CAPITAL["columns"],
         "rows": CAPITAL["rows"],
         "frame": SEAT_COLOURS[seat],
-        "cell": [CELL_WIDTH, 100],
+        "cell": [CELL_WIDTH if kernel.seats(state) <= 2 else CELL_WIDTH_MANY, 100],
         "cells": cells,
         "title": {"key": "capital_title", "seat": seat, "vp": scoring.total(state, seat)},
     }
