@@ -65,7 +65,7 @@ ACTION_PARTS = {**action_parts(turn.flow().all_moves()), "enter": {"target": "ca
 class Bestiary(Game):
     spec = GameSpec(
         id="bestiary",
-        version="2.0.0",
+        version="2.1.0",  # 2.1.0: a seat chooses the castle whenever several of its own are free
         **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         teams={4: [[0, 2], [1, 3]]},

@@ -30,7 +30,8 @@ def then_summon(state: State, log: Log) -> None:
 
 def summon(state: State, data: dict[str, Any], log: Log) -> None:
     """Step: every free own castle takes the seat's next waiting creature (the leftmost first).
-    When a seat has more free castles than waiting creatures it chooses where the creature enters."""
+    When a seat has several free castles it chooses where the creature enters (§5.4: "any free
+    castle the player controls, chosen by the player"), even when every one of them will fill."""
     board = board_of(state)
     occupant = state["occupant"]
     castles = board.castles
@@ -45,10 +46,9 @@ def summon(state: State, data: dict[str, Any], log: Log) -> None:
         if not queue:
             continue
         free = [h for h in own_castles(state, seat) if occupant[h] < 0]
-        chosen = free if len(free) > len(queue) else free[:1]
         name = state["creatures"][queue[0]]["id"]
         keys = board.keys
-        choices = [{"type": "enter", "creature": name, "castle": keys[h]} for h in chosen]
+        choices = [{"type": "enter", "creature": name, "castle": keys[h]} for h in free]
         kernel.ask(state, seat, "enter", choices, auto=True)
         return
 

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from boardwright.framework import kernel
+from boardwright.framework.events import EventLog
 from boardwright.plugins.bestiary.attack import strength
 from boardwright.plugins.bestiary.board_view import stage
 from boardwright.plugins.bestiary.catalogue import BOARDS
-from boardwright.plugins.bestiary.creatures import haste_net, period
+from boardwright.plugins.bestiary.creatures import haste_net, new_creature, period
 from boardwright.plugins.bestiary.hiring import army_limit
+from boardwright.plugins.bestiary.summons import summon
 
 
 def _supports(t, cid, s):
@@ -498,3 +500,20 @@ def test_team_banishment_returns_to_the_owners_own_castle(table):
     t.attack("messum", at="1,0")
     assert t.at("cerberus") == "2,-3"  # seat 3's castle, not the teammate's
     assert t.state["castle_damage"] == [2, 1]
+
+
+def test_protorp_owner_chooses_the_castle_even_when_every_free_castle_fills(table):
+    """§5.4: "Protorp: any free castle the player controls, chosen by the player [T]". With
+    two free castles and two creatures waiting, the leftmost still picks which castle it enters."""
+    t = _protorp(table, [["goetius"], ["cerberus"]])
+    c1 = t.board.castle_ids.index("c1")
+    t.state["castle_owners"][c1] = 0
+    t.put("goetius", None)
+    new_creature(t.state, 0, "fidea")
+    t.touch()
+    summon(t.state, {}, EventLog())
+    t.touch()
+    assert sorted(a["castle"] for a in t.legal()) == ["a0", "c1"]
+    assert {a["creature"] for a in t.legal()} == {"goetius"}
+    t.do({"type": "enter", "creature": "goetius", "castle": "c1"})
+    assert t.at("goetius") == "c1" and t.at("fidea") == "a0"
