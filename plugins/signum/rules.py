@@ -31,7 +31,7 @@ Action = dict[str, Any]
 class Signum(Game):
     spec = GameSpec(
         id="signum",
-        version="0.3.0",  # 0.3.0: the turn's stage is the kernel's (0.2.0: where a destroyed hero fell is kept)
+        version="0.4.0",  # 0.4.0: a Feint steps as far as its owner chooses (0.3.0: the turn's stage is the kernel's; 0.2.0: where a destroyed hero fell is kept)
         **titled(MESSAGES, "game_title"),
         players=(2,),
         options=(
@@ -46,10 +46,11 @@ class Signum(Game):
     # two rounds: the prolonged game decides (§8); about 25 actions, so a bot series stays quick
     short_options: ClassVar[dict[str, Any]] = {"rounds": 2}
     heuristic_table: ClassVar[dict[str, Any] | None] = HEURISTIC
-    # the moves' parts (declared in the chapters' modules), and the creature a Reposition spell moves, a decision's choice
+    # the moves' parts (declared in the chapters' modules), and the creature a Reposition spell or a Feint moves, a decision's choice
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         **action_parts([*turn.ACTIVATION_MOVES, turn.PLACE_HERO]),
         "reposition": {"source": "unit", "point": "to"},
+        "feint_step": {"source": "unit", "point": "to"},
     }
 
     def flow(self) -> Flow:
@@ -99,6 +100,7 @@ class Signum(Game):
                 "pay_with": economy.close_for_payment,
                 "lose_token": combat.answer_lose_token,
                 "purge": spells.answer_purge,
+                "feint_step": tactics.answer_feint_step,
             },
         )
 

@@ -102,8 +102,13 @@ def _cancel_spell(state: State, owner: int, event: Event, choice: dict[str, Any]
     zones.move(state, f"play:{seat}", f"grave:{seat}", event["item"])
 
 
+# the distances a Feint may step, as fractions of its S: the whole S down to a quarter
+FEINT_FRACTIONS = (1.0, 0.75, 0.5, 0.25)
+
+
 def _feint(state: State, owner: int, event: Event, choice: dict[str, Any], log: Log) -> None:
-    """Feint: the target steps up to S straight away from the attacker; the attack is wasted."""
+    """Feint: the attack is wasted and the target steps up to S straight away from the
+    attacker; how far is its owner's choice ("moves up to S away"), among the steps it can make."""
     state["cancelled"].append("melee")
     target, attacker = event["target"], event["unit"]
     everyone = units(state)
@@ -111,11 +116,19 @@ def _feint(state: State, owner: int, event: Event, choice: dict[str, Any], log: 
     ax, ay = everyone[attacker]["at"]
     gap = field.distance((tx, ty), (ax, ay)) or 1.0
     reach = ruler(CARDS["feint"]["distance"])
-    for step in (reach, reach * 0.75, reach / 2, reach / 4):
-        spot = [round(tx + (tx - ax) / gap * step, 3), round(ty + (ty - ay) / gap * step, 3)]
-        if move_problem(state, target, spot, reach=reach) is None:
-            everyone[target]["at"] = spot
-            return
+    steps = [fraction * reach for fraction in FEINT_FRACTIONS]
+    spots = [[round(tx + (tx - ax) / gap * step, 3), round(ty + (ty - ay) / gap * step, 3)] for step in steps]
+    choices = [
+        {"type": "feint_step", "unit": target, "to": spot}
+        for spot in spots
+        if move_problem(state, target, spot, reach=reach) is None
+    ]
+    if choices:
+        kernel.ask(state, owner, "feint_step", choices, auto=True)
+
+
+def answer_feint_step(state: State, decision: dict[str, Any], choice: dict[str, Any], log: Log) -> None:
+    units(state)[choice["unit"]]["at"] = list(choice["to"])
 
 
 def _shield_wall(state: State, owner: int, event: Event, choice: dict[str, Any], log: Log) -> None:

@@ -173,9 +173,22 @@ def test_feint_steps_the_target_away_and_wastes_the_attack(engine):
     log = EventLog()
     engine.apply(state, {"type": "attack", "unit": attacker, "target": target}, log=log)
     engine.apply(state, {"type": "reveal", "card": feint}, seat=1 - seat, log=log)
+    engine.apply(state, engine.legal_actions(state)[0], seat=1 - seat, log=log)
     assert not geometry.in_contact(state, attacker, target)
     assert state["units"][target]["at"][1] > 33.2 and state["units"][target]["wounds"] == 0
     assert "attack_wasted" in keys(log)
+
+
+def test_feint_owner_chooses_how_far_up_to_s_the_character_moves_away(engine):
+    """VT3 Feint: "your character moves up to S away": S or less, as its owner chooses."""
+    state, seat, attacker, target, feint = melee_ready(engine, "feint")
+    engine.apply(state, {"type": "attack", "unit": attacker, "target": target})
+    engine.apply(state, {"type": "reveal", "card": feint}, seat=1 - seat)
+    assert kernel.to_move(state) == 1 - seat
+    offered = engine.legal_actions(state)
+    assert [a["to"][1] for a in offered] == [41.2, 39.2, 37.2, 35.2]  # S = 8 cm, 6, 4 and 2 away
+    engine.apply(state, {"type": "feint_step", "unit": target, "to": [30.0, 35.2]}, seat=1 - seat)
+    assert state["units"][target]["at"] == [30.0, 35.2] and state["units"][target]["wounds"] == 0
 
 
 def test_shield_wall_answers_a_declared_shot(engine):
