@@ -254,11 +254,7 @@ def light_targets(
             # thin, solid and opaque: a dotted or see-through line costs frames
             added.append(_ring(scene, outline, _pen("#cbd5e1", 1.0), MARK_Z - 10, cached=False))
             continue
-        for z, line in enumerate([_pen("#0b0f19", 10 if piece else 7), _pen(TARGET, 6 if piece else 3.5)]):
-            if piece:
-                added.append(_outside(scene, outline, line, MARK_Z - 10 + z))
-            else:
-                added.append(_ring(scene, outline, line, MARK_Z - 10 + z))
+        added += _double_line(scene, outline, piece, TARGET, (10, 6) if piece else (7, 3.5), MARK_Z - 10)
         sign = _glyph(scene, "◎", TARGET, _shoulder(outline) if piece else _corner_inside(outline))
         sign.setZValue(MARK_Z - 7)
         added.append(sign)
@@ -273,13 +269,19 @@ def light_pickable(scene: QGraphicsScene, items: Iterable[tuple[QGraphicsItem, Q
     for item, rest in items:
         outline = outline_at_rest(item, rest)
         piece = item.zValue() >= LAYER_Z["piece"]
-        for z, line in enumerate([_pen("#0b0f19", 6 if piece else 5), _pen(PICKABLE, 3 if piece else 2.5)]):
-            added.append(
-                _outside(scene, outline, line, MARK_Z - 12 + z)
-                if piece
-                else _ring(scene, outline, line, MARK_Z - 12 + z)
-            )
+        added += _double_line(scene, outline, piece, PICKABLE, (6, 3) if piece else (5, 2.5), MARK_Z - 12)
     return added
+
+
+def _double_line(
+    scene: QGraphicsScene, outline: QPainterPath, piece: bool, tone: str, widths: tuple[float, float], z: float
+) -> list[QGraphicsItem]:
+    """A dark line under a `tone` one along `outline`: outside a piece, so that it keeps its
+    colour and label; on a place's outline otherwise."""
+    draw = _outside if piece else _ring
+    return [
+        draw(scene, outline, line, z + n) for n, line in enumerate([_pen("#0b0f19", widths[0]), _pen(tone, widths[1])])
+    ]
 
 
 def _outside(scene: QGraphicsScene, outline: QPainterPath, pen: QPen, z: float, cached: bool = True) -> QGraphicsItem:

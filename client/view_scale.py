@@ -8,11 +8,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QRectF, Qt, QTimer
-from PySide6.QtGui import QFont, QFontMetricsF
+from PySide6.QtGui import QFontMetricsF
 from PySide6.QtWidgets import QApplication, QGraphicsView
 
 from .arrangement import Screen
-from .card_plan import small_font_px
+from .card_plan import font, small_font_px
 from .items import BoardText, set_apart
 
 MAX_ZOOM = 8.0
@@ -125,7 +125,4 @@ class ViewScale(_View):
 @lru_cache(maxsize=2048)
 def title_ems(text: str) -> float:
     """How wide `text` is in the bold font a board's titles take, in ems."""
-    font = QFont()
-    font.setBold(True)
-    font.setPixelSize(100)
-    return QFontMetricsF(font).horizontalAdvance(text) / 100
+    return QFontMetricsF(font(100, True)).horizontalAdvance(text) / 100

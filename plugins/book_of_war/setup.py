@@ -231,11 +231,17 @@ def first_castle(state: State, seat: int) -> list[str]:
     return state["start_castles"][seat][:1]
 
 
+def both_start_units(state: State) -> bool:
+    """In the base duel both starting units go out, the chosen one to the first castle; with
+    four players, or the `start_units = "one"` rule, only the chosen one [D-29]."""
+    return not team_game(state) and state["rules"]["start_units"] == "all"
+
+
 def apply_start_unit(state: State, action: Action, log: Any) -> None:
     """The chosen unit goes to the first castle; in the base duel the other to the second."""
     seat = kernel.active(state)
     chosen = [action["unit_type"]]
-    if not team_game(state) and state["rules"]["start_units"] == "all":
+    if both_start_units(state):
         chosen += [t for t in FACTIONS[state["faction"][seat]]["units"] if t != action["unit_type"]]
     for unit_type, castle in zip(chosen, state["start_castles"][seat], strict=False):
         unit_id = units.place(state, seat, unit_type, castle, ready=True)

@@ -17,7 +17,7 @@ from boardwright.framework import kernel, zones
 
 from .cards import hand_zone, lands_zone, scout_zone, unit_deck
 from .catalog import CONFIG, CREATURES, DRAWING, FACTIONS, UNITS, army_limit
-from .setup import team_game
+from .setup import both_start_units
 from .text import colour_name, land_name, name, unit_type_of
 from .war_track import other_side, seats_of, winning_side
 
@@ -179,8 +179,7 @@ def _starting_units(state: State, seat: int) -> list[Element]:
         return []
     colour = state["colour"][kernel.side_of(state, seat)]
     cards = [f"{colour}_{unit_type}" for unit_type in FACTIONS[state["faction"][seat]]["units"]]
-    both = not team_game(state) and state["rules"]["start_units"] == "all"  # the other goes to the second castle
-    title = {"key": "starting_units_both" if both else "starting_units"}
+    title = {"key": "starting_units_both" if both_start_units(state) else "starting_units"}
     return [
         {
             "type": "cards",

@@ -4,10 +4,9 @@ the cities, hands, tactics rows, graveyards, decks and the prosperity race."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from boardwright.framework import decided, kernel
+from boardwright.framework import decided, field, kernel
 
 from . import activation, combat, economy, play, turn
 from .cards import (
@@ -26,7 +25,7 @@ from .cards import (
     name_of,
 )
 from .geometry import allowance, outline, sight, sight_data, terrain_shape
-from .units import health, hero_of, relic_data, units, worn
+from .units import base, health, hero_of, relic_data, units, worn
 
 State = dict[str, Any]
 COLOURS = ("#1d4ed8", "#b91c1c")
@@ -317,20 +316,13 @@ def overlays(state: State, seat: int | None) -> list[dict[str, Any]]:
         found.append(
             {
                 "type": "ruler",
-                "from": _towards(unit["at"], everyone[nearest]["at"], unit["radius"]),
+                "from": field.edge_to_edge(base(unit), base(everyone[nearest]))[1],  # from its base's edge
                 "towards": everyone[nearest]["at"],
                 "length": round(gap, 1),
                 "label": {"key": "ruler_label", "cm": round(gap, 1)},
             }
         )
     return found
-
-
-def _towards(start: list[float], end: list[float], distance: float) -> list[float]:
-    """The point `distance` cm from `start` on the way to `end`: where a base's edge faces it."""
-    dx, dy = end[0] - start[0], end[1] - start[1]
-    length = math.hypot(dx, dy) or 1.0
-    return [start[0] + dx / length * distance, start[1] + dy / length * distance]
 
 
 def seat_panel(state: State, seat: int) -> dict[str, Any]:

@@ -10,17 +10,10 @@ from boardwright.plugins.heroes_cards import actions, cards, week
 from boardwright.plugins.heroes_cards.catalog import CONFIG, travel
 from boardwright.plugins.heroes_cards.rules import HeroesCards
 
-from .scenes import move_card, war_over_a_mine
+from .scenes import first_day, move_card, war_over_a_mine
 
 GAME = HeroesCards()
 ENGINE = Engine(GAME)
-
-
-def first_day(seed: int = 1) -> dict:
-    state = ENGINE.new_game(2, {}, seed)
-    while kernel.phase(state) != "day" or kernel.pending(state):
-        ENGINE.apply(state, ENGINE.legal_actions(state)[0])
-    return state
 
 
 def test_each_week_has_its_days_and_each_day_is_a_round_of_the_kernel():
@@ -40,7 +33,7 @@ def test_each_week_has_its_days_and_each_day_is_a_round_of_the_kernel():
 def test_the_travel_phase_is_day_zero_and_a_day_reads_the_kernels_round():
     state = ENGINE.new_game(2, {}, 1)
     assert kernel.phase(state) == "travel" and week.day_of_week(state) == 0
-    state = first_day()
+    state = first_day(ENGINE, 1)
     assert week.day_of_week(state) == 1 and kernel.round_number(state) == 2
 
 
@@ -53,7 +46,7 @@ def refused(state: dict, action: dict) -> str:
 def test_a_build_names_the_rule_it_breaks():
     """Digest 5.1 A: an empty plot next to the Palace or a building, paid with cards of the
     hand as many as the cost."""
-    state = first_day()
+    state = first_day(ENGINE, 1)
     seat = kernel.active(state)
     build = next(a for a in ENGINE.legal_actions(state) if a["type"] == "build")
     assert "plot" in refused(state, {**build, "plot": "nowhere"})
@@ -67,7 +60,7 @@ def test_a_build_names_the_rule_it_breaks():
 
 def test_after_closure_a_mine_may_not_be_played_and_the_reason_says_so():
     """Digest 5.1, the closure rule and E29: types 2-5 and 8 can no longer be played."""
-    state = first_day()
+    state = first_day(ENGINE, 1)
     seat = kernel.active(state)
     mine = next(card for card in zones.items(state, "travel_deck") if travel(card)["kind"] == "mine")
     zones.move(state, "travel_deck", f"travel:{seat}", mine)
@@ -77,7 +70,7 @@ def test_after_closure_a_mine_may_not_be_played_and_the_reason_says_so():
 
 
 def test_a_capture_only_against_a_player_at_war():
-    state = first_day()
+    state = first_day(ENGINE, 1)
     other = 1 - kernel.active(state)
     assert "at war" in refused(state, {"type": "capture", "target": other})
 
@@ -110,7 +103,7 @@ def test_the_days_list_is_what_the_predicates_allow_at_war_after_closure_and_bey
     state["captures"] = 1
     assert {a["type"] for a in listed(state)} <= {"capture", "pass"}
     assert same_actions(state)
-    state = first_day()
+    state = first_day(ENGINE, 1)
     seat = kernel.active(state)
     state["closure"] = True
     state["spy"][seat] = 1
