@@ -18,7 +18,7 @@ from boardwright.framework import kernel
 
 from . import text
 from .castles import destroy_castle
-from .supports import assign, assign_choices
+from .supports import assign, assign_choices, release, supporter_choices
 from .units import CLASSES, RANGED, count, march_legal, move_units, remove_units, seat, support_source
 from .world import WORLD
 
@@ -230,8 +230,12 @@ def step_losses(state: State, data: dict[str, Any], log: Any) -> None:
     if losses > 0 and state["occupant"][region] == faction:
         units = state["units"][region]
         if losses < sum(units):
+            fleeing = data["side"] == DEFENDER and state["battle"]["winner"] == ATTACKER  # all leave: no support stays
             choices = [
-                {"type": "casualties", "units": counts} for size, counts in WORLD.subsets(units) if size == losses
+                choice
+                for size, counts in WORLD.subsets(units)
+                if size == losses
+                for choice in _which_units(state, faction, region, {"type": "casualties", "units": counts}, fleeing)
             ]
             kernel.ask(state, seat(state, faction), "casualties", choices, auto=True, **data)
             return
@@ -243,8 +247,18 @@ def step_losses(state: State, data: dict[str, Any], log: Any) -> None:
     _go_on(state, data["at"])
 
 
+def _which_units(state: State, faction: int, region: int, choice: Action, fleeing: bool = False) -> list[Action]:
+    """The choice of units leaving `region`, once for each way to pick them among its
+    supporters when that differs (the owner chooses which units die or march on)."""
+    ways = None if fleeing else supporter_choices(state, faction, region, choice["units"])
+    if ways is None:
+        return [choice]
+    return [{**choice, "supporting": way} for way in ways]
+
+
 def answer_casualties(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
     faction, region, _ = _side(state["battle"], decision["data"]["side"])
+    release(state, choice.get("supporting", []))
     remove_units(state, faction, region, choice["units"])
     log.emit(
         "losses",
@@ -330,7 +344,7 @@ def step_advance(state: State, data: dict[str, Any], log: Any) -> None:
     for size, counts in WORLD.subsets(state["units"][origin]):
         if size > room:
             break
-        choices.append({"type": "advance", "units": counts})
+        choices.extend(_which_units(state, attacker, origin, {"type": "advance", "units": counts}))
     kernel.ask(state, seat(state, attacker), "advance", choices, auto=True, **data)
 
 
@@ -344,6 +358,7 @@ def answer_advance(state: State, decision: dict[str, Any], choice: Action, log: 
             "advance_declined", seat=seat(state, attacker), region=text.REGION_NAMES[target], at=text.region_ids(target)
         )
         return
+    release(state, choice.get("supporting", []))
     move_units(state, attacker, origin, target, counts)
     _note_moved(battle, attacker, target, counts)
     log.emit(

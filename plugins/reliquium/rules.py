@@ -31,7 +31,7 @@ Action = dict[str, Any]
 class Reliquium(Game):
     spec = GameSpec(
         id="reliquium",
-        version="2.0.0",
+        version="2.1.0",
         **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         options=(

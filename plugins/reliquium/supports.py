@@ -7,6 +7,7 @@ removes the tokens that carry nobody. A player with nothing to assign is done at
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from boardwright.framework import kernel
@@ -14,7 +15,7 @@ from boardwright.framework.moves import Move, Part
 
 from . import text
 from .actions import refusing, unit_class_of
-from .units import CLASSES, MELEE, RANGED, acting, assigned_from, controls, seat, support_source
+from .units import CLASSES, MELEE, RANGED, acting, assigned_from, controls, seat, support_source, tokens_from
 from .world import WORLD
 
 State = dict[str, Any]
@@ -81,6 +82,50 @@ def assign_choices(state: State, faction: int, moved: list[dict[str, Any]]) -> l
                     if entry["units"][c]:
                         out.append({"type": "assign", "border": w.border_ids[border], "unit": w.classes[c]})
     return out
+
+
+def _shares(total: int, bins: list[int]) -> list[list[int]]:
+    """Every way to take `total` units out of bins holding `bins` units each."""
+    if not bins:
+        return [[]] if total == 0 else []
+    return [[taken, *rest] for taken in range(min(total, bins[0]), -1, -1) for rest in _shares(total - taken, bins[1:])]
+
+
+def supporter_choices(state: State, faction: int, region: int, counts: list[int]) -> list[list[Action]] | None:
+    """When `counts` units of a class leave `region` (die or march on) and they may be
+    supporters of different ranged tokens or no supporters at all, the owner's ways to pick
+    them (digest 6.3 step 5: "each owner chooses which of their units die"): for each way, the
+    supporters among them by the token they leave ({"border", "units"}). None when there is
+    one way only."""
+    tokens = state["tokens"]
+    borders = [border for border in tokens_from(state, faction, region) if any(tokens[border]["assigned"])]
+    if not borders:
+        return None
+    units = state["units"][region]
+    per_class = []
+    for c in CLASSES:
+        assigned = [tokens[border]["assigned"][c] for border in borders]
+        per_class.append(_shares(counts[c], [units[c] - sum(assigned), *assigned]))
+    if all(len(ways) == 1 for ways in per_class):
+        return None
+    ways: list[list[Action]] = []
+    for picked in product(*per_class):
+        way = []
+        for index, border in enumerate(borders, 1):
+            taken = [picked[c][index] for c in CLASSES]
+            if any(taken):
+                way.append({"border": WORLD.border_ids[border], "units": taken})
+        ways.append(way)
+    return ways
+
+
+def release(state: State, supporters: list[Action]) -> None:
+    """The chosen supporters leave their tokens (before they leave their region)."""
+    tokens = state["tokens"]
+    for entry in supporters:
+        assigned = tokens[WORLD.border_index[entry["border"]]]["assigned"]
+        for c in CLASSES:
+            assigned[c] -= entry["units"][c]
 
 
 def _assignments(state: State, by: int) -> list[Action]:

@@ -98,14 +98,31 @@ def _field(name: str, value: Any) -> Any:
         return border_text(w.border_index[value])
     if name == "junction" and value in w.junction_index:
         return junction_text(w.junction_index[value])
+    if name == "supporting":
+        return [supporting_text(entry) for entry in value]
     return value
 
 
-def action_text(action: Action) -> Text:
-    """An action's label as a message key with its fields (a march or raid through a middle
-    region has a label of its own)."""
+def supporting_text(entry: dict[str, Any]) -> Text:
+    """Units that leave a ranged token, named by the token's border."""
+    return {"key": "supporting_units", "units": unit_text(entry["units"]), "border": _field("border", entry["border"])}
+
+
+def _label_key(action: Action) -> str:
+    """A march or raid through a middle region has a label of its own, and so have units
+    picked among supporters (with them, or with none of them)."""
     kind = str(action.get("type"))
-    key = f"action_{kind}_via" if "via" in action and f"action_{kind}_via" in MESSAGES["en"] else f"action_{kind}"
+    if "via" in action and f"action_{kind}_via" in MESSAGES["en"]:
+        return f"action_{kind}_via"
+    if "supporting" in action:
+        return f"action_{kind}_supporting" if action["supporting"] else f"action_{kind}_unassigned"
+    return f"action_{kind}"
+
+
+def action_text(action: Action) -> Text:
+    """An action's label as a message key with its fields."""
+    kind = str(action.get("type"))
+    key = _label_key(action)
     if key not in MESSAGES["en"]:
         return {"key": "action_other", "type": kind}
     return {"key": key, **{name: _field(name, value) for name, value in action.items() if name != "type"}}

@@ -101,24 +101,28 @@ def support_source(border: int, token: dict[str, Any]) -> int:
     return other_side(border, token["target"])
 
 
+def tokens_from(state: State, faction: int, region: int) -> list[int]:
+    """The borders of the faction's ranged tokens that take their units from `region`."""
+    tokens = state["tokens"]
+    return [
+        border
+        for border in state["ranged_at"][faction]
+        if border >= 0 and tokens[border]["target"] != region and region in WORLD.borders[border]
+    ]
+
+
 def assigned_from(state: State, faction: int, region: int, unit_class: int) -> int:
     """How many of `faction`'s units of a class in `region` support (are assigned to its ranged tokens)."""
     tokens = state["tokens"]
-    total = 0
-    for border in state["ranged_at"][faction]:
-        if border >= 0 and tokens[border]["target"] != region and region in WORLD.borders[border]:
-            total += tokens[border]["assigned"][unit_class]
-    return total
+    return sum(tokens[border]["assigned"][unit_class] for border in tokens_from(state, faction, region))
 
 
 def _fix_assignments(state: State, faction: int, region: int) -> None:
-    """Drop support assignments of units that are no longer in their supporting region."""
+    """Drop support assignments of units that are no longer in their supporting region (the
+    owner chose which when that made a difference: supports.release)."""
     tokens = state["tokens"]
     units = state["units"][region]
-    mine = []
-    for border in state["ranged_at"][faction]:
-        if border >= 0 and tokens[border]["target"] != region and region in WORLD.borders[border]:
-            mine.append(tokens[border]["assigned"])
+    mine = [tokens[border]["assigned"] for border in tokens_from(state, faction, region)]
     if not mine:
         return
     for unit_class in CLASSES:

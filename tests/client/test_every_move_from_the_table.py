@@ -190,3 +190,26 @@ def test_a_point_on_the_field_is_no_button(qtbot: Any, window: MainWindow) -> No
     offered = [move for _label, moves in table.action_bar.offered for move in moves]
     assert all(move.get("type") != "place_hero" for move in offered)
     assert all(table.points.places(a) for a in table.legal if a["type"] == "place_hero")
+
+
+def test_which_supporter_dies_is_chosen_at_the_table(qtbot: Any, window: MainWindow) -> None:
+    """Reliquium: a warrior lost in battle is either the one on a ranged token or the other:
+    the other is a button that says so, the supporter a click on its token."""
+    from tests.plugins.reliquium.conftest import Table
+    from tests.plugins.reliquium.test_choices import supported_attack
+
+    assert window.start_game(GameConfig("reliquium", 4, ["human"] * 4, seed=3, handover=False))
+    state = window.session.match.state
+    state.clear()
+    state.update(supported_attack(Table, "DDD").state)
+    table = window.table
+    table.refresh()
+    assert not unreachable(table)
+    assert table.action_bar.labels() == ["Lose 1 warrior, none of them supporting"]
+    token = Table.border("wasteland", "boundless_expanse")
+    qtbot.mouseClick(table.view.viewport(), Qt.MouseButton.LeftButton, pos=table.view.position_of(token))
+    assert window.session.match.record.actions[-1] == {
+        "type": "casualties",
+        "units": [1, 0, 0],
+        "supporting": [{"border": token, "units": [1, 0, 0]}],
+    }
