@@ -349,7 +349,10 @@ def step_move(state: State, data: dict[str, Any], log: Any) -> None:
 
 
 def resume_move(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+    move_by_ability(state, decision["data"]["unit"], choice["hex"], log)
+
+
+def move_by_ability(state: State, unit_id: str, hex_id: str, log: Any) -> None:
     """A unit moved by an ability lands on the chosen hex; it captures nothing [D-13]."""
-    unit_id = decision["data"]["unit"]
-    units.relocate(state, unit_id, choice["hex"])
-    log.emit("moved", unit=unit_text(unit_id), hex=hex_text(choice["hex"]), at=[unit_id, choice["hex"]])
+    units.relocate(state, unit_id, hex_id)
+    log.emit("moved", unit=unit_text(unit_id), hex=hex_text(hex_id), at=[unit_id, hex_id])

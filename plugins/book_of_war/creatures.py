@@ -299,7 +299,7 @@ def fluidity(state: State, seat: int, side: int, info: Info, chosen: list[str], 
 
 
 def forest_path(state: State, seat: int, side: int, info: Info, chosen: list[str], log: Any) -> list[Step]:
-    return [("forest", {"unit": target, "seat": seat, "terrain": info["terrain"]}) for target in chosen]
+    return [("forest", {"units": chosen, "seat": seat, "terrain": info["terrain"]})]
 
 
 def add_shields(state: State, targets: list[str], amount: int, log: Any) -> None:
@@ -419,11 +419,21 @@ def resume_swift(state: State, decision: dict[str, Any], choice: Action, log: An
 
 
 def step_forest(state: State, data: dict[str, Any], log: Any) -> None:
-    """Arborus: the unit goes to any free hex of the creature's terrain."""
+    """Arborus: each chosen unit goes to a free hex of the creature's terrain, one at a time,
+    which one next is the player's choice (12b: targets "resolved one by one in the order the
+    player chooses"; a unit leaving a forest frees it for the next)."""
     occupants = state["occupants"]
     places = [h for h in BOARD.cells if BOARD.terrain[h] == data["terrain"] and h not in occupants]
-    if places:
-        kernel.ask(state, data["seat"], "forest", [{"type": "place", "hex": h} for h in places], unit=data["unit"])
+    if places and data["units"]:
+        choices = [{"type": "forest_move", "unit": unit_id, "hex": h} for unit_id in data["units"] for h in places]
+        kernel.ask(state, data["seat"], "forest", choices, step=data)
+
+
+def resume_forest(state: State, decision: dict[str, Any], choice: Action, log: Any) -> None:
+    step = decision["data"]["step"]
+    abilities.move_by_ability(state, choice["unit"], choice["hex"], log)
+    left = [unit_id for unit_id in step["units"] if unit_id != choice["unit"]]
+    kernel.queue_step(state, "forest", first=True, **{**step, "units": left})
 
 
 def step_shadows(state: State, data: dict[str, Any], log: Any) -> None:

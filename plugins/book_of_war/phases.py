@@ -41,7 +41,7 @@ DECISIONS = {
     "move": abilities.resume_move,
     "scout": cards.resume_scout,
     "swift": creatures.resume_swift,
-    "forest": abilities.resume_move,
+    "forest": creatures.resume_forest,
     "shadows": creatures.resume_shadows,
 }
 

@@ -62,7 +62,7 @@ OPTIONS = (
 class BookOfWar(Game):
     spec = GameSpec(
         id="book_of_war",
-        version="2.1.0",
+        version="2.2.0",
         **titled(MESSAGES, "game_title"),
         players=(2, 4),
         teams={4: [[0, 2], [1, 3]]},  # team-mates sit opposite: clockwise play alternates teams
@@ -77,6 +77,7 @@ class BookOfWar(Game):
     action_parts: ClassVar[dict[str, dict[str, str]]] = {
         **action_parts(phases.MOVES),
         "place": {"target": "hex"},
+        "forest_move": {"source": "unit", "target": "hex"},
         "haste_move": {"target": "to"},
         "attack_next": {"target": "unit"},
     }

@@ -231,9 +231,32 @@ def test_arborus_sends_units_to_forests(table):
     s = table.unit(1, "swordsmen", "f3")
     c = table.unit(1, "companions", "f5")
     table.play(type="summon", creature="arborus", targets=sorted([c, s]))
-    table.play(type="place", hex="a3")
-    table.play(type="place", hex="b5")
+    table.play(type="forest_move", unit=s, hex="a3")
+    table.play(type="forest_move", unit=c, hex="b5")
     assert {table.u(s)["hex"], table.u(c)["hex"]} == {"a3", "b5"}
+
+
+def test_arborus_moves_the_units_in_the_order_the_player_chooses(table):
+    """Arborus: "Move each to a free forest hex anywhere on the board (one per hex)"; the
+    targets "are chosen first, then resolved one by one in the order the player chooses"
+    (12b). The swordsmen leave the forest c0 first, so the companions may take it."""
+    from boardwright.client.selection import Selection
+
+    _creature(table, 1, "arborus")
+    s = table.unit(1, "swordsmen", "c0")
+    c = table.unit(1, "companions", "d0")
+    table.play(type="summon", creature="arborus", targets=sorted([c, s]))
+    assert {choice["unit"] for choice in kernel.pending(table.state)["choices"]} == {s, c}
+    table.play(type="forest_move", unit=s, hex="a3")
+    # at the table: a click on the companions, then on the forest they leave for
+    selection = Selection(table.legal(), [], table.game.action_parts)
+    assert selection.click(c).what == "select" and "c0" in selection.active_ids()
+    assert selection.click("c0").actions == [{"type": "forest_move", "unit": c, "hex": "c0"}]
+    table.play(type="forest_move", unit=c, hex="c0")
+    assert (table.u(s)["hex"], table.u(c)["hex"]) == ("a3", "c0")
+    assert table.game.describe_action(table.state, {"type": "forest_move", "unit": c, "hex": "c0"}, "ru") == (
+        "Лесная тропа: Сподвижники → лес (Запад)"
+    )
 
 
 def test_companions_improved_moves_two(table):
