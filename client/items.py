@@ -203,12 +203,18 @@ class BoardText(QGraphicsSimpleTextItem):
             # the way of breaking its lines that leaves it largest: between words, or inside a
             # word at its syllables; too long or too many lines for its item even so: as large
             # as still fits, never over a neighbour
-            ways = [self._broken(font, False), self._broken(font, True)] if self.inside else [self._broken(font, False)]
-            shares = [self._share(way, font) for way in ways]
-            best = max(range(len(ways)), key=lambda index: (round(shares[index], 3), -ways[index].count("\n")))
-            text, share = ways[best], shares[best]
+            text, share = self._best_break(font)
             if share < 1 and not self.readable_first:
-                font.setPixelSize(max(self.design_px, math.floor(size * share)))
+                # a pixel smaller, its lines may break otherwise (two lines, not three) and fit
+                # whole: the largest size that does, else as large as the best way still fits
+                shrunk = max(self.design_px, math.floor(size * share))
+                for trial in range(size - 1, shrunk, -1):
+                    font.setPixelSize(trial)
+                    way, fits = self._best_break(font)
+                    if fits >= 1:
+                        text, shrunk = way, trial
+                        break
+                font.setPixelSize(shrunk)
         self.setFont(font)
         self.setText(text)
         for child in self.childItems():  # its shadow
@@ -219,6 +225,14 @@ class BoardText(QGraphicsSimpleTextItem):
                 child.setPos(offset, offset)
         self._place()
         return True
+
+    def _best_break(self, font: QFont) -> tuple[str, float]:
+        """The way of breaking its lines that leaves it largest at `font`: between words, or
+        inside a word at its syllables (fewer lines first); with the share of its size kept."""
+        ways = [self._broken(font, False), self._broken(font, True)] if self.inside else [self._broken(font, False)]
+        shares = [self._share(way, font) for way in ways]
+        best = max(range(len(ways)), key=lambda index: (round(shares[index], 3), -ways[index].count("\n")))
+        return ways[best], shares[best]
 
     def _share(self, text: str, font: QFont) -> float:
         """How much of its size `text` keeps inside its item (1: all of it); a label only
