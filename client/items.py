@@ -26,7 +26,9 @@ from .card_plan import syllables
 from .cards import CardItem, picture
 from .i18n import localise
 
-LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0}
+# a place's name ("name") lies over the marks' outlines that cross it (lit targets, last
+# moves, pickable pieces), so a line never cuts it; only the hover outline is higher
+LAYER_Z = {"board": 0.0, "piece": 100.0, "marker": 200.0, "name": 295.0}
 HIGHLIGHT = "#ffe14d"
 
 

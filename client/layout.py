@@ -441,6 +441,7 @@ def _region_name(
             "size": plate.size,
             "bold": True,
             "box": [plate.width, plate.height],
+            "layer": "name",
             **({"fill": region["label_colour"]} if "label_colour" in region else {}),
         }
     )

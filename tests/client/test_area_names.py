@@ -91,3 +91,22 @@ def test_a_piece_s_marks_are_a_badge_at_its_foot(qtbot: object) -> None:
     before = drawn.plate.path().boundingRect().width()
     drawn.at_least(drawn.font().pixelSize() * 2)
     assert drawn.plate.path().boundingRect().width() > before
+
+
+def test_no_outline_of_a_mark_is_drawn_over_a_region_s_name(qtbot: object, window: object) -> None:
+    """Reliquium at its start lights the stacks a player may pick with outlines along their
+    regions' borders; a neighbour's name that runs over such a border reads above the line
+    (seen: "Завывающая глушь" cut by the outline of Гряды Саксум)."""
+    from PySide6.QtWidgets import QApplication, QGraphicsPathItem
+
+    from boardwright.client.items import BoardText
+    from boardwright.client.new_game import GameConfig
+
+    window.resize(1280, 800)
+    assert window.start_game(GameConfig("reliquium", 2, ["human", "human"], seed=5, handover=False))
+    QApplication.processEvents()
+    scene = window.table.view.scene()
+    names = [item for item in scene.items() if isinstance(item, BoardText) and item.parentItem() is None and item.room]
+    outlines = [item for item in scene.items() if isinstance(item, QGraphicsPathItem) and item.zValue() > 200]
+    assert names and outlines, "region names and the pickable stacks' outlines are drawn"
+    assert min(name.zValue() for name in names) > max(line.zValue() for line in outlines)
