@@ -36,7 +36,8 @@ class Option:
     # a text option that names one of these values for each seat, in seat order and comma
     # separated ("castle,lot,orcs"), each seat's different, `lot` for a seat left to chance
     # (the whole text `lot`: every seat), each with its text `option_<key>_<value>`: the
-    # client offers the choice beside each seat; the game deals them with `seat_picks.deal`
+    # client offers the choice beside each seat; the game deals them with `seat_picks.deal`.
+    # A whole text among `suggested` ("initiative") is the game's own way for every seat.
     per_seat: tuple[str, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
@@ -76,7 +77,7 @@ class Option:
             if unknown:
                 allowed = ", ".join(self.subset_of)
                 raise OptionError(f"option {self.key}: {unknown[0]!r} is not one of {allowed} (comma separated)")
-        if self.per_seat and isinstance(value, str):
+        if self.per_seat and isinstance(value, str) and value not in self.suggested:
             named = [part.strip() for part in value.split(",")]
             unknown = [part for part in named if part not in (*self.per_seat, LOT)]
             if unknown:

@@ -19,7 +19,7 @@ from boardwright.framework.moves import Move, by_type
 from .abilities import SUMMON
 from .castles import BUILD, Consented, castles_on_map, end_peace_turn
 from .orders import MARCH, MELEE_ORDER, RANGED_ORDER, RECRUIT
-from .units import acting, seat
+from .units import acting, initiative_order, seat
 from .world import WORLD
 
 State = dict[str, Any]
@@ -65,8 +65,8 @@ def begin_peace(state: State, log: Any) -> None:
 def leaders(state: State) -> list[int]:
     """Most castles on the map; ties go to the earlier initiative (digest D26)."""
     best, winner = -1, -1
-    for by, faction in enumerate(state["faction_of"]):
-        castles = castles_on_map(state, faction)
+    for by in initiative_order(state):
+        castles = castles_on_map(state, state["faction_of"][by])
         if castles > best:
             best, winner = castles, by
     return [winner] if winner >= 0 else []

@@ -21,7 +21,7 @@ from boardwright.framework.spec import titled
 from . import abilities, battle, board, faction_board, heuristic, pacts, peace, setup, supports, text
 from .castles import castles_on_map
 from .text import MESSAGES
-from .units import ATTACK, PEACE, SUPPORT
+from .units import ATTACK, PEACE, SUPPORT, initiative_order
 from .world import WORLD, load_toml
 
 State = dict[str, Any]
@@ -31,14 +31,20 @@ Action = dict[str, Any]
 class Reliquium(Game):
     spec = GameSpec(
         id="reliquium",
-        version="2.1.0",
+        version="2.2.0",
         **titled(MESSAGES, "game_title"),
         players=(2, 3, 4),
         options=(
             Option("single_march", False, **titled(MESSAGES, "option_single_march")),
             Option("militia", False, **titled(MESSAGES, "option_militia")),
             Option("allies", False, **titled(MESSAGES, "option_allies")),
-            Option("factions", "lot", suggested=("lot", "initiative"), **titled(MESSAGES, "option_factions")),
+            Option(
+                "factions",
+                "lot",
+                suggested=("initiative",),
+                per_seat=tuple(WORLD.faction_ids),
+                **titled(MESSAGES, "option_factions"),
+            ),
             Option("last_faction_standing_wins", True, **titled(MESSAGES, "option_last_faction_standing_wins")),
         ),
         **titled(MESSAGES, "game_summary", "summary"),
@@ -78,6 +84,7 @@ class Reliquium(Game):
             phases=(
                 Phase(
                     PEACE,
+                    order=initiative_order,
                     begin=peace.begin_peace,
                     moves_per_turn=None,
                     moves=(*peace.MOVES, *pacts.FREE_MOVES),
@@ -87,6 +94,7 @@ class Reliquium(Game):
                 ),
                 Phase(
                     SUPPORT,
+                    order=initiative_order,
                     cycle=False,
                     skip=supports.has_no_ranged_tokens,
                     begin=supports.begin_war,
@@ -97,6 +105,7 @@ class Reliquium(Game):
                 ),
                 Phase(
                     ATTACK,
+                    order=initiative_order,
                     skip=battle.nobody_acts,
                     begin=battle.begin_attacks,
                     end=battle.end_round,

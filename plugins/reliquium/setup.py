@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardwright.framework import OptionError, Setup, kernel
+from boardwright.framework import Setup, seat_picks
 
 from . import text
 from .castles import leftmost_free
@@ -162,22 +162,14 @@ def _place_neutral(state: State, faction: int, lands: list[tuple[int, list[str]]
 
 
 def _pick_factions(state: State, players: int, mode: str) -> list[int]:
-    w = WORLD
-    factions = len(w.faction_ids)
-    if mode == "lot":
-        order = list(range(factions))
-        kernel.rng_shuffle(state, order)
-        return sorted(order[:players])
+    """Each seat's faction, in seat order (digest 3.2: "each player in turn picks one of the
+    four factions, by lot or by agreement"): the ones the players named at the table, a seat
+    left to chance dealt one of the others; `initiative`: the first factions in initiative
+    order. Turns go in initiative order whatever the seats (`units.initiative_order`)."""
     if mode == "initiative":
         return list(range(players))
-    names = [part.strip() for part in mode.split(",") if part.strip()]
-    bad = [name for name in names if name not in w.faction_index]
-    if bad or len(names) != players or len(set(names)) != players:
-        raise OptionError(
-            f"option factions: expected lot, initiative or {players} distinct factions of "
-            f"{', '.join(w.faction_ids)}, got {mode!r}"
-        )
-    return sorted(w.faction_index[name] for name in names)
+    dealt = seat_picks.deal(state, "factions", mode, WORLD.faction_ids, players)
+    return [WORLD.faction_index[name] for name in dealt]
 
 
 def _start_lands(data: dict[str, Any]) -> StartLands:

@@ -31,6 +31,9 @@ def region_ids(*regions: int) -> list[str]:
 
 
 FACTION_NAMES: list[Text] = [_names(faction) for faction in WORLD.factions]
+for _faction in WORLD.factions:  # the new-game dialog names each seat's faction as the map does
+    for _lang in LANGUAGES:
+        MESSAGES[_lang][f"option_factions_{_faction['id']}"] = _faction[_lang]
 CREATURE_NAMES: list[list[Text]] = [[_names(card) for card in cards] for cards in WORLD.creatures]
 MILITIA_TEXT: Text = {"key": "militia_unit"}
 

@@ -30,6 +30,12 @@ def seat(state: State, faction: int) -> int:
     return int(state["seat_of"][faction])
 
 
+def initiative_order(state: State) -> list[int]:
+    """The seats in their factions' initiative order (Legion, Alliance, Order, Brotherhood):
+    the turn order of every phase, whichever seat picked which faction."""
+    return [by for by in state["seat_of"] if by >= 0]
+
+
 def count(state: State, region: int) -> int:
     return sum(state["units"][region])
 

@@ -73,20 +73,6 @@ def test_the_new_game_dialog_offers_every_game(qtbot, window) -> None:
     assert window.dialog.game_box.currentData() == "reliquium"
 
 
-@pytest.mark.parametrize("lang, shown", [("en", "By lot"), ("ru", "По жребию")])
-def test_a_text_option_offers_its_named_values_in_words(qtbot, lang, shown) -> None:
-    """Reliquium's factions read "By lot", never the value "lot"; a typed list still counts."""
-    dialog = NewGameDialog(PluginHost(), "reliquium", lang, [])
-    qtbot.addWidget(dialog)
-    combo = dialog.option_widgets["factions"]
-    assert isinstance(combo, QComboBox) and combo.currentText() == shown
-    assert dialog.config().options["factions"] == "lot"
-    combo.setCurrentIndex(combo.findData("initiative"))
-    assert dialog.config().options["factions"] == "initiative"
-    combo.setEditText("nature,mountains")
-    assert dialog.config().options["factions"] == "nature,mountains"
-
-
 def test_every_text_option_shows_words_not_a_value() -> None:
     """No new-game dialog shows a game's raw option value: a text option with a default names
     it among its suggested values, a seat's pick every value and lot (or is a deck, which the

@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtWidgets import QComboBox
 
 from boardwright.client.new_game import NewGameDialog
-from boardwright.framework import PluginHost
+from boardwright.framework import PluginHost, kernel
 
 
 def _picks(dialog: NewGameDialog) -> list[QComboBox]:
@@ -48,3 +48,24 @@ def test_a_russian_dialog_names_the_races_in_russian(qtbot: Any, host: PluginHos
     assert [pick.itemText(i) for i in range(pick.count())] == [
         "Раса по жребию", "Замок", "Орда орков", "Некрополь", "Оплот",
     ]  # fmt: skip
+
+
+def test_each_reliquium_player_picks_a_faction_beside_the_seat(qtbot: Any, host: PluginHost) -> None:
+    """Reliquium (digest 3.2): "each player in turn picks one of the four factions, by lot or
+    by agreement": the person at seat 1 may play the Order of Light, and the Legion's seat,
+    whichever it is, takes the first turn (initiative order)."""
+    dialog = NewGameDialog(host, "reliquium", "en", [])
+    qtbot.addWidget(dialog)
+    assert "factions" not in dialog.option_widgets
+    pick = _picks(dialog)[0]
+    assert [pick.itemText(i) for i in range(pick.count())] == [
+        "Faction by lot", "Legion of Chaos", "Alliance of Nature", "Order of Light", "Brotherhood of the Mountains",
+    ]  # fmt: skip
+    pick.setCurrentIndex(pick.findData("order"))
+    _picks(dialog)[1].setCurrentIndex(_picks(dialog)[1].findData("legion"))
+    config = dialog.config()
+    assert config.options["factions"] == "order,legion"
+    engine = host.engine("reliquium")
+    state = engine.new_game(config.players, config.options, config.seed)
+    assert engine.game.seat_name(state, 0, "en") == "Order of Light"
+    assert kernel.active(state) == 1

@@ -98,7 +98,7 @@ def test_no_internal_ids_on_the_board_or_in_move_labels(players, options, monkey
 
 
 def test_units_castles_and_creature_cards_read_in_both_languages():
-    state = ENGINE.new_game(4, {"round_cap": 30}, 5)
+    state = ENGINE.new_game(4, {"round_cap": 30, "factions": "initiative"}, 5)
     board = ENGINE.board(state, 1)
     pieces = board["elements"][0]["pieces"]
     units = [p for p in pieces if p.get("tip", {}).get("key") == "unit_tip"]

@@ -57,11 +57,26 @@ def test_faction_lot_is_seeded():
 
 
 def test_factions_can_be_chosen():
+    """Digest 3.2: "each player in turn picks one of the four factions, by lot or by
+    agreement"; turns go in initiative order (4.1), whichever seat picked which."""
     engine = Engine(GAME)
     s = engine.new_game(2, options={"factions": "order,legion"}, seed=1)
-    assert s["faction_of"] == [0, 2] and s["neutral"] == [False, True, False, True]
-    with pytest.raises(OptionError, match="distinct factions"):
+    assert s["faction_of"] == [2, 0] and s["neutral"] == [False, True, False, True]
+    assert kernel.active(s) == 1, "the Legion's seat acts first"
+    s = engine.new_game(3, options={"factions": "lot,brotherhood,lot"}, seed=1)
+    assert s["faction_of"][1] == 3 and len(set(s["faction_of"])) == 3
+    with pytest.raises(OptionError, match="each different"):
         engine.new_game(2, options={"factions": "legion,legion"})
+
+
+def test_turns_go_in_initiative_order_whichever_seat_picked_which():
+    engine = Engine(GAME)
+    s = engine.new_game(3, options={"factions": "brotherhood,legion,order"}, seed=2)
+    acted = []
+    for _ in range(3):
+        acted.append(kernel.active(s))
+        engine.apply(s, {"type": "pass"})
+    assert acted == [1, 2, 0], "Legion, then Order, then Brotherhood"
 
 
 def test_shipped_scenarios_validate(capsys):
