@@ -76,14 +76,21 @@ class FlowLayout(QLayout):
     def minimumSize(self) -> QSize:
         size = QSize()
         for item in self._items:
-            size = size.expandedTo(item.minimumSize())
+            widget = item.widget()
+            least = widget.narrowest() if isinstance(widget, MoveButton) else item.minimumSize()
+            size = size.expandedTo(least)
         return size
 
     def _arrange(self, rect: QRect, move: bool) -> int:
         """Place the items in lines within `rect`; returns the height they take."""
         x, y, line = rect.x(), rect.y(), 0
         for item in self._items:
+            widget = item.widget()
+            if isinstance(widget, MoveButton):
+                widget.fit(rect.width())
+                item.invalidate()
             hint = item.sizeHint()
+            hint.setWidth(min(hint.width(), max(rect.width(), 1)))
             if x + hint.width() > rect.right() + 1 and line > 0:
                 x, y, line = rect.x(), y + line + self._spacing, 0
             if move:
@@ -91,6 +98,37 @@ class FlowLayout(QLayout):
             x += hint.width() + self._spacing
             line = max(line, hint.height())
         return y + line - rect.y()
+
+
+class MoveButton(QPushButton):
+    """A move's button whose label breaks into lines between words where the bar is narrower
+    than the label (a long move's label is never cut at the bar's edge)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(label)
+        self.label = label
+        self._chrome = super().sizeHint().width() - self.fontMetrics().horizontalAdvance(label)
+
+    def narrowest(self) -> QSize:
+        """As narrow as its longest word allows."""
+        metrics = self.fontMetrics()
+        widest = max(metrics.horizontalAdvance(word) for word in self.label.split(" "))
+        return QSize(widest + self._chrome, super().minimumSizeHint().height())
+
+    def minimumSizeHint(self) -> QSize:
+        return self.narrowest()
+
+    def fit(self, width: int) -> None:
+        metrics, room = self.fontMetrics(), width - self._chrome
+        lines: list[str] = []
+        for word in self.label.split(" "):
+            if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+                lines[-1] = f"{lines[-1]} {word}"
+            else:
+                lines.append(word)
+        text = "\n".join(lines) if metrics.horizontalAdvance(self.label) > room else self.label
+        if text != self.text():
+            self.setText(text)
 
 
 class ActionBar(QWidget):
@@ -104,7 +142,7 @@ class ActionBar(QWidget):
         policy = QSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
-        self.buttons: list[QPushButton] = []
+        self.buttons: list[MoveButton] = []
         self.more: QToolButton | None = None
         self.lists: list[tuple[QComboBox, QPushButton]] = []  # many moves of one kind: a list and its button
         # many moves of one kind that differ in one number: a number to set, and its button
@@ -129,7 +167,7 @@ class ActionBar(QWidget):
         singles = [entry for entry in moves if len(kinds[_kind(entry[1])]) <= MANY_OF_A_KIND]
         widgets: list[QWidget] = []
         for label, action in singles[:MAX_BUTTONS]:
-            button = QPushButton(label)
+            button = MoveButton(label)
             button.setAutoDefault(False)
             button.setToolTip(label)
             button.clicked.connect(lambda _checked=False, chosen=action: self.chosen.emit(chosen))
@@ -201,7 +239,7 @@ class ActionBar(QWidget):
 
     def labels(self) -> list[str]:
         """Every move the bar offers, its lists and menu included (for tests and the status line)."""
-        found = [button.text() for button in self.buttons]
+        found = [button.label for button in self.buttons]
         for combo, _button in self.lists:
             found += [combo.itemText(index) for index in range(combo.count())]
         for _spin, _button, by_number in self.numbers:
@@ -213,7 +251,7 @@ class ActionBar(QWidget):
     def press(self, label: str) -> bool:
         """Make the move of that label, as a click on its button, list or menu entry would."""
         for button in self.buttons:
-            if button.text() == label:
+            if button.label == label:
                 button.click()
                 return True
         for combo, button in self.lists:
