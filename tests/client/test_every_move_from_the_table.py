@@ -198,7 +198,9 @@ def test_which_supporter_dies_is_chosen_at_the_table(qtbot: Any, window: MainWin
     from tests.plugins.reliquium.conftest import Table
     from tests.plugins.reliquium.test_choices import supported_attack
 
-    assert window.start_game(GameConfig("reliquium", 4, ["human"] * 4, {"factions": "initiative"}, seed=3, handover=False))
+    assert window.start_game(
+        GameConfig("reliquium", 4, ["human"] * 4, {"factions": "initiative"}, seed=3, handover=False)
+    )
     state = window.session.match.state
     state.clear()
     state.update(supported_attack(Table, "DDD").state)

@@ -307,7 +307,9 @@ def test_a_card_drawn_into_the_hand_marks_that_card_only(qtbot: Any, window: Mai
 
 def test_a_march_marks_the_marching_token_not_its_neighbours(qtbot: Any, window: MainWindow) -> None:
     """Reliquium: tokens that a region's crowd only moved aside are not marked."""
-    assert window.start_game(GameConfig("reliquium", 2, ["human", "greedy"], {"factions": "legion,brotherhood"}, seed=5, handover=False))
+    assert window.start_game(
+        GameConfig("reliquium", 2, ["human", "greedy"], {"factions": "legion,brotherhood"}, seed=5, handover=False)
+    )
     _play(qtbot, window, 0)  # "March Ashen Peaks → Blackwood 1 warrior"
     assert window.table.view.last_move_marks() == {0: 1}
 
