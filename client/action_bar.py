@@ -254,17 +254,17 @@ class ActionBar(QWidget):
             if button.label == label:
                 button.click()
                 return True
-        for combo, button in self.lists:
+        for combo, make in self.lists:
             index = combo.findText(label)
             if index >= 0:
                 combo.setCurrentIndex(index)
-                button.click()
+                make.click()
                 return True
-        for spin, button, by_number in self.numbers:
+        for spin, make, by_number in self.numbers:
             value = next((number for number, (text, _move) in by_number.items() if text == label), None)
             if value is not None:
                 spin.setValue(value)
-                button.click()
+                make.click()
                 return True
         menu = self.more.menu() if self.more is not None else None
         for entry in menu.actions() if menu is not None else []:
