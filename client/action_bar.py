@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from .i18n import tr
+from .items import word_lines
 
 MAX_BUTTONS = 8  # more moves without a place than this: the rest behind a "More" button
 MANY_OF_A_KIND = 6  # more moves of one kind than this: one list to choose from
@@ -120,13 +121,8 @@ class MoveButton(QPushButton):
 
     def fit(self, width: int) -> None:
         metrics, room = self.fontMetrics(), width - self._chrome
-        lines: list[str] = []
-        for word in self.label.split(" "):
-            if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
-                lines[-1] = f"{lines[-1]} {word}"
-            else:
-                lines.append(word)
-        text = "\n".join(lines) if metrics.horizontalAdvance(self.label) > room else self.label
+        fits = metrics.horizontalAdvance(self.label) <= room
+        text = self.label if fits else "\n".join(word_lines(self.label, room, metrics))
         if text != self.text():
             self.setText(text)
 

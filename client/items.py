@@ -5,6 +5,7 @@ hexes, circles, rectangles, lines, texts and cards, with their colours, labels a
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import shiboken6
@@ -157,6 +158,20 @@ def _style(item: QAbstractGraphicsShapeItem, spec: dict[str, Any]) -> None:
     item.setPen(pen)
 
 
+def word_lines(text: str, room: float, metrics: Any, too_wide: Callable[[str], list[str]] | None = None) -> list[str]:
+    """`text` in lines no wider than `room` (by `metrics`, a QFontMetrics(F)), broken between
+    words; a word wider than the room alone goes through `too_wide` where given (its syllables)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        elif too_wide is not None and metrics.horizontalAdvance(word) > room:
+            lines.extend(too_wide(word))
+        else:
+            lines.append(word)
+    return lines
+
+
 class BoardText(QGraphicsSimpleTextItem):
     """A text of the board (a `text` item or an item's label) that keeps its place, centred
     on (or aligned at) its anchor, when the view makes it larger to stay readable; a label
@@ -253,15 +268,8 @@ class BoardText(QGraphicsSimpleTextItem):
         metrics = QFontMetricsF(font)
         if all(metrics.horizontalAdvance(line) <= self.room for line in self.source.splitlines()):
             return self.source
-        lines: list[str] = []
-        for word in self.source.split():
-            if lines and metrics.horizontalAdvance(f"{lines[-1]} {word}") <= self.room:
-                lines[-1] = f"{lines[-1]} {word}"
-            elif syllables_too and metrics.horizontalAdvance(word) > self.room:
-                lines.extend(self._hyphenated(word, metrics))
-            else:
-                lines.append(word)
-        return "\n".join(lines)
+        too_wide = (lambda word: self._hyphenated(word, metrics)) if syllables_too else None
+        return "\n".join(word_lines(self.source, self.room, metrics, too_wide))
 
     def _hyphenated(self, word: str, metrics: QFontMetricsF) -> list[str]:
         """`word` broken at its syllables into lines that fit the room, each but the last
